@@ -1,0 +1,1 @@
+"""The tricksolver command line (installed as `solver.cli`)."""

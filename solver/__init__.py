@@ -1,0 +1,30 @@
+"""tricksolver: exact solver for trick-taking card games.
+
+Chinkway, Chinese Whist (2, 3, 4 players), Cinch and plain whist::
+
+    >>> import solver
+    >>> pos = solver.deal("whist", seed=1)
+    >>> pos.play(pos.legal_moves()[0])
+"""
+
+from solver.cards import Card, CardSet, Suit
+from solver.errors import (
+    CardError,
+    IllegalMoveError,
+    NotationError,
+    PositionError,
+    TricksolverError,
+)
+from solver.games.base import Move, Phase, Position
+from solver.games.chinese_whist import ChineseWhist
+from solver.games.chinkway import Chinkway
+from solver.games.cinch import Cinch
+from solver.games.whist import Whist
+from solver.position import GAMES, deal, load_position, parse_position
+
+__all__ = [
+    "GAMES", "Card", "CardError", "CardSet", "ChineseWhist", "Chinkway", "Cinch",
+    "IllegalMoveError", "Move", "NotationError", "Phase", "Position", "PositionError",
+    "Suit", "TricksolverError", "Whist", "deal", "load_position", "parse_position",
+]
+__version__ = "0.1.0"

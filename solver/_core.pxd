@@ -1,0 +1,56 @@
+# Declarations of the C core (csrc/), for solver/_core.pyx.  The contracts
+# (bit layouts, invariants, units) are written in csrc/cards.h and
+# csrc/rules.h; this file only repeats the names.
+from libc.stdint cimport int64_t, uint8_t, uint64_t
+
+
+cdef extern from "cards.h" nogil:
+    ctypedef uint64_t ts_cards   # a set of cards, one 16-bit lane per suit
+    ctypedef uint8_t ts_card     # a card index, suit * 16 + rank (2..A = 0..12)
+    int TS_NOTRUMP               # trump value meaning no trumps
+    int TS_NO_CARD               # "no card" in card-valued fields
+
+
+cdef extern from "rules.h" nogil:
+    int TS_MAX_SEATS
+    int TS_QUEST_CATEGORIES
+    int TS_NO_SEAT
+
+    ctypedef struct ts_setup:
+        uint8_t game, nseats, trump, leader
+        ts_cards hand[5]          # cards in the hand (Chinese Whist: down cards)
+        ts_cards up[5]            # Chinese Whist: face-up cards on the piles
+        ts_cards under[5]         # Chinese Whist: face-down cards under them
+        uint8_t beneath[64]       # Chinese Whist: card under covering card c
+        uint8_t dealer, pairing   # Chinkway: lone dealer; team pairing 0 or 1
+        uint8_t quest_need[5]     # Chinkway: quest cards per category
+        uint8_t bidder, bid, shoot_needs_all_four  # Cinch contract
+
+    ctypedef struct ts_state:
+        uint8_t game, nseats, nsides, trump, total_tricks
+        uint8_t side[5]
+        ts_cards in_play
+        ts_cards playable[5]      # cards each seat may play now
+        ts_cards covered[5]       # Chinese Whist: face-down cards still covered
+        ts_cards taken[5]         # cards in the tricks each side won
+        ts_cards claimed[5]       # Chinkway: cards each seat claimed
+        uint8_t tricks[5]         # tricks won per seat
+        ts_card trick[5]          # the current (or just finished) trick
+        uint8_t ntrick, leader, turn, phase, last_winner, tricks_played
+
+    ctypedef struct ts_undo:
+        ts_card card
+        uint8_t seat
+        ts_cards uncovered        # Chinese Whist: cards the move turned up
+
+    int ts_init(ts_state *s, const ts_setup *setup)
+    ts_cards ts_legal(const ts_state *s)
+    int ts_play(ts_state *s, ts_card c, ts_undo *u)
+    void ts_unplay(ts_state *s, const ts_undo *u)
+    int ts_trick_winner(const ts_card *cards, int n, int trump)
+    int ts_quest_category(ts_card c)
+    int ts_cinch_points(const ts_state *s, int side)
+    void ts_scores(const ts_state *s, int *out)
+    void ts_random_playout(ts_state *s, uint64_t *rng)
+    int64_t ts_playouts(const ts_state *start, int64_t n, uint64_t seed)
+    const char *ts_status_text(int status)

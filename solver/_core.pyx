@@ -1,0 +1,199 @@
+# cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
+"""Private binding of the C core: the play of one hand (`PlayState`).
+
+Cards are ints (suit * 16 + rank) and sets of cards are int masks, exactly
+as in csrc/cards.h; the public, typed API in `solver` wraps them in value
+types.  Errors from the C boundary checks raise `solver.errors.PositionError`
+(a bad setup) or `solver.errors.IllegalMoveError` (a move not allowed now).
+"""
+from libc.stdint cimport int64_t, uint8_t, uint64_t
+from libc.string cimport memcpy, memset
+
+from solver.errors import IllegalMoveError, PositionError
+
+cdef enum:
+    MAX_MOVES = 64   # the longest hand: 50 Chinkway cards and 10 claims, or 52 cards
+
+NOTRUMP = TS_NOTRUMP
+NO_SEAT = TS_NO_SEAT
+NO_CARD = TS_NO_CARD
+PHASE_PLAY, PHASE_CLAIM, PHASE_OVER = 0, 1, 2
+GAME_WHIST, GAME_CHINKWAY, GAME_CHINESE_WHIST, GAME_CINCH = 0, 1, 2, 3
+CINCH_HIGH, CINCH_LOW, CINCH_JACK, CINCH_GAME = 1, 2, 4, 8
+
+
+cdef str _status(int status):
+    return ts_status_text(status).decode()
+
+
+def trick_winner(cards, int trump):
+    """Index in `cards` (play order) of the card that wins the trick."""
+    cdef ts_card buf[5]
+    cdef int n = len(cards)
+    if not 1 <= n <= 5:
+        raise ValueError("a trick holds 1 to 5 cards")
+    for i in range(n):
+        buf[i] = <ts_card>cards[i]
+    return ts_trick_winner(buf, n, trump)
+
+
+def quest_category(int card):
+    """Chinkway quest category: 0-3 the pips of S H D C, 4 the courts (J Q K)."""
+    return ts_quest_category(<ts_card>card)
+
+
+cdef class PlayState:
+    """The play of one hand, from a checked setup to the last trick.
+
+    Moves are card ints; `undo` takes back the latest one.  Copy with `copy()`.
+    """
+    cdef ts_state s
+    cdef ts_undo history[MAX_MOVES]
+    cdef int nmoves
+
+    def __init__(self, int game, int nseats, int trump, int leader, hands,
+                 up=None, under=None, beneath=None, int dealer=0, int pairing=0,
+                 quest_need=None, int bidder=0, int bid=1, bint shoot_needs_all_four=False):
+        cdef ts_setup setup
+        memset(&setup, 0, sizeof(setup))
+        memset(setup.beneath, TS_NO_CARD, sizeof(setup.beneath))
+        if not 0 <= game < 4 or not 0 <= trump <= TS_NOTRUMP or not 0 <= leader < 256:
+            raise PositionError("game, trump or leader out of range")
+        if not 2 <= nseats <= TS_MAX_SEATS or len(hands) != nseats:
+            raise PositionError(f"expected {nseats} hands, one per seat")
+        setup.game, setup.nseats, setup.trump, setup.leader = game, nseats, trump, leader
+        for p in range(nseats):
+            setup.hand[p] = hands[p]
+            if up is not None:
+                setup.up[p] = up[p]
+            if under is not None:
+                setup.under[p] = under[p]
+        if beneath is not None:
+            for top, card in beneath.items():
+                if not (0 <= top < 64 and 0 <= card < 64):
+                    raise PositionError("pile card out of range")
+                setup.beneath[top] = card
+        setup.dealer, setup.pairing = dealer, pairing
+        if quest_need is not None:
+            if len(quest_need) != TS_QUEST_CATEGORIES:
+                raise PositionError("quest needs five category counts")
+            for k in range(TS_QUEST_CATEGORIES):
+                setup.quest_need[k] = quest_need[k]
+        setup.bidder, setup.bid, setup.shoot_needs_all_four = bidder, bid, shoot_needs_all_four
+        status = ts_init(&self.s, &setup)
+        if status:
+            raise PositionError(_status(status))
+        self.nmoves = 0
+
+    def copy(self):
+        """An independent copy, history included."""
+        cdef PlayState other = PlayState.__new__(PlayState)
+        other.s = self.s
+        memcpy(other.history, self.history, sizeof(ts_undo) * self.nmoves)
+        other.nmoves = self.nmoves
+        return other
+
+    def legal(self):
+        """Mask of the cards that may be played (or claimed) now."""
+        return ts_legal(&self.s)
+
+    def play(self, int card):
+        """Play (or claim) `card`; IllegalMoveError if the rules forbid it."""
+        if not 0 <= card < 64:
+            raise IllegalMoveError("not a card")
+        if self.nmoves >= MAX_MOVES:
+            raise IllegalMoveError("the hand is over")
+        status = ts_play(&self.s, <ts_card>card, &self.history[self.nmoves])
+        if status:
+            raise IllegalMoveError(_status(status))
+        self.nmoves += 1
+
+    def undo(self):
+        """Take back the latest move; returns its card."""
+        if self.nmoves == 0:
+            raise IllegalMoveError("no move to take back")
+        self.nmoves -= 1
+        ts_unplay(&self.s, &self.history[self.nmoves])
+        return self.history[self.nmoves].card
+
+    def last_uncovered(self):
+        """Mask of the cards the latest move turned up (Chinese Whist)."""
+        return self.history[self.nmoves - 1].uncovered if self.nmoves else 0
+
+    @property
+    def moves_made(self): return self.nmoves
+    @property
+    def game(self): return self.s.game
+    @property
+    def nseats(self): return self.s.nseats
+    @property
+    def nsides(self): return self.s.nsides
+    @property
+    def trump(self): return self.s.trump
+    @property
+    def turn(self): return self.s.turn
+    @property
+    def phase(self): return self.s.phase
+    @property
+    def leader(self): return self.s.leader
+    @property
+    def last_winner(self): return self.s.last_winner
+    @property
+    def tricks_played(self): return self.s.tricks_played
+    @property
+    def total_tricks(self): return self.s.total_tricks
+    @property
+    def trick(self):
+        """Cards of the trick in progress (or, in the claim phase, the finished one)."""
+        return tuple(self.s.trick[i] for i in range(self.s.ntrick))
+    @property
+    def tricks(self):
+        return tuple(self.s.tricks[i] for i in range(self.s.nseats))
+    @property
+    def sides(self):
+        return tuple(self.s.side[i] for i in range(self.s.nseats))
+    @property
+    def in_play(self): return self.s.in_play
+
+    def playable(self, int seat): return self.s.playable[self._seat(seat)]
+    def covered(self, int seat): return self.s.covered[self._seat(seat)]
+    def claimed(self, int seat): return self.s.claimed[self._seat(seat)]
+    def taken(self, int side):
+        if not 0 <= side < self.s.nsides:
+            raise ValueError("side out of range")
+        return self.s.taken[side]
+
+    def cinch_points(self, int side):
+        """Bits CINCH_HIGH/LOW/JACK/GAME that a Cinch side holds now."""
+        if self.s.game != GAME_CINCH or not 0 <= side < 2:
+            raise ValueError("Cinch points need a Cinch hand and side 0 or 1")
+        return ts_cinch_points(&self.s, side)
+
+    def scores(self):
+        """Hand score of every seat as if the hand ended now."""
+        cdef int out[5]
+        ts_scores(&self.s, out)
+        return tuple(out[i] for i in range(self.s.nseats))
+
+    def state_bytes(self):
+        """The raw C state, for tests that check undo restores it exactly."""
+        return (<char *>&self.s)[:sizeof(ts_state)]
+
+    def random_playout(self, uint64_t seed):
+        """Play random legal moves to the end (no undo history is kept)."""
+        cdef uint64_t rng = seed
+        with nogil:
+            ts_random_playout(&self.s, &rng)
+        self.nmoves = 0
+
+    def playouts(self, int64_t n, uint64_t seed):
+        """Run n random playouts from here (the GIL released); returns a checksum."""
+        cdef int64_t total
+        with nogil:
+            total = ts_playouts(&self.s, n, seed)
+        return total
+
+    cdef int _seat(self, int seat) except -1:
+        if not 0 <= seat < self.s.nseats:
+            raise ValueError("seat out of range")
+        return seat

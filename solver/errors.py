@@ -1,0 +1,25 @@
+"""The exceptions of the tricksolver API.
+
+Every error that bad input can cause is a `TricksolverError`; its message is
+one line that names the problem.  The command line prints it and exits 2.
+"""
+
+
+class TricksolverError(ValueError):
+    """Base class of every error tricksolver raises for bad input."""
+
+
+class CardError(TricksolverError):
+    """A card, suit, rank or set of cards could not be read."""
+
+
+class NotationError(TricksolverError):
+    """A position's text could not be read (syntax, unknown key, missing key)."""
+
+
+class PositionError(TricksolverError):
+    """A position is inconsistent: wrong counts, a card twice, a rule broken."""
+
+
+class IllegalMoveError(TricksolverError):
+    """A move that the rules do not allow in the current position."""

@@ -1,0 +1,126 @@
+"""Plain whist: the play of a bridge deal, the validation game.
+
+Four players, N E S W (seats 1-4), partners N-S against E-W, every card held
+in the hand, a trump suit or no trumps; the objective is tricks.  Any equal
+number of cards per hand (1 to 13) is a position: a double-dummy ending.
+
+Keys: ``game = "whist"``, ``hands`` (N first, or PBN ``N:...``), ``trump``
+(S H D C NT, default NT), ``leader`` (default: left of ``dealer``; the dealer
+defaults to the first seat of a PBN deal, else N), ``play``.
+"""
+
+from __future__ import annotations
+
+import random
+
+from solver import _core
+from solver.cards import FULL_DECK, NOTRUMP, CardSet, strain_text
+from solver.errors import PositionError
+from solver.games.base import Move, Phase, Position, check_disjoint, read_cardset, read_strain
+from solver.notation import SEAT_LETTERS, Fields, check_known_keys, get_seat_list, get_str, parse_seat
+
+SEATS = 4
+FULL_HAND = 13
+KEYS = {"game", "hands", "trump", "leader", "dealer", "play"}
+
+
+class Whist(Position):
+    game = "whist"
+    nseats = SEATS
+
+    def __init__(self, hands: list[CardSet], trump: int = NOTRUMP, leader: int = 1, play: str = "") -> None:
+        super().__init__()
+        if len(hands) != SEATS:
+            raise PositionError(f"whist needs 4 hands, got {len(hands)}")
+        check_disjoint([(f"hand {SEAT_LETTERS[i]}", h) for i, h in enumerate(hands)])
+        counts = {len(h) for h in hands}
+        if len(counts) != 1 or not 1 <= len(hands[0]) <= FULL_HAND:
+            raise PositionError(
+                "whist hands must hold the same number of cards, 1 to 13 (got "
+                + ", ".join(f"{SEAT_LETTERS[i]} {len(h)}" for i, h in enumerate(hands)) + ")"
+            )
+        if not 0 <= trump <= NOTRUMP:
+            raise PositionError("trump must be S, H, D, C or NT")
+        self.hands = list(hands)
+        self.trump = trump
+        self.leader = leader
+        self.dealer = (leader - 1) % SEATS
+        self._core = _core.PlayState(_core.GAME_WHIST, SEATS, trump, leader, [h.mask for h in hands])
+        if play:
+            self._replay(play)
+
+    @classmethod
+    def from_fields(cls, fields: Fields) -> Whist:
+        check_known_keys(fields, KEYS, cls.game)
+        entries = get_seat_list(fields, "hands", SEATS)
+        if entries is None:
+            raise PositionError("whist: missing key 'hands'")
+        hands = [read_cardset(e, f"hand {SEAT_LETTERS[i]}") for i, e in enumerate(entries)]
+        trump = read_strain(get_str(fields, "trump", "NT"))
+        assert trump is not None
+        dealer_text = get_str(fields, "dealer")
+        if dealer_text is not None:
+            dealer = parse_seat(dealer_text, SEATS, "dealer")
+        else:
+            raw = fields["hands"]
+            dealer = parse_seat(raw.strip()[0], SEATS, "hands") if isinstance(raw, str) and ":" in raw else 0
+        leader_text = get_str(fields, "leader")
+        leader = parse_seat(leader_text, SEATS, "leader") if leader_text else (dealer + 1) % SEATS
+        return cls(hands, trump, leader, get_str(fields, "play", "") or "")
+
+    @classmethod
+    def deal(cls, seed: int, trump: int | None = None) -> Whist:
+        """A random deal; N deals and trump is the suit of the dealer's last
+        card, as at whist, unless given."""
+        rng = random.Random(seed)
+        deck = list(FULL_DECK)
+        rng.shuffle(deck)
+        # One card at a time from E (left of the dealer); the last card is N's.
+        dealt = [CardSet(deck[i::SEATS]) for i in range(SEATS)]  # E, S, W, N
+        if trump is None:
+            trump = int(deck[-1].suit)
+        return cls([dealt[3], *dealt[:3]], trump, leader=1)
+
+    def seat_name(self, seat: int) -> str:
+        return SEAT_LETTERS[seat]
+
+    def _preplay_phase(self) -> Phase:
+        raise AssertionError("whist starts at the first lead")
+
+    _preplay_turn = _preplay_phase  # type: ignore[assignment]
+    _preplay_moves = _preplay_phase  # type: ignore[assignment]
+
+    def _apply_preplay(self, move: Move) -> None:
+        raise AssertionError("whist starts at the first lead")
+
+    def _why_illegal(self, move: Move) -> str:
+        return why_card_illegal(self, move)
+
+    def _fields(self) -> Fields:
+        return {
+            "game": self.game,
+            "trump": strain_text(self.trump),
+            "leader": SEAT_LETTERS[self.leader],
+            "hands": [str(h) for h in self.hands],
+            "play": self.play_text() or None,
+        }
+
+
+def why_card_illegal(pos: Position, move: Move) -> str:
+    """Why a card play (or claim) is not legal, for the games' messages."""
+    core = pos.core
+    assert core is not None
+    seat = pos.seat_name(pos.to_move)
+    if pos.phase == Phase.CLAIM:
+        if move.kind != "claim":
+            return f"seat {seat} must first claim a card of the trick it won"
+        return f"{move.card} is not a card of the trick whose quest category seat {seat}'s side still needs"
+    if move.kind != "play" or move.card is None:
+        return f"it is seat {seat}'s turn to play a card"
+    if move.card.bit & core.covered(pos.to_move):
+        return f"{move.card} is still covered (face down under another card)"
+    if not move.card.bit & core.playable(pos.to_move):
+        return f"seat {seat} does not hold {move.card}"
+    led = CardSet(core.legal())
+    suit = next(iter(led)).suit
+    return f"seat {seat} must follow suit ({suit.name.lower()})"

@@ -1,0 +1,188 @@
+"""Reading and writing the two text forms of a position.
+
+Both forms carry the same keys (documented per game in ``docs/rules.md``):
+
+* the file form is TOML::
+
+      game = "whist"
+      dealer = "N"
+      trump = "S"
+      hands = ["AKQ2.T9.8765.432", "...", "...", "..."]   # seat 1 (N) first
+      play = "2C 3C 4C 5C | AS"
+
+* the one-line form is ``key=value`` fields separated by ``;``, optionally
+  opened by the bare game name::
+
+      whist; dealer=N; trump=S; hands=N:AKQ2.T9.8765.432 ... ... ...; play=2C 3C
+
+  Lists with one entry per seat are written ``1:a b c`` (PBN style, first
+  seat named, then clockwise) or as entries separated by ``,``.
+
+A bare PBN deal (``N:AKQ2.T9.8765.432 ...``) reads as a plain whist deal.
+This module only turns text into a dict of keys and back; the games check
+what the keys mean.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import tomli_w
+
+from solver.errors import NotationError
+
+Fields = dict[str, Any]
+
+_PBN_DEAL = re.compile(r"^\s*[NESW1-5]:\S+(\s+\S+){3}\s*$", re.IGNORECASE)
+_KEY = re.compile(r"^[a-z][a-z0-9_]*$")
+SEAT_LETTERS = "NESW"
+
+
+def parse_fields(text: str) -> Fields:
+    """The keys of a position in either text form (or a bare PBN deal)."""
+    stripped = text.strip()
+    if not stripped:
+        raise NotationError("empty position")
+    if _PBN_DEAL.match(stripped) and "=" not in stripped:
+        return {"game": "whist", "hands": stripped}
+    if "\n" in stripped or stripped.startswith("game ="):
+        try:
+            return dict(tomllib.loads(text))
+        except tomllib.TOMLDecodeError as e:
+            raise NotationError(f"not valid TOML: {e}") from None
+    return _parse_line(stripped)
+
+
+def _parse_line(text: str) -> Fields:
+    fields: Fields = {}
+    for i, part in enumerate(p.strip() for p in text.split(";")):
+        if not part:
+            continue
+        if "=" not in part:
+            if i == 0:
+                fields["game"] = part
+                continue
+            raise NotationError(f"expected key=value, got {part!r}")
+        key, value = (s.strip() for s in part.split("=", 1))
+        key = key.lower().replace("-", "_")
+        if not _KEY.match(key):
+            raise NotationError(f"bad key {key!r}")
+        if key in fields:
+            raise NotationError(f"key {key!r} given twice")
+        fields[key] = value
+    return fields
+
+
+def to_toml(fields: Mapping[str, Any]) -> str:
+    return tomli_w.dumps({k: v for k, v in fields.items() if v is not None})
+
+
+def to_line(fields: Mapping[str, Any]) -> str:
+    parts = []
+    for key, value in fields.items():
+        if value is None:
+            continue
+        if key == "game":
+            parts.append(str(value))
+        elif isinstance(value, bool):
+            parts.append(f"{key}={'true' if value else 'false'}")
+        elif isinstance(value, list):
+            parts.append(f"{key}={seat_list_text(value)}")
+        else:
+            parts.append(f"{key}={value}")
+    return "; ".join(parts)
+
+
+def seat_list_text(entries: Sequence[str]) -> str:
+    """A per-seat list in the one-line form: ``1:a b c`` when no entry holds a
+    space, else entries separated by ``, ``."""
+    if any(" " in e or not e for e in entries):
+        return ", ".join(entries)
+    return "1:" + " ".join(entries)
+
+
+# -- reading values ---------------------------------------------------------
+
+
+def get_str(fields: Fields, key: str, default: str | None = None) -> str | None:
+    value = fields.get(key, default)
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, str | int):
+        raise NotationError(f"{key}: expected a single value, got {value!r}")
+    return str(value)
+
+
+def get_int(fields: Fields, key: str, default: int | None = None) -> int | None:
+    value = fields.get(key, default)
+    if value is None:
+        return None
+    if isinstance(value, bool):
+        raise NotationError(f"{key}: expected a whole number, got {value!r}")
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        raise NotationError(f"{key}: expected a whole number, got {value!r}") from None
+
+
+def get_bool(fields: Fields, key: str, default: bool) -> bool:
+    value = fields.get(key, default)
+    if isinstance(value, bool):
+        return value
+    text = str(value).strip().lower()
+    if text in ("true", "yes", "1"):
+        return True
+    if text in ("false", "no", "0"):
+        return False
+    raise NotationError(f"{key}: expected true or false, got {value!r}")
+
+
+def parse_seat(text: str | int, nseats: int, key: str = "seat") -> int:
+    """A seat, 0-based, from its number 1..nseats (or N E S W with four seats)."""
+    t = str(text).strip().upper()
+    if nseats == 4 and len(t) == 1 and t in SEAT_LETTERS:
+        return SEAT_LETTERS.index(t)
+    if t.isdigit() and 1 <= int(t) <= nseats:
+        return int(t) - 1
+    names = "1-%d" % nseats + (" or N E S W" if nseats == 4 else "")
+    raise NotationError(f"{key}: unknown seat {text!r} (seats are {names})")
+
+
+def get_seat_list(fields: Fields, key: str, nseats: int) -> list[str] | None:
+    """A list with one entry per seat (seat 1 first), from a TOML array, a
+    PBN-style ``S:a b c`` string or entries separated by ``,``."""
+    value = fields.get(key)
+    if value is None:
+        return None
+    if isinstance(value, list):
+        entries = [str(v).strip() for v in value]
+    elif isinstance(value, str):
+        text = value.strip()
+        m = re.match(r"^([NESWnesw1-5])\s*:(.*)$", text, re.DOTALL)
+        if m and "," not in text:
+            first = parse_seat(m.group(1), nseats, key)
+            items = m.group(2).split()
+            if len(items) != nseats:
+                raise NotationError(f"{key}: expected {nseats} entries, got {len(items)}")
+            entries = [""] * nseats
+            for i, item in enumerate(items):
+                entries[(first + i) % nseats] = item
+        else:
+            entries = [e.strip() for e in text.split(",")]
+    else:
+        raise NotationError(f"{key}: expected one entry per seat, got {value!r}")
+    if len(entries) != nseats:
+        raise NotationError(f"{key}: expected {nseats} entries (one per seat), got {len(entries)}")
+    return entries
+
+
+def check_known_keys(fields: Fields, known: set[str], game: str) -> None:
+    unknown = sorted(set(fields) - known)
+    if unknown:
+        raise NotationError(
+            f"unknown key{'s' if len(unknown) > 1 else ''} for {game}: {', '.join(unknown)}"
+            f" (known: {', '.join(sorted(known))})"
+        )

@@ -1,0 +1,66 @@
+"""Reading positions of any game, and dealing new ones."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from solver.cards import parse_strain
+from solver.errors import NotationError, PositionError
+from solver.games.base import Position
+from solver.games.chinese_whist import ChineseWhist
+from solver.games.chinkway import Chinkway
+from solver.games.cinch import Cinch
+from solver.games.whist import Whist
+from solver.notation import get_str, parse_fields
+
+GAMES: dict[str, type[Position]] = {
+    "whist": Whist,
+    "chinkway": Chinkway,
+    "chinese-whist": ChineseWhist,
+    "cinch": Cinch,
+}
+GAME_ALIASES = {"chinese_whist": "chinese-whist", "chinesewhist": "chinese-whist", "cw": "chinese-whist"}
+
+
+def game_name(text: str) -> str:
+    name = text.strip().lower()
+    name = GAME_ALIASES.get(name, name)
+    if name not in GAMES:
+        raise NotationError(f"unknown game {text!r} (games: {', '.join(GAMES)})")
+    return name
+
+
+def parse_position(text: str) -> Position:
+    """A position from its file form (TOML), its one-line form, or a bare PBN deal."""
+    fields = parse_fields(text)
+    game = get_str(fields, "game")
+    if game is None:
+        raise NotationError("missing key 'game' (whist, chinkway, chinese-whist or cinch)")
+    fields["game"] = game_name(game)
+    return GAMES[fields["game"]].from_fields(fields)  # type: ignore[attr-defined,no-any-return]
+
+
+def load_position(source: str) -> Position:
+    """A position from a file path, '-' (read by the caller), or the text itself."""
+    path = Path(source)
+    if "\n" not in source and len(source) < 4096 and path.is_file():
+        return parse_position(path.read_text(encoding="utf-8"))
+    return parse_position(source)
+
+
+def deal(game: str, players: int | None = None, seed: int = 0, trump: str | None = None) -> Position:
+    """A new hand of `game` at its first decision, the same for the same seed."""
+    name = game_name(game)
+    if players is not None and name != "chinese-whist":
+        expected = {"whist": 4, "chinkway": 5, "cinch": 4}[name]
+        if players != expected:
+            raise PositionError(f"{name} is for {expected} players, not {players}")
+    if name == "whist":
+        return Whist.deal(seed, None if trump is None else parse_strain(trump))
+    if trump is not None:
+        raise PositionError(f"--trump is for whist; in {name} trump is named in play")
+    if name == "chinkway":
+        return Chinkway.deal(seed)
+    if name == "cinch":
+        return Cinch.deal(seed)
+    return ChineseWhist.deal(players or 4, seed)
