@@ -198,9 +198,10 @@ class CardSet:
     def __iter__(self) -> Iterator[Card]:
         for suit in range(4):
             lane = (self.mask >> (suit * LANE_BITS)) & LANE
-            for rank in range(len(RANK_CHARS) - 1, -1, -1):
-                if lane >> rank & 1:
-                    yield Card.of(suit, rank)
+            while lane:
+                rank = lane.bit_length() - 1
+                lane ^= 1 << rank
+                yield _CARDS[suit * LANE_BITS + rank]
 
     def __len__(self) -> int:
         return self.mask.bit_count()
@@ -248,4 +249,5 @@ class CardSet:
         return (CardSet, (self.mask,))
 
 
+_CARDS: Final = {i: Card(i) for i in range(64) if i % LANE_BITS < len(RANK_CHARS)}
 FULL_DECK: Final = CardSet(DECK_MASK)

@@ -576,12 +576,12 @@ def test_dealer_cannot_call_shoot_over_a_four_unless_someone_shot():
     assert cinch_legal_bids([0, 4, 0]) == {0, 8}
 
 
-def test_dealer_must_bid_when_first_three_pass():
-    assert cinch_legal_bids([0, 0, 0]) == {1, 2, 3, 4, 8}
+def test_dealer_may_pass_after_three_passes_and_is_then_forced_to_bid_one():
+    assert cinch_legal_bids([0, 0, 0]) == {0, 1, 2, 3, 4, 8}
+    assert cinch_contract([0, 0, 0, 0]) == (3, 1)
 
 
 def test_dealer_last_false_removes_dealer_privileges():
-    assert cinch_legal_bids([0, 0, 0], dealer_last=False) == {0, 1, 2, 3, 4, 8}
     assert cinch_legal_bids([8, 0, 0], dealer_last=False) == {0}
 
 
@@ -615,7 +615,7 @@ def test_contract_needs_four_legal_calls():
     with pytest.raises(ValueError):
         cinch_contract([0, 2, 0])
     with pytest.raises(ValueError):
-        cinch_contract([0, 0, 0, 0])
+        cinch_contract([0, 2, 1, 0])
 
 
 # ---------------------------------------------------------------------------

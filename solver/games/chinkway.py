@@ -115,8 +115,8 @@ class Chinkway(Position):
     # -- checks ---------------------------------------------------------------
 
     def _check(self) -> None:
-        if self.round < 1 or self.rounds < 1:
-            raise PositionError("round and rounds must be at least 1")
+        if not 1 <= self.round <= self.rounds:
+            raise PositionError(f"round must be 1 to {self.rounds} (the rounds of the game), not {self.round}")
         if not 0 <= self.dealer < SEATS:
             raise PositionError(f"dealer: no seat {self.dealer + 1}; seats are 1-5")
         if len(self.hands) != SEATS:
@@ -159,6 +159,13 @@ class Chinkway(Position):
                 raise PositionError("quest_removed: two courts (J, Q or K) are removed from the quest deck")
             if self.quest_deck is not None and known != FULL_DECK:
                 raise PositionError("the quest, quest deck, used and removed quest cards must make up one deck")
+        # The quest deck runs out after ten rounds and is then reshuffled.
+        used_by_now = QUEST_CARDS * ((self.round - 1) % ROUNDS)
+        if self.quest_removed is not None and len(self.quest_used) != used_by_now:
+            raise PositionError(
+                f"round {self.round}: {used_by_now} quest cards have been used in earlier rounds,"
+                f" not {len(self.quest_used)} (key 'quest_used')"
+            )
 
     def _start_play(self) -> None:
         assert self.trump is not None and self.quest is not None
@@ -187,7 +194,7 @@ class Chinkway(Position):
             return None if value is None else read_card_list(value, key)
 
         return cls(
-            round_no=get_int(fields, "round", 1) or 1,
+            round_no=_int(fields, "round", 1),
             dealer=parse_seat(get_str(fields, "dealer", "1") or "1", SEATS, "dealer"),
             hands=[read_cardset(e, f"hand {s + 1}") for s, e in enumerate(entries)],
             discards=cards("discards"),
@@ -197,7 +204,7 @@ class Chinkway(Position):
             quest_used=cards("quest_used"),
             quest_removed=cards("quest_removed"),
             play=get_str(fields, "play", "") or "",
-            rounds=get_int(fields, "rounds", ROUNDS) or ROUNDS,
+            rounds=_int(fields, "rounds", ROUNDS),
         )
 
     @classmethod
@@ -205,16 +212,30 @@ class Chinkway(Position):
         cls,
         seed: int,
         round_no: int = 1,
-        dealer: int = 0,
+        dealer: int | None = None,
         quest_deck: list[Card] | None = None,
         quest_used: list[Card] | None = None,
         quest_removed: list[Card] | None = None,
+        rounds: int = ROUNDS,
     ) -> Chinkway:
         """Deal a round: 12 cards to the dealer, 10 to each other player.
-        Without a quest deck, a new game's quest deck is made first."""
+
+        The dealer defaults to the seat the deal has passed to (seat 1 deals
+        round 1).  Without a quest deck, a new game's quest deck is made and
+        the quest cards of the earlier rounds are drawn from it; a quest deck
+        with fewer than five cards left (past round 10) is gathered with the
+        used quest cards and reshuffled.
+        """
         rng = random.Random(seed)
+        if dealer is None:
+            dealer = (round_no - 1) % SEATS
         if quest_deck is None:
             quest_deck, quest_removed = new_quest_deck(rng)
+            used_count = QUEST_CARDS * ((round_no - 1) % ROUNDS)
+            quest_used, quest_deck = quest_deck[:used_count], quest_deck[used_count:]
+        elif len(quest_deck) < QUEST_CARDS:
+            quest_deck = list(quest_deck) + list(quest_used or [])
+            rng.shuffle(quest_deck)
             quest_used = []
         deck = list(FULL_DECK)
         rng.shuffle(deck)
@@ -225,7 +246,7 @@ class Chinkway(Position):
             hands.append(CardSet(deck[start : start + n]))
             start += n
         return cls(round_no, dealer, hands, quest_deck=quest_deck, quest_used=quest_used,
-                   quest_removed=quest_removed)
+                   quest_removed=quest_removed, rounds=rounds)
 
     # -- the decisions before play ----------------------------------------------
 
@@ -293,6 +314,12 @@ class Chinkway(Position):
         if self.rounds != ROUNDS:
             fields["rounds"] = self.rounds
         return fields
+
+
+def _int(fields: Fields, key: str, default: int) -> int:
+    value = get_int(fields, key, default)
+    assert value is not None
+    return value
 
 
 def _cards(cards: list[Card] | None) -> str | None:

@@ -1,8 +1,8 @@
 """Cinch: four players in partnerships, one round of bidding, High-Low-Jack-Game.
 
 A hand: 9 cards each in packets of three; one round of bidding from the
-dealer's left (pass, 1-4 or Shoot; the dealer may overshoot a Shoot and must
-bid when the others all passed); the bidder names trump; everyone discards
+dealer's left (pass, 1-4 or Shoot; the dealer may overshoot a Shoot, and when all
+four pass the dealer must bid 1); the bidder names trump; everyone discards
 their non-trumps and the dealer fills every hand to six from the stock, then
 from the dead wood; a player left with more than six trumps discards down to
 six; the bidder leads six tricks.
@@ -43,6 +43,7 @@ DEALT = 9
 PACKET = 3
 PLAY_HAND = 6
 BIDS = (1, 2, 3, 4, SHOOT)
+FORCED_BID = 1  # the dealer's bid when all four pass
 SHOOT_RULES = ("in-play", "all-four")
 KEYS = {
     "game", "dealer", "hands", "stock", "bids", "trump", "discards", "widow",
@@ -52,19 +53,20 @@ KEYS = {
 
 def legal_calls(bids: list[int], dealer_calls_next: bool) -> list[int]:
     """The calls open to the next bidder: pass or higher; the dealer may
-    overshoot a Shoot, and must bid when everyone else passed."""
+    overshoot a Shoot."""
     high = max(bids, default=PASS)
     calls = [b for b in BIDS if b > high]
     if dealer_calls_next and high == SHOOT:
         calls = [SHOOT]
-    if dealer_calls_next and high == PASS:
-        return calls
     return [PASS, *calls]
 
 
 def contract(bids: list[int], dealer: int) -> tuple[int, int]:
-    """(bidder seat, bid) from the four calls; the dealer's overshoot wins."""
+    """(bidder seat, bid) from the four calls; the dealer's overshoot wins,
+    and when all four pass the dealer must bid 1."""
     high = max(bids)
+    if high == PASS:
+        return dealer, FORCED_BID
     caller = max(i for i, b in enumerate(bids) if b == high) if high == SHOOT else bids.index(high)
     return (dealer + 1 + caller) % SEATS, high
 

@@ -131,8 +131,6 @@ def _cinch_next_calls(bids: list[int], dealer_last: bool) -> set[int]:
     if caller_is_dealer:
         if SHOOT in bids:  # a non-dealer shot: the dealer may overshoot
             calls.add(SHOOT)
-        if highest == 0:  # the first three passed: the dealer must bid
-            calls.discard(0)
     return calls
 
 
@@ -148,11 +146,11 @@ def cinch_legal_bids(bids: list[int], dealer_last: bool = True) -> set[int]:
     """Bidding goes once around; `bids` are the calls made so far in order (0 = pass,
     1..4, 8 = Shoot), the fourth caller is the dealer. Returns the legal calls for
     the next caller: pass or higher than the highest bid; the dealer may also call 8
-    (overshoot) when a non-dealer bid 8; if the first three all passed, the dealer
-    may not pass (must bid, at least 1). Raises ValueError if bidding is over (4 calls).
+    (overshoot) when a non-dealer bid 8; if all four pass, the dealer is forced to
+    bid 1 (see cinch_contract), so the dealer may pass then too. Raises ValueError if bidding is over (4 calls).
 
     With dealer_last=False the fourth caller has no dealer privileges: no overshoot,
-    and passing is allowed even after three passes.
+    and four passes make no contract.
     """
     bids = list(bids)
     if len(bids) >= 4:
@@ -169,6 +167,8 @@ def cinch_contract(bids: list[int]) -> tuple[int, int]:
         raise ValueError(f"the contract needs all four calls, got {bids}")
     _check_cinch_calls(bids, dealer_last=True)
     highest = max(bids)
+    if highest == 0:  # all four passed: the dealer must bid 1
+        return (3, 1)
     if bids[3] == highest:
         return (3, highest)
     return (bids.index(highest), highest)

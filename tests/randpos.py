@@ -1,0 +1,71 @@
+"""Random positions of every game, for the tests: a seeded deal and random
+decisions before play, so that every phase transition is exercised."""
+
+from __future__ import annotations
+
+import random
+
+import solver
+from solver.cards import NOTRUMP, SUIT_CHARS
+from solver.games.base import Phase, Position
+from solver.games.chinese_whist import ChineseWhist
+from solver.games.chinkway import Chinkway
+from solver.games.cinch import Cinch
+from solver.games.whist import Whist
+
+# (game, players) of every variant the rules cover
+VARIANTS = [
+    ("whist", 4),
+    ("chinkway", 5),
+    ("chinese-whist", 2),
+    ("chinese-whist", 3),
+    ("chinese-whist", 4),
+    ("cinch", 4),
+]
+
+
+def random_deal(game: str, players: int, seed: int) -> Position:
+    """A new hand with randomised dealer, round, options and trump."""
+    rng = random.Random(seed)
+    if game == "whist":
+        pos: Position = Whist.deal(seed)
+        return Whist(list(pos.hands), rng.randrange(NOTRUMP + 1), rng.randrange(4))  # type: ignore[attr-defined]
+    if game == "chinkway":
+        round_no = rng.randint(1, 15)
+        return Chinkway.deal(seed, round_no=round_no, dealer=rng.randrange(5), rounds=max(10, round_no))
+    if game == "cinch":
+        return Cinch.deal(seed, dealer=rng.randrange(4), shoot_rule=rng.choice(["in-play", "all-four"]))
+    return ChineseWhist.deal(players, seed, dealer=rng.randrange(players), notrump=rng.random() < 0.3)
+
+
+def to_first_lead(pos: Position, rng: random.Random) -> Position:
+    """Make random decisions until the first lead."""
+    while pos.phase not in (Phase.PLAY, Phase.CLAIM, Phase.OVER):
+        pos.play(rng.choice(pos.legal_moves()))
+    return pos
+
+
+def random_start(game: str, players: int, seed: int) -> Position:
+    return to_first_lead(random_deal(game, players, seed), random.Random(seed ^ 0x5EED))
+
+
+def reference_spec(pos: Position) -> dict:
+    """The tests/reference spec of a position at its first lead."""
+    trump = None if pos.trump == NOTRUMP else SUIT_CHARS[pos.trump]  # type: ignore[attr-defined]
+    core = pos.core
+    assert core is not None
+    spec: dict = {"game": pos.game, "seats": pos.nseats, "trump": trump, "leader": core.leader}
+    if isinstance(pos, ChineseWhist):
+        spec["hands"] = [[str(c) for c in d] for d in pos.down]
+        spec["piles"] = [[(str(t), None if u is None else str(u)) for t, u in row] for row in pos.piles]
+    else:
+        spec["hands"] = [[str(c) for c in h] for h in pos.hands]  # type: ignore[attr-defined]
+    if isinstance(pos, Chinkway):
+        assert pos.quest is not None
+        spec.update(dealer=pos.dealer, round=pos.round, quest=[str(c) for c in pos.quest])
+    if isinstance(pos, Cinch):
+        spec.update(bidder=pos.bidder, bid=pos.bid, shoot_needs_all_four=pos.shoot_rule == "all-four")
+    return spec
+
+
+__all__ = ["VARIANTS", "random_deal", "random_start", "reference_spec", "solver"]
