@@ -23,8 +23,24 @@ from solver.games.whist import Whist
 from solver.position import GAMES, deal, load_position, parse_position
 
 __all__ = [
-    "GAMES", "Card", "CardError", "CardSet", "ChineseWhist", "Chinkway", "Cinch",
-    "IllegalMoveError", "Move", "NotationError", "Phase", "Position", "PositionError",
-    "Suit", "TricksolverError", "Whist", "deal", "load_position", "parse_position",
+    "GAMES",
+    "Card",
+    "CardError",
+    "CardSet",
+    "ChineseWhist",
+    "Chinkway",
+    "Cinch",
+    "IllegalMoveError",
+    "Move",
+    "NotationError",
+    "Phase",
+    "Position",
+    "PositionError",
+    "Suit",
+    "TricksolverError",
+    "Whist",
+    "deal",
+    "load_position",
+    "parse_position",
 ]
 __version__ = "0.1.0"

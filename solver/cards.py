@@ -103,7 +103,9 @@ class Card:
         try:
             return cls.of(Suit.parse(t[-1]), _parse_rank(t[:-1]))
         except CardError:
-            raise CardError(f"unknown card {text!r} (write rank then suit, like AS or 10H)") from None
+            raise CardError(
+                f"unknown card {text!r} (write rank then suit, like AS or 10H)"
+            ) from None
 
     @property
     def suit(self) -> Suit:

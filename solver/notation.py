@@ -147,7 +147,7 @@ def parse_seat(text: str | int, nseats: int, key: str = "seat") -> int:
         return SEAT_LETTERS.index(t)
     if t.isdigit() and 1 <= int(t) <= nseats:
         return int(t) - 1
-    names = "1-%d" % nseats + (" or N E S W" if nseats == 4 else "")
+    names = f"1-{nseats}" + (" or N E S W" if nseats == 4 else "")
     raise NotationError(f"{key}: unknown seat {text!r} (seats are {names})")
 
 

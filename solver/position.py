@@ -19,7 +19,11 @@ GAMES: dict[str, type[Position]] = {
     "chinese-whist": ChineseWhist,
     "cinch": Cinch,
 }
-GAME_ALIASES = {"chinese_whist": "chinese-whist", "chinesewhist": "chinese-whist", "cw": "chinese-whist"}
+GAME_ALIASES = {
+    "chinese_whist": "chinese-whist",
+    "chinesewhist": "chinese-whist",
+    "cw": "chinese-whist",
+}
 
 
 def game_name(text: str) -> str:
@@ -40,15 +44,41 @@ def parse_position(text: str) -> Position:
     return GAMES[fields["game"]].from_fields(fields)  # type: ignore[attr-defined,no-any-return]
 
 
+def _looks_like_path(source: str) -> bool:
+    return (
+        "\n" not in source
+        and "=" not in source
+        and ":" not in source
+        and ("/" in source or source.endswith((".toml", ".pbn", ".txt")))
+    )
+
+
 def load_position(source: str) -> Position:
-    """A position from a file path, '-' (read by the caller), or the text itself."""
-    path = Path(source)
-    if "\n" not in source and len(source) < 4096 and path.is_file():
-        return parse_position(path.read_text(encoding="utf-8"))
+    """A position from a file path or from its text (either form, or a bare PBN deal)."""
+    if "\n" not in source:
+        path = Path(source)
+        try:
+            is_file = path.is_file()
+        except OSError:  # a long one-line position is no file name
+            is_file = False
+        if is_file:
+            try:
+                text = path.read_text(encoding="utf-8")
+            except UnicodeDecodeError:
+                raise NotationError(f"{source}: not a text file (UTF-8)") from None
+            except OSError as e:
+                raise NotationError(f"{source}: cannot read: {e.strerror or e}") from None
+            return parse_position(text)
+        if _looks_like_path(source):
+            if path.is_dir():
+                raise NotationError(f"{source}: is a directory, not a position file")
+            raise NotationError(f"{source}: no such file")
     return parse_position(source)
 
 
-def deal(game: str, players: int | None = None, seed: int = 0, trump: str | None = None) -> Position:
+def deal(
+    game: str, players: int | None = None, seed: int = 0, trump: str | None = None
+) -> Position:
     """A new hand of `game` at its first decision, the same for the same seed."""
     name = game_name(game)
     if players is not None and name != "chinese-whist":

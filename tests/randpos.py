@@ -32,10 +32,16 @@ def random_deal(game: str, players: int, seed: int) -> Position:
         return Whist(list(pos.hands), rng.randrange(NOTRUMP + 1), rng.randrange(4))  # type: ignore[attr-defined]
     if game == "chinkway":
         round_no = rng.randint(1, 15)
-        return Chinkway.deal(seed, round_no=round_no, dealer=rng.randrange(5), rounds=max(10, round_no))
+        return Chinkway.deal(
+            seed, round_no=round_no, dealer=rng.randrange(5), rounds=max(10, round_no)
+        )
     if game == "cinch":
-        return Cinch.deal(seed, dealer=rng.randrange(4), shoot_rule=rng.choice(["in-play", "all-four"]))
-    return ChineseWhist.deal(players, seed, dealer=rng.randrange(players), notrump=rng.random() < 0.3)
+        return Cinch.deal(
+            seed, dealer=rng.randrange(4), shoot_rule=rng.choice(["in-play", "all-four"])
+        )
+    return ChineseWhist.deal(
+        players, seed, dealer=rng.randrange(players), notrump=rng.random() < 0.3
+    )
 
 
 def to_first_lead(pos: Position, rng: random.Random) -> Position:
@@ -57,14 +63,18 @@ def reference_spec(pos: Position) -> dict:
     spec: dict = {"game": pos.game, "seats": pos.nseats, "trump": trump, "leader": core.leader}
     if isinstance(pos, ChineseWhist):
         spec["hands"] = [[str(c) for c in d] for d in pos.down]
-        spec["piles"] = [[(str(t), None if u is None else str(u)) for t, u in row] for row in pos.piles]
+        spec["piles"] = [
+            [(str(t), None if u is None else str(u)) for t, u in row] for row in pos.piles
+        ]
     else:
         spec["hands"] = [[str(c) for c in h] for h in pos.hands]  # type: ignore[attr-defined]
     if isinstance(pos, Chinkway):
         assert pos.quest is not None
         spec.update(dealer=pos.dealer, round=pos.round, quest=[str(c) for c in pos.quest])
     if isinstance(pos, Cinch):
-        spec.update(bidder=pos.bidder, bid=pos.bid, shoot_needs_all_four=pos.shoot_rule == "all-four")
+        spec.update(
+            bidder=pos.bidder, bid=pos.bid, shoot_needs_all_four=pos.shoot_rule == "all-four"
+        )
     return spec
 
 

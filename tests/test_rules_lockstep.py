@@ -68,7 +68,8 @@ def test_core_and_reference_agree_on_random_playouts(game: str, players: int, se
     rng = random.Random(seed)
     step = 0
     while True:
-        def where() -> str:
+
+        def where(step: int = step) -> str:
             return f"{game}-{players} seed {seed} step {step}: {pos.to_line()}"
 
         assert_same(core, hand, where)

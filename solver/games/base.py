@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, ClassVar
 
-from solver import _core
+from solver import _core as native
 from solver.cards import Card, CardSet, parse_strain, strain_text
 from solver.errors import CardError, IllegalMoveError, NotationError, PositionError
 from solver.notation import Fields, to_line, to_toml
@@ -92,7 +92,11 @@ def bid_text(value: int) -> str:
     return BID_WORDS.get(value, str(value))
 
 
-_CORE_PHASE = {_core.PHASE_PLAY: Phase.PLAY, _core.PHASE_CLAIM: Phase.CLAIM, _core.PHASE_OVER: Phase.OVER}
+_CORE_PHASE = {
+    native.PHASE_PLAY: Phase.PLAY,
+    native.PHASE_CLAIM: Phase.CLAIM,
+    native.PHASE_OVER: Phase.OVER,
+}
 
 
 class Position(ABC):
@@ -101,7 +105,8 @@ class Position(ABC):
     game: ClassVar[str]
     nseats: int
     dealer: int
-    _core: _core.PlayState | None
+    trump: int | None  # strain 0..3 (S H D C) or 4 (no trumps); None until named
+    _core: native.PlayState | None
     _play: list[Move]
     _undo: list[tuple[Move, dict[str, Any] | None]]
 
@@ -142,7 +147,7 @@ class Position(ABC):
     # -- state --------------------------------------------------------------
 
     @property
-    def core(self) -> _core.PlayState | None:
+    def core(self) -> native.PlayState | None:
         """The C play state once play has begun (read it, don't change it)."""
         return self._core
 
@@ -176,7 +181,7 @@ class Position(ABC):
     def legal_moves(self) -> list[Move]:
         if self._core is None:
             return self._preplay_moves()
-        kind = "claim" if self._core.phase == _core.PHASE_CLAIM else "play"
+        kind = "claim" if self._core.phase == native.PHASE_CLAIM else "play"
         return [Move(kind, c) for c in CardSet(self._core.legal())]
 
     def parse_move(self, text: str) -> Move:
@@ -222,9 +227,9 @@ class Position(ABC):
         return move
 
     def _snapshot(self) -> dict[str, Any]:
-        return {k: copy.deepcopy(v) for k, v in vars(self).items() if k not in ("_undo", "_core")} | {
-            "_core": self._core
-        }
+        return {
+            k: copy.deepcopy(v) for k, v in vars(self).items() if k not in ("_undo", "_core")
+        } | {"_core": self._core}
 
     def _restore(self, snapshot: dict[str, Any]) -> None:
         undo = self._undo
@@ -236,9 +241,7 @@ class Position(ABC):
     def copy(self) -> Position:
         """An independent copy, undo history included."""
         other = copy.copy(self)
-        other.__dict__.update(
-            {k: copy.deepcopy(v) for k, v in vars(self).items() if k != "_core"}
-        )
+        other.__dict__.update({k: copy.deepcopy(v) for k, v in vars(self).items() if k != "_core"})
         other._core = self._core.copy() if self._core is not None else None
         return other
 
@@ -292,7 +295,7 @@ class Position(ABC):
         return f"<{type(self).__name__} {self.to_line()}>"
 
     def __eq__(self, other: object) -> bool:
-        return type(other) is type(self) and other.to_line() == self.to_line()  # type: ignore[union-attr]
+        return type(other) is type(self) and other.to_line() == self.to_line()
 
     __hash__ = None  # type: ignore[assignment]
 
@@ -345,7 +348,9 @@ class Position(ABC):
                 except IllegalMoveError as e:
                     raise PositionError(f"play: trick {n}: {e}") from None
             if starred and len(group) < self.nseats:
-                raise PositionError(f"play: trick {n}: {starred[0]} is claimed before the trick is complete")
+                raise PositionError(
+                    f"play: trick {n}: {starred[0]} is claimed before the trick is complete"
+                )
             if self.phase == Phase.CLAIM:
                 if starred or n < len(groups):
                     self._claim(n, starred)
@@ -356,7 +361,8 @@ class Position(ABC):
         claimable = " ".join(str(m.card) for m in self.legal_moves())
         if len(starred) != 1:
             raise PositionError(
-                f"play: trick {trick_no}: its winner claims exactly one of {claimable} (mark it with *)"
+                f"play: trick {trick_no}: its winner claims exactly one of {claimable}"
+                " (mark it with *)"
             )
         try:
             self.play(Move("claim", starred[0]))

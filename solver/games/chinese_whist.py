@@ -26,7 +26,15 @@ from solver.games.base import (
     read_strain,
 )
 from solver.games.whist import why_card_illegal
-from solver.notation import Fields, check_known_keys, get_bool, get_int, get_seat_list, get_str, parse_seat
+from solver.notation import (
+    Fields,
+    check_known_keys,
+    get_bool,
+    get_int,
+    get_seat_list,
+    get_str,
+    parse_seat,
+)
 
 # players: (piles each, down cards each), from the rules' table
 LAYOUT = {4: (6, 1), 3: (8, 1), 2: (12, 2)}
@@ -88,33 +96,50 @@ class ChineseWhist(Position):
         for s in range(self.nseats):
             tops = [t for t, _ in self.piles[s]]
             unders = [u for _, u in self.piles[s] if u is not None]
-            places += [(f"seat {s + 1}'s piles", CardSet(tops + unders)), (f"seat {s + 1}'s down cards", self.down[s])]
+            places += [
+                (f"seat {s + 1}'s piles", CardSet(tops + unders)),
+                (f"seat {s + 1}'s down cards", self.down[s]),
+            ]
         everything = check_disjoint(places)
         if self.nseats == 3 and REMOVED_WITH_THREE in everything:
             raise PositionError("2S is out of the pack with three players")
-        counts = [sum(1 + (u is not None) for _, u in self.piles[s]) + len(self.down[s]) for s in range(self.nseats)]
+        counts = [
+            sum(1 + (u is not None) for _, u in self.piles[s]) + len(self.down[s])
+            for s in range(self.nseats)
+        ]
         piles_each, down_each = LAYOUT[self.nseats]
         full = 2 * piles_each + down_each
         if len(set(counts)) != 1 or not 1 <= counts[0] <= full:
             raise PositionError(
                 f"every seat must hold the same number of cards, 1 to {full} (got "
-                + ", ".join(f"seat {s + 1} {n}" for s, n in enumerate(counts)) + ")"
+                + ", ".join(f"seat {s + 1} {n}" for s, n in enumerate(counts))
+                + ")"
             )
         for s in range(self.nseats):
             if len(self.piles[s]) > piles_each:
-                raise PositionError(f"seat {s + 1} has {len(self.piles[s])} piles; at most {piles_each}")
+                raise PositionError(
+                    f"seat {s + 1} has {len(self.piles[s])} piles; at most {piles_each}"
+                )
             if len(self.down[s]) > down_each:
-                raise PositionError(f"seat {s + 1} has {len(self.down[s])} down cards; at most {down_each}")
+                raise PositionError(
+                    f"seat {s + 1} has {len(self.down[s])} down cards; at most {down_each}"
+                )
 
     def _check_trump(self, trump: int) -> None:
         if trump == NOTRUMP and not self.notrump:
-            raise PositionError("trump must be a suit in Chinese Whist (no trumps only with notrump = true)")
+            raise PositionError(
+                "trump must be a suit in Chinese Whist (no trumps only with notrump = true)"
+            )
 
     def _start_play(self) -> None:
         assert self.trump is not None
         tops = [CardSet(t for t, _ in self.piles[s]).mask for s in range(self.nseats)]
-        unders = [CardSet(u for _, u in self.piles[s] if u is not None).mask for s in range(self.nseats)]
-        beneath = {t.index: u.index for s in range(self.nseats) for t, u in self.piles[s] if u is not None}
+        unders = [
+            CardSet(u for _, u in self.piles[s] if u is not None).mask for s in range(self.nseats)
+        ]
+        beneath = {
+            t.index: u.index for s in range(self.nseats) for t, u in self.piles[s] if u is not None
+        }
         self._core = _core.PlayState(
             _core.GAME_CHINESE_WHIST,
             self.nseats,
@@ -211,8 +236,10 @@ class ChineseWhist(Position):
         """Each pile of a seat now: (top card or None if the pile is gone,
         the card under it or None, whether that under card is still face down)."""
         played = CardSet(m.card for m in self._play if m.kind == "play" and m.card is not None)
-        covered = CardSet(self._core.covered(seat)) if self._core is not None else CardSet(
-            u for _, u in self.piles[seat] if u is not None
+        covered = (
+            CardSet(self._core.covered(seat))
+            if self._core is not None
+            else CardSet(u for _, u in self.piles[seat] if u is not None)
         )
         view: list[tuple[Card | None, Card | None, bool]] = []
         for top, under in self.piles[seat]:

@@ -44,8 +44,18 @@ REMOVED_COURTS = 2
 CATEGORY_NAMES = ("spade pips", "heart pips", "diamond pips", "club pips", "courts")
 COURTS = CardSet.parse("KQJ.KQJ.KQJ.KQJ")
 KEYS = {
-    "game", "round", "rounds", "dealer", "hands", "discards", "trump", "quest",
-    "quest_deck", "quest_used", "quest_removed", "play",
+    "game",
+    "round",
+    "rounds",
+    "dealer",
+    "hands",
+    "discards",
+    "trump",
+    "quest",
+    "quest_deck",
+    "quest_used",
+    "quest_removed",
+    "play",
 }
 
 
@@ -109,14 +119,18 @@ class Chinkway(Position):
             self._start_play()
         if play:
             if trump is None:
-                raise PositionError("play: the dealer must discard and name trump before the first lead")
+                raise PositionError(
+                    "play: the dealer must discard and name trump before the first lead"
+                )
             self._replay(play)
 
     # -- checks ---------------------------------------------------------------
 
     def _check(self) -> None:
         if not 1 <= self.round <= self.rounds:
-            raise PositionError(f"round must be 1 to {self.rounds} (the rounds of the game), not {self.round}")
+            raise PositionError(
+                f"round must be 1 to {self.rounds} (the rounds of the game), not {self.round}"
+            )
         if not 0 <= self.dealer < SEATS:
             raise PositionError(f"dealer: no seat {self.dealer + 1}; seats are 1-5")
         if len(self.hands) != SEATS:
@@ -147,18 +161,28 @@ class Chinkway(Position):
         if self.quest is not None and len(self.quest) != QUEST_CARDS:
             raise PositionError(f"the quest holds {QUEST_CARDS} cards, not {len(self.quest)}")
         if self.trump is not None and self.quest is None:
-            raise PositionError("the quest is turned as soon as trump is named: key 'quest' is missing")
+            raise PositionError(
+                "the quest is turned as soon as trump is named: key 'quest' is missing"
+            )
         if self.trump is None and self.quest is not None:
             raise PositionError("the quest is turned only after trump is named")
         if self.trump is None and len(self.quest_deck or []) < QUEST_CARDS:
-            raise PositionError("the quest deck (key 'quest_deck') must hold the 5 quest cards still to turn")
+            raise PositionError(
+                "the quest deck (key 'quest_deck') must hold the 5 quest cards still to turn"
+            )
         if len(self.discards) < DISCARDS and self.trump is not None:
             raise PositionError("trump is named after the dealer's two discards")
         if self.quest_removed is not None:
-            if len(self.quest_removed) != REMOVED_COURTS or any(c not in COURTS for c in self.quest_removed):
-                raise PositionError("quest_removed: two courts (J, Q or K) are removed from the quest deck")
+            if len(self.quest_removed) != REMOVED_COURTS or any(
+                c not in COURTS for c in self.quest_removed
+            ):
+                raise PositionError(
+                    "quest_removed: two courts (J, Q or K) are removed from the quest deck"
+                )
             if self.quest_deck is not None and known != FULL_DECK:
-                raise PositionError("the quest, quest deck, used and removed quest cards must make up one deck")
+                raise PositionError(
+                    "the quest, quest deck, used and removed quest cards must make up one deck"
+                )
         # The quest deck runs out after ten rounds and is then reshuffled.
         used_by_now = QUEST_CARDS * ((self.round - 1) % ROUNDS)
         if self.quest_removed is not None and len(self.quest_used) != used_by_now:
@@ -245,8 +269,15 @@ class Chinkway(Position):
             n = DEALER_HAND if s == dealer else HAND
             hands.append(CardSet(deck[start : start + n]))
             start += n
-        return cls(round_no, dealer, hands, quest_deck=quest_deck, quest_used=quest_used,
-                   quest_removed=quest_removed, rounds=rounds)
+        return cls(
+            round_no,
+            dealer,
+            hands,
+            quest_deck=quest_deck,
+            quest_used=quest_used,
+            quest_removed=quest_removed,
+            rounds=rounds,
+        )
 
     # -- the decisions before play ----------------------------------------------
 

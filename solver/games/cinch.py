@@ -36,7 +36,15 @@ from solver.games.base import (
     read_strain,
 )
 from solver.games.whist import why_card_illegal
-from solver.notation import Fields, check_known_keys, get_bool, get_int, get_seat_list, get_str, parse_seat
+from solver.notation import (
+    Fields,
+    check_known_keys,
+    get_bool,
+    get_int,
+    get_seat_list,
+    get_str,
+    parse_seat,
+)
 
 SEATS = 4
 DEALT = 9
@@ -46,8 +54,18 @@ BIDS = (1, 2, 3, 4, SHOOT)
 FORCED_BID = 1  # the dealer's bid when all four pass
 SHOOT_RULES = ("in-play", "all-four")
 KEYS = {
-    "game", "dealer", "hands", "stock", "bids", "trump", "discards", "widow",
-    "first_hand", "seed", "play", "shoot",
+    "game",
+    "dealer",
+    "hands",
+    "stock",
+    "bids",
+    "trump",
+    "discards",
+    "widow",
+    "first_hand",
+    "seed",
+    "play",
+    "shoot",
 }
 
 
@@ -111,12 +129,16 @@ class Cinch(Position):
         self.stock = list(stock) if stock is not None else None
         self.bids: list[int] = []
         self.trump = None if trump is None else trump
-        self.discards = list(discards) if discards is not None else [CardSet() for _ in range(SEATS)]
+        self.discards = (
+            list(discards) if discards is not None else [CardSet() for _ in range(SEATS)]
+        )
         self.widow = widow
         self.first_hand = first_hand
         self.seed = seed
         if shoot_rule not in SHOOT_RULES:
-            raise PositionError(f"shoot: the Shoot rule is 'in-play' or 'all-four', not {shoot_rule!r}")
+            raise PositionError(
+                f"shoot: the Shoot rule is 'in-play' or 'all-four', not {shoot_rule!r}"
+            )
         self.shoot_rule = shoot_rule
         if not 0 <= dealer < SEATS:
             raise PositionError(f"dealer: no seat {dealer + 1}; seats are 1-4")
@@ -130,7 +152,9 @@ class Cinch(Position):
             self._start_play()
         if play:
             if self._core is None:
-                raise PositionError("play: bidding, trump and the redeal come before the first lead")
+                raise PositionError(
+                    "play: bidding, trump and the redeal come before the first lead"
+                )
             self._replay(play)
 
     # -- checks ---------------------------------------------------------------
@@ -143,7 +167,8 @@ class Cinch(Position):
             seat = (self.dealer + 1 + len(self.bids)) % SEATS
             raise PositionError(
                 f"bids: seat {seat + 1} may not call {bid_text(call)} (may call: "
-                + ", ".join(bid_text(c) for c in legal) + ")"
+                + ", ".join(bid_text(c) for c in legal)
+                + ")"
             )
 
     def _check(self) -> None:
@@ -157,18 +182,24 @@ class Cinch(Position):
             if self.stock is None:
                 raise PositionError("the stock (key 'stock') is needed before trump is named")
             if any(n != DEALT for n in counts) or any(self.discards) or self.widow is not None:
-                raise PositionError("before trump is named every player holds the 9 cards dealt, with no discards")
+                raise PositionError(
+                    "before trump is named every player holds the 9 cards dealt, with no discards"
+                )
             if everything != FULL_DECK:
                 raise PositionError("the hands and the stock must hold the 52 cards")
             if len(self.bids) < SEATS and self.trump is not None:
                 raise PositionError("trump is named after the bidding")
             return
         if len(self.bids) != SEATS:
-            raise PositionError("trump is named by the winning bidder after all four calls (key 'bids')")
+            raise PositionError(
+                "trump is named by the winning bidder after all four calls (key 'bids')"
+            )
         if self.trump == NOTRUMP:
             raise PositionError("trump must be a suit in Cinch")
         if self.stock:
-            raise PositionError("after trump is named the stock has been dealt: give the widow instead")
+            raise PositionError(
+                "after trump is named the stock has been dealt: give the widow instead"
+            )
         trumps = FULL_DECK.suit(self.trump)
         for s, h in enumerate(self.hands):
             if len(h) < PLAY_HAND or (len(h) > PLAY_HAND and h - trumps):
@@ -195,7 +226,9 @@ class Cinch(Position):
             stock=None if stock is None else read_card_list(stock, "stock"),
             bids=parse_calls(fields.get("bids", [])),
             trump=read_strain(get_str(fields, "trump")),
-            discards=None if discard_entries is None else [
+            discards=None
+            if discard_entries is None
+            else [
                 read_cardset(e, f"seat {s + 1}'s discards") for s, e in enumerate(discard_entries)
             ],
             widow=None if widow is None else read_cardset(widow, "widow"),
@@ -206,7 +239,9 @@ class Cinch(Position):
         )
 
     @classmethod
-    def deal(cls, seed: int, dealer: int = 0, first_hand: bool = True, shoot_rule: str = "in-play") -> Cinch:
+    def deal(
+        cls, seed: int, dealer: int = 0, first_hand: bool = True, shoot_rule: str = "in-play"
+    ) -> Cinch:
         """Deal 9 cards each in packets of three from the dealer's left; the
         other 16 are the stock."""
         rng = random.Random(seed)
@@ -216,8 +251,14 @@ class Cinch(Position):
         for i in range(SEATS * DEALT // PACKET):
             seat = (dealer + 1 + i) % SEATS
             got[seat] += deck[i * PACKET : (i + 1) * PACKET]
-        return cls(dealer, [CardSet(h) for h in got], stock=deck[SEATS * DEALT :],
-                   first_hand=first_hand, seed=seed, shoot_rule=shoot_rule)
+        return cls(
+            dealer,
+            [CardSet(h) for h in got],
+            stock=deck[SEATS * DEALT :],
+            first_hand=first_hand,
+            seed=seed,
+            shoot_rule=shoot_rule,
+        )
 
     # -- the decisions before play ----------------------------------------------
 
@@ -254,7 +295,9 @@ class Cinch(Position):
     def _preplay_moves(self) -> list[Move]:
         phase = self._preplay_phase()
         if phase == Phase.BID:
-            return [Move("bid", value=c) for c in legal_calls(self.bids, len(self.bids) == SEATS - 1)]
+            return [
+                Move("bid", value=c) for c in legal_calls(self.bids, len(self.bids) == SEATS - 1)
+            ]
         if phase == Phase.TRUMP:
             return [Move("trump", value=t) for t in range(NOTRUMP)]
         return [Move("discard", c) for c in self.hands[self._preplay_turn()]]
@@ -335,8 +378,12 @@ class Cinch(Position):
         if self._core is None:
             return []
         bits = self._core.cinch_points(side)
-        names = [(_core.CINCH_HIGH, "High"), (_core.CINCH_LOW, "Low"), (_core.CINCH_JACK, "Jack"),
-                 (_core.CINCH_GAME, "Game")]
+        names = [
+            (_core.CINCH_HIGH, "High"),
+            (_core.CINCH_LOW, "Low"),
+            (_core.CINCH_JACK, "Jack"),
+            (_core.CINCH_GAME, "Game"),
+        ]
         return [name for bit, name in names if bits & bit]
 
     def _fields(self) -> Fields:
@@ -349,7 +396,9 @@ class Cinch(Position):
             "trump": strain_text(self.trump) if self.trump is not None else None,
             "hands": [str(h) for h in self.hands],
             "stock": " ".join(str(c) for c in self.stock) if self.stock is not None else None,
-            "discards": [d.cards_text() or "-" for d in self.discards] if any(self.discards) else None,
+            "discards": [d.cards_text() or "-" for d in self.discards]
+            if any(self.discards)
+            else None,
             "widow": self.widow.cards_text() if self.widow is not None else None,
             "play": self.play_text() or None,
         }

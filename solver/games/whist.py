@@ -17,7 +17,14 @@ from solver import _core
 from solver.cards import FULL_DECK, NOTRUMP, CardSet, strain_text
 from solver.errors import PositionError
 from solver.games.base import Move, Phase, Position, check_disjoint, read_cardset, read_strain
-from solver.notation import SEAT_LETTERS, Fields, check_known_keys, get_seat_list, get_str, parse_seat
+from solver.notation import (
+    SEAT_LETTERS,
+    Fields,
+    check_known_keys,
+    get_seat_list,
+    get_str,
+    parse_seat,
+)
 
 SEATS = 4
 FULL_HAND = 13
@@ -28,7 +35,9 @@ class Whist(Position):
     game = "whist"
     nseats = SEATS
 
-    def __init__(self, hands: list[CardSet], trump: int = NOTRUMP, leader: int = 1, play: str = "") -> None:
+    def __init__(
+        self, hands: list[CardSet], trump: int = NOTRUMP, leader: int = 1, play: str = ""
+    ) -> None:
         super().__init__()
         if len(hands) != SEATS:
             raise PositionError(f"whist needs 4 hands, got {len(hands)}")
@@ -37,7 +46,8 @@ class Whist(Position):
         if len(counts) != 1 or not 1 <= len(hands[0]) <= FULL_HAND:
             raise PositionError(
                 "whist hands must hold the same number of cards, 1 to 13 (got "
-                + ", ".join(f"{SEAT_LETTERS[i]} {len(h)}" for i, h in enumerate(hands)) + ")"
+                + ", ".join(f"{SEAT_LETTERS[i]} {len(h)}" for i, h in enumerate(hands))
+                + ")"
             )
         if not 0 <= trump <= NOTRUMP:
             raise PositionError("trump must be S, H, D, C or NT")
@@ -45,7 +55,9 @@ class Whist(Position):
         self.trump = trump
         self.leader = leader
         self.dealer = (leader - 1) % SEATS
-        self._core = _core.PlayState(_core.GAME_WHIST, SEATS, trump, leader, [h.mask for h in hands])
+        self._core = _core.PlayState(
+            _core.GAME_WHIST, SEATS, trump, leader, [h.mask for h in hands]
+        )
         if play:
             self._replay(play)
 
@@ -63,7 +75,11 @@ class Whist(Position):
             dealer = parse_seat(dealer_text, SEATS, "dealer")
         else:
             raw = fields["hands"]
-            dealer = parse_seat(raw.strip()[0], SEATS, "hands") if isinstance(raw, str) and ":" in raw else 0
+            dealer = (
+                parse_seat(raw.strip()[0], SEATS, "hands")
+                if isinstance(raw, str) and ":" in raw
+                else 0
+            )
         leader_text = get_str(fields, "leader")
         leader = parse_seat(leader_text, SEATS, "leader") if leader_text else (dealer + 1) % SEATS
         return cls(hands, trump, leader, get_str(fields, "play", "") or "")
@@ -99,7 +115,7 @@ class Whist(Position):
     def _fields(self) -> Fields:
         return {
             "game": self.game,
-            "trump": strain_text(self.trump),
+            "trump": strain_text(self.trump if self.trump is not None else NOTRUMP),
             "leader": SEAT_LETTERS[self.leader],
             "hands": [str(h) for h in self.hands],
             "play": self.play_text() or None,
@@ -114,7 +130,10 @@ def why_card_illegal(pos: Position, move: Move) -> str:
     if pos.phase == Phase.CLAIM:
         if move.kind != "claim":
             return f"seat {seat} must first claim a card of the trick it won"
-        return f"{move.card} is not a card of the trick whose quest category seat {seat}'s side still needs"
+        return (
+            f"{move.card} is not a card of the trick whose quest category"
+            f" seat {seat}'s side still needs"
+        )
     if move.kind != "play" or move.card is None:
         return f"it is seat {seat}'s turn to play a card"
     if move.card.bit & core.covered(pos.to_move):

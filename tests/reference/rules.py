@@ -147,7 +147,8 @@ def cinch_legal_bids(bids: list[int], dealer_last: bool = True) -> set[int]:
     1..4, 8 = Shoot), the fourth caller is the dealer. Returns the legal calls for
     the next caller: pass or higher than the highest bid; the dealer may also call 8
     (overshoot) when a non-dealer bid 8; if all four pass, the dealer is forced to
-    bid 1 (see cinch_contract), so the dealer may pass then too. Raises ValueError if bidding is over (4 calls).
+    bid 1 (see cinch_contract), so the dealer may pass then too. Raises ValueError
+    if bidding is over (4 calls).
 
     With dealer_last=False the fourth caller has no dealer privileges: no overshoot,
     and four passes make no contract.
