@@ -18,7 +18,7 @@ from typing import Any, ClassVar
 from solver import _core as native
 from solver.cards import Card, CardSet, parse_strain, strain_text
 from solver.errors import CardError, IllegalMoveError, NotationError, PositionError
-from solver.notation import Fields, to_line, to_toml
+from solver.notation import Fields, get_seat_list, to_line, to_toml
 
 PASS = 0
 SHOOT = 8
@@ -383,6 +383,14 @@ def read_cardset(text: str, what: str) -> CardSet:
         return CardSet.parse(text)
     except CardError as e:
         raise PositionError(f"{what}: {e}") from None
+
+
+def read_hands(fields: Fields, nseats: int, game: str, names: str = "") -> list[CardSet]:
+    """The required per-seat key `hands`; `names` are seat letters (whist)."""
+    entries = get_seat_list(fields, "hands", nseats)
+    if entries is None:
+        raise PositionError(f"{game}: missing key 'hands'")
+    return [read_cardset(e, f"hand {names[s] if names else s + 1}") for s, e in enumerate(entries)]
 
 
 def read_card_list(text: str | list[str], what: str) -> list[Card]:

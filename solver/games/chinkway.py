@@ -27,11 +27,11 @@ from solver.games.base import (
     Position,
     check_disjoint,
     read_card_list,
-    read_cardset,
+    read_hands,
     read_strain,
 )
 from solver.games.whist import why_card_illegal
-from solver.notation import Fields, check_known_keys, get_int, get_seat_list, get_str, parse_seat
+from solver.notation import Fields, check_known_keys, get_int, get_str, parse_seat
 
 SEATS = 5
 HAND = 10
@@ -209,9 +209,7 @@ class Chinkway(Position):
     @classmethod
     def from_fields(cls, fields: Fields) -> Chinkway:
         check_known_keys(fields, KEYS, cls.game)
-        entries = get_seat_list(fields, "hands", SEATS)
-        if entries is None:
-            raise PositionError("chinkway: missing key 'hands'")
+        hands = read_hands(fields, SEATS, cls.game)
 
         def cards(key: str) -> list[Card] | None:
             value = fields.get(key)
@@ -220,7 +218,7 @@ class Chinkway(Position):
         return cls(
             round_no=_int(fields, "round", 1),
             dealer=parse_seat(get_str(fields, "dealer", "1") or "1", SEATS, "dealer"),
-            hands=[read_cardset(e, f"hand {s + 1}") for s, e in enumerate(entries)],
+            hands=hands,
             discards=cards("discards"),
             trump=read_strain(get_str(fields, "trump")),
             quest=cards("quest"),

@@ -33,6 +33,7 @@ from solver.games.base import (
     check_disjoint,
     read_card_list,
     read_cardset,
+    read_hands,
     read_strain,
 )
 from solver.games.whist import why_card_illegal
@@ -213,16 +214,14 @@ class Cinch(Position):
     @classmethod
     def from_fields(cls, fields: Fields) -> Cinch:
         check_known_keys(fields, KEYS, cls.game)
-        entries = get_seat_list(fields, "hands", SEATS)
-        if entries is None:
-            raise PositionError("cinch: missing key 'hands'")
+        hands = read_hands(fields, SEATS, cls.game)
         discard_entries = get_seat_list(fields, "discards", SEATS)
         stock = fields.get("stock")
         widow = get_str(fields, "widow")
         seed = get_int(fields, "seed", 0)
         return cls(
             dealer=parse_seat(get_str(fields, "dealer", "1") or "1", SEATS, "dealer"),
-            hands=[read_cardset(e, f"hand {s + 1}") for s, e in enumerate(entries)],
+            hands=hands,
             stock=None if stock is None else read_card_list(stock, "stock"),
             bids=parse_calls(fields.get("bids", [])),
             trump=read_strain(get_str(fields, "trump")),

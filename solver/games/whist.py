@@ -16,12 +16,18 @@ import random
 from solver import _core
 from solver.cards import FULL_DECK, NOTRUMP, CardSet, strain_text
 from solver.errors import PositionError
-from solver.games.base import Move, Phase, Position, check_disjoint, read_cardset, read_strain
+from solver.games.base import (
+    Move,
+    Phase,
+    Position,
+    check_disjoint,
+    read_hands,
+    read_strain,
+)
 from solver.notation import (
     SEAT_LETTERS,
     Fields,
     check_known_keys,
-    get_seat_list,
     get_str,
     parse_seat,
 )
@@ -64,10 +70,7 @@ class Whist(Position):
     @classmethod
     def from_fields(cls, fields: Fields) -> Whist:
         check_known_keys(fields, KEYS, cls.game)
-        entries = get_seat_list(fields, "hands", SEATS)
-        if entries is None:
-            raise PositionError("whist: missing key 'hands'")
-        hands = [read_cardset(e, f"hand {SEAT_LETTERS[i]}") for i, e in enumerate(entries)]
+        hands = read_hands(fields, SEATS, cls.game, SEAT_LETTERS)
         trump = read_strain(get_str(fields, "trump", "NT"))
         assert trump is not None
         dealer_text = get_str(fields, "dealer")
