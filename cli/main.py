@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import inspect
 import secrets
+import sys
 from collections.abc import Sequence
 from importlib import resources
 from typing import IO, Any
@@ -73,7 +74,7 @@ def read_position(source: str) -> solver.Position:
     """A position from a file path, '-' (standard input) or the text itself."""
     if source == "-":
         try:
-            text = click.get_text_stream("stdin").read()
+            text = sys.stdin.read()
         except (OSError, UnicodeDecodeError) as e:
             raise BadInput(f"cannot read standard input: {e}") from None
         return solver.parse_position(text)
