@@ -5,7 +5,7 @@ import os
 from Cython.Build import cythonize
 from setuptools import Extension, setup
 
-C_SOURCES = ["csrc/rules.c"]
+C_SOURCES = ["csrc/rules.c", "csrc/search.c"]
 FLAGS = ["-O3", "-std=c11", "-Wall", "-Wextra"]
 # TRICKSOLVER_SANITIZE=1 builds the core under AddressSanitizer and UBSan.
 SANITIZE = ["-fsanitize=address,undefined", "-fno-omit-frame-pointer", "-O1", "-g"]
@@ -15,7 +15,7 @@ core = Extension(
     "solver._core",
     sources=["solver/_core.pyx", *C_SOURCES],
     include_dirs=["csrc"],
-    depends=["csrc/cards.h", "csrc/rules.h", "solver/_core.pxd"],
+    depends=["csrc/cards.h", "csrc/rules.h", "csrc/search.h", "solver/_core.pxd"],
     extra_compile_args=FLAGS + (SANITIZE if sanitize else []),
     extra_link_args=SANITIZE[:1] if sanitize else [],
 )

@@ -253,7 +253,12 @@ int ts_play(ts_state *s, ts_card c, ts_undo *u)
         return TS_ERR_OVER;
     if (!ts_card_valid(c) || !(ts_legal(s) & ts_bit(c)))
         return TS_ERR_ILLEGAL;
+    ts_apply(s, c, u);
+    return TS_OK;
+}
 
+void ts_apply(ts_state *s, ts_card c, ts_undo *u)
+{
     /* 1. Record what the move changes. */
     u->card = c;
     u->seat = s->turn;
@@ -272,7 +277,7 @@ int ts_play(ts_state *s, ts_card c, ts_undo *u)
         s->side_claims[s->side[s->turn]][ts_quest_category(c)]++;
         u->finished = 1;
         start_next_trick(s, s->turn);
-        return TS_OK;
+        return;
     }
 
     /* 3. A card to the trick; the next seat plays unless the trick is complete. */
@@ -280,7 +285,7 @@ int ts_play(ts_state *s, ts_card c, ts_undo *u)
     s->trick[s->ntrick++] = c;
     if (s->ntrick < s->nseats) {
         s->turn = (uint8_t)((s->turn + 1) % s->nseats);
-        return TS_OK;
+        return;
     }
 
     /* 4. The trick is complete: the winner takes it, covered cards turn up. */
@@ -300,10 +305,9 @@ int ts_play(ts_state *s, ts_card c, ts_undo *u)
     if (s->game == TS_CHINKWAY && claimable(s, winner)) {
         s->phase = TS_CLAIM;
         s->turn = (uint8_t)winner;
-        return TS_OK;
+        return;
     }
     start_next_trick(s, winner);
-    return TS_OK;
 }
 
 void ts_unplay(ts_state *s, const ts_undo *u)

@@ -110,6 +110,9 @@ ts_cards ts_legal(const ts_state *s);
 /* Play (or claim) card c, filling *u.  Checked: TS_ERR_ILLEGAL, TS_ERR_OVER. */
 int ts_play(ts_state *s, ts_card c, ts_undo *u);
 
+/* ts_play without the checks, for the search: c must be legal now. */
+void ts_apply(ts_state *s, ts_card c, ts_undo *u);
+
 /* Take back the move recorded in *u (the latest one made). */
 void ts_unplay(ts_state *s, const ts_undo *u);
 

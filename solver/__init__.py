@@ -8,6 +8,17 @@ Chinkway, Chinese Whist (2, 3, 4 players), Cinch and plain whist::
 """
 
 from solver.cards import Card, CardSet, Suit
+from solver.doubledummy import (
+    Analysis,
+    CardValue,
+    SearchStats,
+    Solution,
+    Solver,
+    Table,
+    analyze,
+    solve,
+    table,
+)
 from solver.errors import (
     CardError,
     IllegalMoveError,
@@ -24,9 +35,11 @@ from solver.position import GAMES, deal, load_position, parse_position
 
 __all__ = [
     "GAMES",
+    "Analysis",
     "Card",
     "CardError",
     "CardSet",
+    "CardValue",
     "ChineseWhist",
     "Chinkway",
     "Cinch",
@@ -36,11 +49,18 @@ __all__ = [
     "Phase",
     "Position",
     "PositionError",
+    "SearchStats",
+    "Solution",
+    "Solver",
     "Suit",
+    "Table",
     "TricksolverError",
     "Whist",
+    "analyze",
     "deal",
     "load_position",
     "parse_position",
+    "solve",
+    "table",
 ]
 __version__ = "0.1.0"

@@ -54,3 +54,27 @@ cdef extern from "rules.h" nogil:
     void ts_random_playout(ts_state *s, uint64_t *rng)
     int64_t ts_playouts(const ts_state *start, int64_t n, uint64_t seed)
     const char *ts_status_text(int status)
+
+
+cdef extern from "search.h" nogil:
+    size_t TS_DEFAULT_TT_BYTES
+
+    ctypedef struct ts_stats:
+        int64_t nodes, tt_hits, tt_stores
+        double seconds
+        int exact
+
+    ctypedef struct ts_search:
+        int64_t max_nodes         # 0: no limit
+        double max_seconds        # 0: no limit
+        ts_stats stats            # of the latest call
+
+    int ts_search_init(ts_search *S, size_t tt_bytes)
+    void ts_search_free(ts_search *S)
+    void ts_search_clear(ts_search *S)
+    int ts_solve(ts_search *S, const ts_state *s)
+    int ts_solve_for(ts_search *S, const ts_state *s, int side)
+    int ts_analyze(ts_search *S, const ts_state *s, ts_card *moves, int *values, int *cls)
+    int ts_reaches(ts_search *S, const ts_state *s, int side, int target)
+    void ts_maxn(ts_search *S, const ts_state *s, int *values)
+    void ts_value_range(const ts_state *s, int side, int *lo, int *hi)

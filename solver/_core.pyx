@@ -197,3 +197,86 @@ cdef class PlayState:
         if not 0 <= seat < self.s.nseats:
             raise ValueError("seat out of range")
         return seat
+
+
+DEFAULT_TT_BYTES = TS_DEFAULT_TT_BYTES
+
+
+cdef class Searcher:
+    """Double-dummy search with its own transposition table (one per thread).
+
+    `tt_bytes` sizes the table; `max_nodes` / `max_seconds` (0: none) limit
+    each call, after which the result is not exact (`stats["exact"]` False).
+    Every call releases the GIL.
+    """
+    cdef ts_search S
+    cdef bint ready
+
+    def __init__(self, size_t tt_bytes=TS_DEFAULT_TT_BYTES, int64_t max_nodes=0, double max_seconds=0):
+        if ts_search_init(&self.S, tt_bytes) != 0:
+            raise MemoryError(f"cannot allocate a transposition table of {tt_bytes} bytes")
+        self.ready = True
+        self.S.max_nodes = max_nodes
+        self.S.max_seconds = max_seconds
+
+    def __dealloc__(self):
+        if self.ready:
+            ts_search_free(&self.S)
+
+    def clear(self):
+        """Forget every table entry."""
+        ts_search_clear(&self.S)
+
+    @property
+    def stats(self):
+        """Nodes, table hits and stores, seconds and exactness of the latest call."""
+        return {"nodes": self.S.stats.nodes, "tt_hits": self.S.stats.tt_hits,
+                "tt_stores": self.S.stats.tt_stores, "seconds": self.S.stats.seconds,
+                "exact": bool(self.S.stats.exact)}
+
+    def solve(self, PlayState state, side=None):
+        """The value for `side` (default: the side to move); paranoid with 3+ sides."""
+        cdef int v, sd
+        if state.s.phase == PHASE_OVER:
+            raise IllegalMoveError("the hand is over")
+        sd = state.s.side[state.s.turn] if side is None else side
+        if not 0 <= sd < state.s.nsides:
+            raise ValueError("side out of range")
+        with nogil:
+            v = ts_solve_for(&self.S, &state.s, sd)
+        return v
+
+    def reaches(self, PlayState state, int side, int target):
+        """Can `side` reach at least `target`?  (One null-window search.)"""
+        cdef int r
+        if not 0 <= side < state.s.nsides:
+            raise ValueError("side out of range")
+        with nogil:
+            r = ts_reaches(&self.S, &state.s, side, target)
+        return bool(r)
+
+    def analyze(self, PlayState state):
+        """[(card, value, class)] for every legal move, for the side to move;
+        equivalent cards share a class (the card index of the one searched)."""
+        cdef ts_card moves[64]
+        cdef int values[64]
+        cdef int cls[64]
+        cdef int n
+        if state.s.phase == PHASE_OVER:
+            raise IllegalMoveError("the hand is over")
+        with nogil:
+            n = ts_analyze(&self.S, &state.s, moves, values, cls)
+        return [(moves[i], values[i], cls[i]) for i in range(n)]
+
+    def maxn(self, PlayState state):
+        """Max^n values of every side (see csrc/search.h for the tie rule)."""
+        cdef int values[5]
+        with nogil:
+            ts_maxn(&self.S, &state.s, values)
+        return tuple(values[i] for i in range(state.s.nsides))
+
+    @staticmethod
+    def value_range(PlayState state, int side):
+        cdef int lo, hi
+        ts_value_range(&state.s, side, &lo, &hi)
+        return lo, hi

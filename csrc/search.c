@@ -1,0 +1,769 @@
+/*
+ * search.c -- null-window alpha-beta with a transposition table, driven by a
+ * search over targets; max^n for games of three or more sides.  See search.h.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include "search.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#define CHECK_LIMITS_EVERY 1024 /* nodes between clock reads */
+#define TT_WAYS 4               /* entries per bucket */
+#define CINCH_VALUE_BOUND 16    /* |own score - other's| never exceeds this */
+#define KIND_BOUNDS 0           /* a table entry with bounds for one root side */
+#define KIND_MAXN 1             /* a table entry with a max^n vector */
+#define NO_BOUND 127
+
+/* ---- game hooks ---------------------------------------------------------- */
+
+/* Points of a Cinch side, and the total (own minus other) at the end. */
+static int side_tricks(const ts_state *s, int side)
+{
+    int t = 0;
+    for (int p = 0; p < s->nseats; p++)
+        if (s->side[p] == side)
+            t += s->tricks[p];
+    return t;
+}
+
+static int side_parts(const ts_state *s, int side)
+{
+    int n = 0;
+    for (int k = 0; k < TS_QUEST_CATEGORIES; k++)
+        n += s->side_claims[side][k];
+    return n;
+}
+
+static int seat_of_side(const ts_state *s, int side)
+{
+    for (int p = 0; p < s->nseats; p++)
+        if (s->side[p] == side)
+            return p;
+    return 0;
+}
+
+/* The value of a finished hand for a side. */
+static int final_value(const ts_state *s, int side)
+{
+    switch (s->game) {
+    case TS_CINCH: {
+        int scores[TS_MAX_SEATS];
+        ts_scores(s, scores);
+        int own = scores[seat_of_side(s, side)], other = scores[seat_of_side(s, 1 - side)];
+        return own - other;
+    }
+    case TS_CHINKWAY:
+        return ts_quest_score(side_parts(s, side));
+    default:
+        return side_tricks(s, side);
+    }
+}
+
+/* Tricks games store values from the trick start on (the key knows no
+ * history); the others store whole-hand values with the history in the key. */
+static int stored_offset(const ts_state *s, int side)
+{
+    return (s->game == TS_WHIST || s->game == TS_CHINESE_WHIST) ? side_tricks(s, side) : 0;
+}
+
+/* The leader's cards that head a suit: the highest cards still in play of
+ * that suit, in an unbroken run, held by the leader and playable now. */
+static int top_run(const ts_state *s, ts_cards in_play, int suit)
+{
+    ts_cards suit_cards = in_play & ts_suit_cards(suit);
+    ts_cards mine = s->playable[s->leader];
+    int run = 0;
+    while (suit_cards) {
+        ts_card c = (ts_card)(63 - __builtin_clzll(suit_cards));
+        if (!(mine & ts_bit(c)))
+            break;
+        run++;
+        suit_cards &= ~ts_bit(c);
+    }
+    return run;
+}
+
+/* Quick tricks: tricks the side on lead takes for sure by cashing the
+ * leader's winners at a trick start (tricks games only).  Without trumps
+ * every winner wins.  With trumps the leader's top trumps win, and a side
+ * suit's winners only while no opponent holds a trump and the partners
+ * cannot be forced to ruff (they follow suit or hold no trump). */
+static int quick_tricks(const ts_state *s)
+{
+    ts_cards in_play = 0, opp_trumps = 0, partner_trumps = 0, partner_cards = 0;
+    int my_side = s->side[s->leader];
+    for (int p = 0; p < s->nseats; p++) {
+        in_play |= s->playable[p] | s->covered[p];
+        if (p == s->leader)
+            continue;
+        ts_cards t = (s->playable[p] | s->covered[p]);
+        if (s->trump != TS_NOTRUMP)
+            t &= ts_suit_cards(s->trump);
+        else
+            t = 0;
+        if (s->side[p] == my_side) {
+            partner_trumps |= t;
+            partner_cards |= s->playable[p] | s->covered[p];
+        } else {
+            opp_trumps |= t;
+        }
+    }
+    int total = 0;
+    for (int suit = 0; suit < TS_SUITS; suit++) {
+        int run = top_run(s, in_play, suit);
+        if (!run || s->trump == TS_NOTRUMP || suit == s->trump) {
+            total += run;
+            continue;
+        }
+        if (opp_trumps)
+            continue;
+        if (partner_trumps && ts_count(partner_cards & ts_suit_cards(suit)) < run)
+            continue;
+        total += run;
+    }
+    int left = s->total_tricks - s->tricks_played;
+    return total < left ? total : left;
+}
+
+/* Cheap bounds on the value of a position for a side. */
+static void bounds(const ts_state *s, int side, int *lo, int *hi)
+{
+    int left = s->total_tricks - s->tricks_played;
+    switch (s->game) {
+    case TS_CINCH:
+        *lo = -CINCH_VALUE_BOUND;
+        *hi = CINCH_VALUE_BOUND;
+        return;
+    case TS_CHINKWAY: {
+        int parts = side_parts(s, side), open = 0;
+        for (int k = 0; k < TS_QUEST_CATEGORIES; k++)
+            open += s->quest_need[k] - s->side_claims[side][k];
+        int chances = left + (s->phase == TS_CLAIM && s->side[s->turn] == side);
+        *lo = ts_quest_score(parts);
+        *hi = ts_quest_score(parts + (open < chances ? open : chances));
+        return;
+    }
+    default:
+        *lo = side_tricks(s, side);
+        *hi = *lo + left;
+        if (s->phase == TS_PLAY && s->ntrick == 0) {
+            int qt = quick_tricks(s);
+            if (s->side[s->leader] == side)
+                *lo += qt;
+            else
+                *hi -= qt;
+        }
+        return;
+    }
+}
+
+void ts_value_range(const ts_state *s, int side, int *lo, int *hi) { bounds(s, side, lo, hi); }
+
+/* Cinch: does a card carry scoring weight of its own (game points, or High,
+ * Low or Jack of trump)? */
+static int cinch_counts(const ts_state *s, ts_card c)
+{
+    int r = ts_rank_of(c);
+    if (r >= TS_TEN)
+        return 1;
+    ts_cards trumps = s->in_play & ts_suit_cards(s->trump);
+    if (ts_suit_of(c) != s->trump || !trumps)
+        return 0;
+    return c == ts_first(trumps) || c == (ts_card)(63 - __builtin_clzll(trumps));
+}
+
+/* May two cards of one suit, adjacent among the cards still in play, be
+ * searched as one?  Only if the game scores them alike. */
+static int alike(const ts_state *s, ts_card a, ts_card b)
+{
+    switch (s->game) {
+    case TS_CINCH:
+        return !cinch_counts(s, a) && !cinch_counts(s, b);
+    case TS_CHINKWAY:
+        return ts_quest_category(a) == ts_quest_category(b);
+    case TS_CHINESE_WHIST:
+        return s->beneath[a] == TS_NO_CARD && s->beneath[b] == TS_NO_CARD;
+    default:
+        return 1;
+    }
+}
+
+/* ---- moves -------------------------------------------------------------- */
+
+/* The legal moves with equivalent ones removed: a card is dropped when the
+ * next higher card of its suit held by the same seat is alike and no card of
+ * anyone else (or of the trick) lies between them.  Claims: one per quest
+ * category. */
+static ts_cards representatives(const ts_state *s, ts_cards legal)
+{
+    if (s->phase == TS_CLAIM) {
+        ts_cards keep = 0;
+        int seen = 0;
+        for (ts_cards m = legal; m; m &= m - 1) {
+            ts_card c = ts_first(m);
+            int k = 1 << ts_quest_category(c);
+            if (!(seen & k))
+                keep |= ts_bit(c);
+            seen |= k;
+        }
+        return keep;
+    }
+    ts_cards others = 0;
+    for (int p = 0; p < s->nseats; p++)
+        if (p != s->turn)
+            others |= s->playable[p] | s->covered[p];
+    for (int i = 0; i < s->ntrick; i++)
+        others |= ts_bit(s->trick[i]);
+    ts_cards keep = legal;
+    for (ts_cards m = legal; m; m &= m - 1) {
+        ts_card c = ts_first(m);
+        /* the next legal card above c in its suit */
+        ts_cards above = legal & ts_suit_cards(ts_suit_of(c)) & ~((ts_bit(c) << 1) - 1);
+        if (!above)
+            continue;
+        ts_card h = ts_first(above);
+        ts_cards between = ((ts_bit(h) - 1) & ~((ts_bit(c) << 1) - 1));
+        if (!(between & others) && alike(s, c, h))
+            keep &= ~ts_bit(c);
+    }
+    return keep;
+}
+
+/* Card order of the tie rule and of the move lists: spades first, then
+ * hearts, diamonds, clubs; high card first within a suit. */
+static int ordered(ts_cards set, ts_card out[64])
+{
+    int n = 0;
+    for (int suit = 0; suit < TS_SUITS; suit++) {
+        ts_cards lane = set & ts_suit_cards(suit);
+        while (lane) {
+            ts_card c = (ts_card)(63 - __builtin_clzll(lane));
+            out[n++] = c;
+            lane &= ~ts_bit(c);
+        }
+    }
+    return n;
+}
+
+/* Move ordering, cheapest first to refute: a card that takes the trick from
+ * the other side as cheaply as possible, else the lowest card; no card over a
+ * partner's winning card; on lead, winners (top cards of their suit) first.
+ * Higher score first.  Only the speed depends on it. */
+#define ORDER_WIN 100
+#define ORDER_TOP_LEAD 50
+
+static int beats(ts_card c, ts_card w, int trump)
+{
+    if (ts_suit_of(c) == ts_suit_of(w))
+        return ts_rank_of(c) > ts_rank_of(w);
+    return ts_suit_of(c) == trump;
+}
+
+static int order_moves(const ts_state *s, ts_cards moves, ts_card first, ts_card out[64])
+{
+    int score[64], n = 0;
+    ts_cards remaining = 0;
+    for (int p = 0; p < s->nseats; p++)
+        remaining |= s->playable[p] | s->covered[p];
+    int w = -1;
+    int partner_winning = 0;
+    if (s->phase == TS_PLAY && s->ntrick > 0) {
+        w = ts_trick_winner(s->trick, s->ntrick, s->trump);
+        partner_winning = s->side[(s->leader + w) % s->nseats] == s->side[s->turn];
+    }
+    for (ts_cards m = moves; m; m &= m - 1) {
+        ts_card c = ts_first(m);
+        int r = ts_rank_of(c), sc;
+        if (c == first)
+            sc = 1000;
+        else if (s->phase != TS_PLAY)
+            sc = 0;
+        else if (w < 0) {
+            ts_cards suit = remaining & ts_suit_cards(ts_suit_of(c));
+            int top = c == (ts_card)(63 - __builtin_clzll(suit));
+            sc = top ? ORDER_TOP_LEAD + r : -r;
+        } else if (!partner_winning && beats(c, s->trick[w], s->trump)) {
+            sc = ORDER_WIN - r - (ts_suit_of(c) == s->trump ? TS_RANKS : 0);
+        } else {
+            sc = -r - (ts_suit_of(c) == s->trump ? TS_RANKS : 0);
+        }
+        int i = n++;
+        while (i > 0 && score[i - 1] < sc) {
+            score[i] = score[i - 1];
+            out[i] = out[i - 1];
+            i--;
+        }
+        score[i] = sc;
+        out[i] = c;
+    }
+    return n;
+}
+
+/* ---- the transposition table ---------------------------------------------- */
+
+typedef struct tt_key {
+    ts_cards hands[TS_MAX_SEATS];   /* what each seat may play (relative ranks in whist) */
+    ts_cards covered[TS_MAX_SEATS]; /* Chinese Whist: face-down cards */
+    uint64_t extra;                 /* game accumulators that shape the future */
+    uint8_t leader, root, kind;
+} tt_key;
+
+typedef struct tt_entry {
+    tt_key key;
+    int8_t lo, hi;                  /* bounds on the stored value */
+    int8_t vec[TS_MAX_SIDES];       /* KIND_MAXN: stored values */
+    uint8_t used, best;
+} tt_entry;
+
+/* What a hand fixes for all its positions and the table's keys leave out:
+ * the table is emptied when a search starts on a hand that differs in it. */
+typedef struct hand_rules {
+    uint8_t game, nseats, trump, bidder_side, bid, shoot_needs_all_four;
+    uint8_t side[TS_MAX_SEATS];
+    uint8_t quest_need[TS_QUEST_CATEGORIES];
+    uint8_t beneath[64];
+    ts_cards in_play; /* Cinch: High, Low and Jack depend on it */
+} hand_rules;
+
+struct ts_tt {
+    tt_entry *entries;
+    size_t buckets; /* a power of two */
+    hand_rules rules; /* of the hand the entries belong to */
+    int has_rules;
+};
+
+static void rules_of(const ts_state *s, hand_rules *r)
+{
+    memset(r, 0, sizeof *r);
+    r->game = s->game;
+    r->nseats = s->nseats;
+    r->trump = s->trump;
+    memcpy(r->side, s->side, sizeof r->side);
+    if (s->game == TS_CHINKWAY)
+        memcpy(r->quest_need, s->quest_need, sizeof r->quest_need);
+    if (s->game == TS_CHINESE_WHIST)
+        memcpy(r->beneath, s->beneath, sizeof r->beneath);
+    if (s->game == TS_CINCH) {
+        r->bidder_side = s->side[s->bidder];
+        r->bid = s->bid;
+        r->shoot_needs_all_four = s->shoot_needs_all_four;
+        r->in_play = s->in_play;
+    }
+}
+
+/* Whist: each seat's cards by their rank among the cards still in play, so
+ * that positions differing only in cards already played share an entry. */
+static ts_cards relative(ts_cards hand, ts_cards remaining)
+{
+    ts_cards out = 0;
+    for (int suit = 0; suit < TS_SUITS; suit++) {
+        ts_cards lane = remaining & ts_suit_cards(suit);
+        int place = TS_RANKS - 1;
+        while (lane) {
+            ts_card c = (ts_card)(63 - __builtin_clzll(lane));
+            if (hand & ts_bit(c))
+                out |= ts_bit(ts_make_card(suit, place));
+            place--;
+            lane &= ~ts_bit(c);
+        }
+    }
+    return out;
+}
+
+static uint64_t cinch_extra(const ts_state *s)
+{
+    /* game points taken by each side, and who took High, Low and Jack */
+    uint64_t x = 0;
+    for (int side = 0; side < 2; side++) {
+        ts_cards t = s->taken[side];
+        int gp = 0;
+        static const int POINTS[TS_RANKS] = {0, 0, 0, 0, 0, 0, 0, 0, 10, 1, 2, 3, 4};
+        for (ts_cards m = t; m; m &= m - 1)
+            gp += POINTS[ts_rank_of(ts_first(m))];
+        x = x << 8 | (uint64_t)gp;
+        x = x << 4 | (uint64_t)ts_cinch_points(s, side);
+    }
+    return x;
+}
+
+static uint64_t chinkway_extra(const ts_state *s)
+{
+    uint64_t x = 0;
+    for (int side = 0; side < s->nsides; side++)
+        for (int k = 0; k < TS_QUEST_CATEGORIES; k++)
+            x = x << 3 | s->side_claims[side][k];
+    return x;
+}
+
+static void make_key(const ts_state *s, int root, int kind, tt_key *k)
+{
+    memset(k, 0, sizeof *k);
+    ts_cards remaining = 0;
+    for (int p = 0; p < s->nseats; p++)
+        remaining |= s->playable[p];
+    for (int p = 0; p < s->nseats; p++) {
+        k->hands[p] = s->game == TS_WHIST ? relative(s->playable[p], remaining) : s->playable[p];
+        k->covered[p] = s->covered[p];
+    }
+    k->extra = s->game == TS_CINCH ? cinch_extra(s) : s->game == TS_CHINKWAY ? chinkway_extra(s) : 0;
+    k->leader = s->leader;
+    k->root = (uint8_t)root;
+    k->kind = (uint8_t)kind;
+}
+
+static uint64_t hash_key(const tt_key *k)
+{
+    uint64_t h = 0x9E3779B97F4A7C15ULL ^ k->extra;
+    for (int p = 0; p < TS_MAX_SEATS; p++) {
+        h = (h ^ k->hands[p]) * 0xBF58476D1CE4E5B9ULL;
+        h = (h ^ k->covered[p]) * 0x94D049BB133111EBULL;
+        h ^= h >> 29;
+    }
+    h ^= (uint64_t)k->leader << 3 | (uint64_t)k->root << 11 | (uint64_t)k->kind << 19;
+    h *= 0xD6E8FEB86659FD93ULL;
+    return h ^ (h >> 32);
+}
+
+static tt_entry *tt_find(ts_tt *tt, const tt_key *k, int create)
+{
+    tt_entry *bucket = tt->entries + (hash_key(k) & (tt->buckets - 1)) * TT_WAYS;
+    for (int i = 0; i < TT_WAYS; i++)
+        if (bucket[i].used && memcmp(&bucket[i].key, k, sizeof *k) == 0)
+            return &bucket[i];
+    if (!create)
+        return NULL;
+    /* Replace a free way, else a way picked by other bits of the hash. */
+    int victim = (int)((hash_key(k) >> 40) % TT_WAYS);
+    for (int i = TT_WAYS - 1; i >= 0; i--)
+        if (!bucket[i].used)
+            victim = i;
+    memset(&bucket[victim], 0, sizeof bucket[victim]);
+    bucket[victim].key = *k;
+    bucket[victim].used = 1;
+    bucket[victim].lo = -NO_BOUND;
+    bucket[victim].hi = NO_BOUND;
+    bucket[victim].best = TS_NO_CARD;
+    return &bucket[victim];
+}
+
+int ts_search_init(ts_search *S, size_t tt_bytes)
+{
+    memset(S, 0, sizeof *S);
+    if (tt_bytes < TS_MIN_TT_BYTES)
+        tt_bytes = TS_MIN_TT_BYTES;
+    size_t buckets = 1;
+    while (buckets * 2 * TT_WAYS * sizeof(tt_entry) <= tt_bytes)
+        buckets *= 2;
+    S->tt = malloc(sizeof *S->tt);
+    if (!S->tt)
+        return -1;
+    S->tt->buckets = buckets;
+    S->tt->entries = calloc(buckets * TT_WAYS, sizeof(tt_entry));
+    if (!S->tt->entries) {
+        free(S->tt);
+        S->tt = NULL;
+        return -1;
+    }
+    return 0;
+}
+
+void ts_search_free(ts_search *S)
+{
+    if (S->tt) {
+        free(S->tt->entries);
+        free(S->tt);
+    }
+    S->tt = NULL;
+}
+
+void ts_search_clear(ts_search *S)
+{
+    memset(S->tt->entries, 0, S->tt->buckets * TT_WAYS * sizeof(tt_entry));
+    S->tt->has_rules = 0;
+}
+
+/* ---- limits --------------------------------------------------------------- */
+
+static double now(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+static int out_of_budget(ts_search *S)
+{
+    if (S->aborted)
+        return 1;
+    if (S->max_nodes && S->stats.nodes >= S->max_nodes)
+        S->aborted = 1;
+    else if (S->max_seconds > 0 && S->stats.nodes % CHECK_LIMITS_EVERY == 0 &&
+             now() - S->started >= S->max_seconds)
+        S->aborted = 1;
+    return S->aborted;
+}
+
+/* Start a call on a position: the table is kept only for the same hand rules. */
+static void begin(ts_search *S, const ts_state *s)
+{
+    hand_rules r;
+    rules_of(s, &r);
+    if (!S->tt->has_rules || memcmp(&r, &S->tt->rules, sizeof r) != 0) {
+        ts_search_clear(S);
+        S->tt->rules = r;
+        S->tt->has_rules = 1;
+    }
+    memset(&S->stats, 0, sizeof S->stats);
+    S->aborted = 0;
+    S->started = now();
+}
+
+static void end(ts_search *S)
+{
+    S->stats.seconds = now() - S->started;
+    S->stats.exact = !S->aborted;
+}
+
+/* ---- the null-window search -------------------------------------------------- */
+
+/* Can side R reach at least `target` from here?  Steps: 1. a finished hand;
+ * 2. cheap bounds; 3. the table, at a trick start; 4. the moves, the table's
+ * best move first; 5. the table entry. */
+static int reaches(ts_search *S, ts_state *s, int target)
+{
+    const int R = S->root_side;
+    S->stats.nodes++;
+    if (out_of_budget(S))
+        return 0;
+
+    /* 1. */
+    if (s->phase == TS_OVER)
+        return final_value(s, R) >= target;
+
+    /* 2. */
+    int lo, hi;
+    bounds(s, R, &lo, &hi);
+    if (lo >= target)
+        return 1;
+    if (hi < target)
+        return 0;
+
+    /* 3. */
+    tt_entry *e = NULL;
+    tt_key key;
+    int offset = 0;
+    ts_card best = TS_NO_CARD;
+    int at_trick_start = s->phase == TS_PLAY && s->ntrick == 0;
+    if (at_trick_start) {
+        make_key(s, R, KIND_BOUNDS, &key);
+        offset = stored_offset(s, R);
+        e = tt_find(S->tt, &key, 0);
+        if (e) {
+            if (e->lo + offset >= target) {
+                S->stats.tt_hits++;
+                return 1;
+            }
+            if (e->hi + offset < target) {
+                S->stats.tt_hits++;
+                return 0;
+            }
+            best = e->best;
+        }
+    }
+
+    /* 4. */
+    int maximising = s->side[s->turn] == R;
+    ts_card list[64];
+    int n = order_moves(s, representatives(s, ts_legal(s)), best, list);
+
+    int result = !maximising;
+    ts_card decisive = TS_NO_CARD;
+    for (int i = 0; i < n; i++) {
+        ts_undo u;
+        ts_apply(s, list[i], &u);
+        int r = reaches(S, s, target);
+        ts_unplay(s, &u);
+        if (S->aborted)
+            return 0;
+        if (r == maximising) {
+            result = r;
+            decisive = list[i];
+            break;
+        }
+    }
+
+    /* 5. */
+    if (at_trick_start) {
+        e = tt_find(S->tt, &key, 1);
+        if (result) {
+            if (target - offset > e->lo)
+                e->lo = (int8_t)(target - offset);
+        } else if (target - 1 - offset < e->hi) {
+            e->hi = (int8_t)(target - 1 - offset);
+        }
+        if (decisive != TS_NO_CARD)
+            e->best = decisive;
+        S->stats.tt_stores++;
+    }
+    return result;
+}
+
+/* The exact value for R by bisection over targets (each step one null-window
+ * search); the table carries what one step learned into the next. */
+static int value_for(ts_search *S, ts_state *s, int R, int base, int guess)
+{
+    S->root_side = R;
+    int lo, hi;
+    bounds(s, R, &lo, &hi);
+    /* MTD(f)-style: test the guess first, then step toward the value; fall
+     * back to bisection when a step misses. */
+    int target = guess + base;
+    while (lo < hi && !S->aborted) {
+        if (target <= lo || target > hi)
+            target = lo + (hi - lo + 1) / 2;
+        if (reaches(S, s, target)) {
+            lo = target;
+            target = lo + 1;
+        } else {
+            hi = target - 1;
+            target = hi;
+        }
+    }
+    return lo - base;
+}
+
+int ts_reaches(ts_search *S, const ts_state *s0, int side, int target)
+{
+    ts_state s = *s0;
+    begin(S, s0);
+    S->root_side = side;
+    int r = reaches(S, &s, target + stored_offset(&s, side));
+    end(S);
+    return r;
+}
+
+int ts_solve_for(ts_search *S, const ts_state *s0, int side)
+{
+    ts_state s = *s0;
+    begin(S, s0);
+    int lo, hi;
+    bounds(&s, side, &lo, &hi);
+    int base = stored_offset(&s, side);
+    int v = value_for(S, &s, side, base, (lo + hi) / 2 - base);
+    end(S);
+    return v;
+}
+
+int ts_solve(ts_search *S, const ts_state *s0)
+{
+    return ts_solve_for(S, s0, s0->side[s0->turn]);
+}
+
+int ts_analyze(ts_search *S, const ts_state *s0, ts_card moves[64], int values[64], int cls[64])
+{
+    ts_state s = *s0;
+    begin(S, s0);
+    int R = s.side[s.turn];
+    ts_cards legal = ts_legal(&s);
+    ts_cards reps = representatives(&s, legal);
+    ts_card all[64];
+    int n = ordered(legal, all);
+    int rep_value[64];
+    int base = stored_offset(s0, R), lo, hi;
+    bounds(s0, R, &lo, &hi);
+    int guess = (lo + hi) / 2 - base;
+    ts_card order[64];
+    int nrep = order_moves(&s, reps, TS_NO_CARD, order);
+    for (int i = 0; i < nrep; i++) {
+        ts_undo u;
+        ts_apply(&s, order[i], &u);
+        guess = rep_value[order[i]] = value_for(S, &s, R, base, guess);
+        ts_unplay(&s, &u);
+    }
+    /* Every card takes the value of its class's representative: the next
+     * representative at or above it in its suit (claims: of its category). */
+    for (int i = 0; i < n; i++) {
+        ts_card c = all[i], r = c;
+        if (s.phase == TS_CLAIM) {
+            for (ts_cards m = reps; m; m &= m - 1)
+                if (ts_quest_category(ts_first(m)) == ts_quest_category(c))
+                    r = ts_first(m);
+        } else {
+            while (!(reps & ts_bit(r)))
+                r++;
+        }
+        moves[i] = c;
+        values[i] = rep_value[r];
+        cls[i] = r;
+    }
+    end(S);
+    return n;
+}
+
+/* ---- max^n --------------------------------------------------------------- */
+
+static void maxn(ts_search *S, ts_state *s, int out[TS_MAX_SIDES])
+{
+    S->stats.nodes++;
+    if (out_of_budget(S))
+        return;
+    if (s->phase == TS_OVER) {
+        for (int k = 0; k < s->nsides; k++)
+            out[k] = final_value(s, k);
+        return;
+    }
+    tt_key key;
+    int at_trick_start = s->phase == TS_PLAY && s->ntrick == 0;
+    if (at_trick_start) {
+        make_key(s, 0, KIND_MAXN, &key);
+        tt_entry *e = tt_find(S->tt, &key, 0);
+        if (e) {
+            S->stats.tt_hits++;
+            for (int k = 0; k < s->nsides; k++)
+                out[k] = e->vec[k] + stored_offset(s, k);
+            return;
+        }
+    }
+    int me = s->side[s->turn];
+    ts_card list[64];
+    int n = ordered(representatives(s, ts_legal(s)), list);
+    int best[TS_MAX_SIDES] = {0}, have = 0, best_others = 0;
+    for (int i = 0; i < n; i++) {
+        int v[TS_MAX_SIDES] = {0};
+        ts_undo u;
+        ts_apply(s, list[i], &u);
+        maxn(S, s, v);
+        ts_unplay(s, &u);
+        if (S->aborted)
+            return;
+        int others = 0;
+        for (int k = 0; k < s->nsides; k++)
+            if (k != me)
+                others += v[k];
+        if (!have || v[me] > best[me] || (v[me] == best[me] && others < best_others)) {
+            memcpy(best, v, sizeof best);
+            best_others = others;
+            have = 1;
+        }
+    }
+    memcpy(out, best, sizeof best);
+    if (at_trick_start) {
+        tt_entry *e = tt_find(S->tt, &key, 1);
+        for (int k = 0; k < s->nsides; k++)
+            e->vec[k] = (int8_t)(out[k] - stored_offset(s, k));
+        S->stats.tt_stores++;
+    }
+}
+
+void ts_maxn(ts_search *S, const ts_state *s0, int values[TS_MAX_SIDES])
+{
+    ts_state s = *s0;
+    begin(S, s0);
+    memset(values, 0, sizeof(int) * TS_MAX_SIDES);
+    maxn(S, &s, values);
+    for (int k = 0; k < s.nsides; k++)
+        values[k] -= stored_offset(&s, k);
+    end(S);
+}

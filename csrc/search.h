@@ -1,0 +1,91 @@
+/*
+ * search.h -- double-dummy search over the play of a hand, for every game.
+ *
+ * The search knows no game by name: it asks the rules (rules.h) for moves,
+ * and the game hooks in search.c for the value of a finished hand, the cheap
+ * bounds of a position, which cards are alike, and what the transposition
+ * table key of a trick start holds.
+ *
+ * Values.  The value of a position for a side R is what R scores:
+ *   whist, Chinese Whist:  the tricks R takes from this position on (the
+ *                          trick in progress counted) -- tricks, not the
+ *                          game's points, also where only tricks above a par
+ *                          score (the points are a rising function of them);
+ *   Cinch:                 R's hand score minus the other side's at the end
+ *                          of the hand, bid rule applied (cards already
+ *                          captured count);
+ *   Chinkway:              R's quest score for the round (1-3-6-10-15),
+ *                          claims already made included.
+ * Two-sided games are zero-sum, so R maximising and the other side minimising
+ * gives the exact value.  With three or more sides the same search gives the
+ * *paranoid* value (every other side minimises R's value); ts_maxn gives the
+ * max^n values instead (every side maximises its own), with the tie rule
+ * written at ts_maxn.
+ *
+ * A ts_search holds the transposition table, the limits and the statistics;
+ * one per thread.  No Python objects; no global state.
+ */
+#ifndef TS_SEARCH_H
+#define TS_SEARCH_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "rules.h"
+
+#define TS_DEFAULT_TT_BYTES ((size_t)64 << 20) /* 64 MiB */
+#define TS_MIN_TT_BYTES ((size_t)1 << 16)
+
+typedef struct ts_tt ts_tt; /* the transposition table (search.c) */
+
+typedef struct ts_stats {
+    int64_t nodes;     /* positions visited */
+    int64_t tt_hits;   /* table probes that decided or narrowed a node */
+    int64_t tt_stores; /* entries written */
+    double seconds;    /* wall time of the call */
+    int exact;         /* 1 when no limit cut the search short */
+} ts_stats;
+
+typedef struct ts_search {
+    ts_tt *tt;
+    int64_t max_nodes;   /* 0: no limit */
+    double max_seconds;  /* 0: no limit */
+    ts_stats stats;      /* of the latest call */
+    /* private to search.c */
+    int root_side;
+    int aborted;
+    double started;
+} ts_search;
+
+/* Make a searcher with a table of about tt_bytes (at least TS_MIN_TT_BYTES).
+ * Returns 0 on success, -1 when the memory cannot be had. */
+int ts_search_init(ts_search *S, size_t tt_bytes);
+void ts_search_free(ts_search *S);
+void ts_search_clear(ts_search *S); /* forget the table's entries */
+
+/* The (paranoid) value of the position for the side to move. */
+int ts_solve(ts_search *S, const ts_state *s);
+
+/* The value for side `side` (paranoid when other sides are several). */
+int ts_solve_for(ts_search *S, const ts_state *s, int side);
+
+/* The value, for the side to move, of every legal move: moves[i] and
+ * values[i] for i < return value (all legal cards, equivalent ones included;
+ * class[i] names the equivalence class: equal for equivalent cards). */
+int ts_analyze(ts_search *S, const ts_state *s, ts_card moves[64], int values[64], int cls[64]);
+
+/* Can side `side` reach a value of at least `target`?  1 yes, 0 no (the
+ * null-window search itself; exposed for tests). */
+int ts_reaches(ts_search *S, const ts_state *s, int side, int target);
+
+/* Max^n: every side's value when each side maximises its own.  Tie rule:
+ * among moves equally good for the side to move, the one that leaves the
+ * lowest total to the other sides; among those, the first in card order
+ * (spades, hearts, diamonds, clubs, high card first).  Fills values[0..nsides-1]. */
+void ts_maxn(ts_search *S, const ts_state *s, int values[TS_MAX_SIDES]);
+
+/* The lowest and highest value any position of this hand can have for a side
+ * (the range the drivers search in). */
+void ts_value_range(const ts_state *s, int side, int *lo, int *hi);
+
+#endif /* TS_SEARCH_H */

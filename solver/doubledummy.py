@@ -1,0 +1,309 @@
+"""Double-dummy analysis: every card known to every player.
+
+    >>> import solver
+    >>> pos = solver.parse_position("N:AK... QJ... T9... 87...")  # a 2-card ending
+    >>> solver.solve(pos).value    # E is on lead (left of the dealer N): no trick
+    0
+
+Values (see ``csrc/search.h``): in whist and Chinese Whist the tricks the side
+to move takes from the position on (the trick in progress counted); in Cinch
+its hand score minus the other side's; in Chinkway its quest score for the
+round.  With three or more sides (Chinkway, 3-player Chinese Whist) the value
+is *paranoid* (every other side plays against the side to move); `maxn`
+gives the max^n values instead.  Every result carries the search statistics.
+The searches release the GIL, so threads can run several at once (one
+`Solver` per thread).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from solver import _core
+from solver.cards import NOTRUMP, Card
+from solver.errors import IllegalMoveError, PositionError
+from solver.games.base import Move, Phase, Position
+from solver.notation import Fields, to_line
+from solver.position import parse_position
+
+MIB = 1 << 20
+DEFAULT_TT_MB = _core.DEFAULT_TT_BYTES // MIB
+
+
+@dataclass(frozen=True)
+class SearchStats:
+    """What a search did: positions visited, table use, wall time, and
+    whether it ran to the end (False when a node or time limit cut it)."""
+
+    nodes: int
+    tt_hits: int
+    tt_stores: int
+    seconds: float
+    exact: bool
+
+    @classmethod
+    def of(cls, raw: dict[str, float | int | bool]) -> SearchStats:
+        return cls(
+            int(raw["nodes"]),
+            int(raw["tt_hits"]),
+            int(raw["tt_stores"]),
+            float(raw["seconds"]),
+            bool(raw["exact"]),
+        )
+
+    def __add__(self, other: SearchStats) -> SearchStats:
+        return SearchStats(
+            self.nodes + other.nodes,
+            self.tt_hits + other.tt_hits,
+            self.tt_stores + other.tt_stores,
+            self.seconds + other.seconds,
+            self.exact and other.exact,
+        )
+
+
+NO_STATS = SearchStats(0, 0, 0, 0.0, True)
+
+
+@dataclass(frozen=True)
+class Solution:
+    """The value of a position for one side."""
+
+    value: int
+    side: int
+    stats: SearchStats
+
+
+@dataclass(frozen=True)
+class CardValue:
+    """A legal move and its value for the side to move; `equivalent` are the
+    moves of its class (searched once, same value), itself included."""
+
+    move: Move
+    value: int
+    equivalent: tuple[Move, ...]
+
+    @property
+    def card(self) -> Card:
+        assert self.move.card is not None
+        return self.move.card
+
+
+@dataclass(frozen=True)
+class Analysis:
+    """The value of every legal move, best first, and a principal variation."""
+
+    side: int  # the side to move
+    seat: int  # the seat to move
+    value: int  # the value of the position (of its best move)
+    moves: list[CardValue]
+    pv: list[Move] = field(default_factory=list)
+    stats: SearchStats = NO_STATS
+
+    @property
+    def best(self) -> list[Move]:
+        return [m.move for m in self.moves if m.value == self.value]
+
+
+@dataclass(frozen=True)
+class TableEntry:
+    trump: int  # strain 0..3 or NOTRUMP
+    leader: int  # the seat on lead to the first trick
+    values: tuple[int, ...]  # the value for every side (paranoid for each)
+
+
+@dataclass(frozen=True)
+class Table:
+    """Values of a deal for each trump and each leader the game allows."""
+
+    entries: list[TableEntry]
+    stats: SearchStats
+
+
+class Solver:
+    """Double-dummy searches with one transposition table.
+
+    `tt_mb` sizes the table in MiB; `max_nodes` and `max_seconds` limit each
+    search (a limited result says so: ``stats.exact`` is False).
+    """
+
+    def __init__(
+        self, tt_mb: float = DEFAULT_TT_MB, max_nodes: int = 0, max_seconds: float = 0.0
+    ) -> None:
+        if tt_mb <= 0:
+            raise PositionError("the table size must be positive (MiB)")
+        if max_nodes < 0 or max_seconds < 0:
+            raise PositionError("limits must not be negative")
+        self._search = _core.Searcher(int(tt_mb * MIB), max_nodes, max_seconds)
+
+    @staticmethod
+    def _core_of(pos: Position) -> _core.PlayState:
+        if pos.core is None:
+            raise PositionError(f"the play has not begun ({pos.phase} phase): nothing to solve yet")
+        if pos.is_over:
+            raise IllegalMoveError("the hand is over: nothing to solve")
+        return pos.core
+
+    def solve(self, pos: Position, side: int | None = None) -> Solution:
+        """The value for `side` (default: the side to move)."""
+        core = self._core_of(pos)
+        sd = core.sides[core.turn] if side is None else side
+        if not 0 <= sd < core.nsides:
+            raise PositionError(f"no side {sd}: sides are 0-{core.nsides - 1}")
+        value = self._search.solve(core, sd)
+        return Solution(value, sd, SearchStats.of(self._search.stats))
+
+    def analyze(self, pos: Position, pv: bool = True) -> Analysis:
+        """The value of every legal move for the side to move, equivalent
+        moves grouped, and (with `pv`) a principal variation to the end."""
+        core = self._core_of(pos)
+        kind = "claim" if pos.phase == Phase.CLAIM else "play"
+        rows = self._search.analyze(core)
+        stats = SearchStats.of(self._search.stats)
+        classes: dict[int, list[Move]] = {}
+        for card, _, cls in rows:
+            classes.setdefault(cls, []).append(Move(kind, Card(card)))
+        moves = [
+            CardValue(Move(kind, Card(card)), value, tuple(classes[cls]))
+            for card, value, cls in rows
+        ]
+        moves.sort(key=lambda m: -m.value)
+        best = moves[0].value
+        line: list[Move] = []
+        if pv:
+            line, more = self._principal_variation(pos, core.sides[core.turn], best)
+            stats = stats + more
+        return Analysis(core.sides[core.turn], core.turn, best, moves, line, stats)
+
+    def _principal_variation(
+        self, pos: Position, side: int, value: int
+    ) -> tuple[list[Move], SearchStats]:
+        """A line of best play: at each step a move that keeps `side`'s value."""
+        work = pos.copy()
+        stats = NO_STATS
+        line: list[Move] = []
+        root = _banked(pos, side)  # tricks games count from the root on
+        while not work.is_over:
+            core = work.core
+            assert core is not None
+            for move in work.legal_moves():
+                work.play(move)
+                if work.is_over:
+                    keeps = _final(work, side) - root == value
+                else:
+                    target = value - (_banked(work, side) - root)
+                    keeps = self._search.reaches(core, side, target)
+                    stats = stats + SearchStats.of(self._search.stats)
+                    if keeps:
+                        keeps = not self._search.reaches(core, side, target + 1)
+                        stats = stats + SearchStats.of(self._search.stats)
+                if keeps:
+                    line.append(move)
+                    break
+                work.undo()
+            else:  # a limited search may find no move that keeps the value
+                break
+        return line, stats
+
+    def maxn(self, pos: Position) -> tuple[tuple[int, ...], SearchStats]:
+        """Max^n values of every side (tie rule in csrc/search.h)."""
+        core = self._core_of(pos)
+        values = self._search.maxn(core)
+        return values, SearchStats.of(self._search.stats)
+
+    def table(self, pos: Position) -> Table:
+        """Values of the deal for each trump the game allows (and in whist
+        each leader), from its first lead: every side's value."""
+        entries = []
+        stats = NO_STATS
+        for start in table_positions(pos):
+            core = self._core_of(start)
+            values = []
+            for side in range(core.nsides):
+                values.append(self._search.solve(core, side))
+                stats = stats + SearchStats.of(self._search.stats)
+            assert start.trump is not None
+            entries.append(TableEntry(start.trump, core.turn, tuple(values)))
+        return Table(entries, stats)
+
+
+def _banked(pos: Position, side: int) -> int:
+    """What a side has won so far, in the units of the tricks games' values."""
+    core = pos.core
+    assert core is not None
+    if pos.game in ("whist", "chinese-whist"):
+        return sum(t for s, t in enumerate(core.tricks) if core.sides[s] == side)
+    return 0
+
+
+def _final(pos: Position, side: int) -> int:
+    """The value of a finished hand for a side, in the solver's units."""
+    core = pos.core
+    assert core is not None
+    if pos.game in ("whist", "chinese-whist"):
+        return _banked(pos, side)
+    scores = core.scores()
+    seat = core.sides.index(side)
+    if pos.game == "cinch":
+        other = core.sides.index(1 - side)
+        return scores[seat] - scores[other]
+    return scores[seat]
+
+
+def table_positions(pos: Position) -> list[Position]:
+    """The first-lead positions of the deal under each trump the game allows
+    (and each leader, in whist)."""
+    if pos.play_record:
+        raise PositionError("a table is made from the first lead: this position has cards played")
+    fields: Fields = pos.to_fields()
+    if pos.game == "cinch":
+        if pos.core is None:
+            raise PositionError("a Cinch table needs the hands of the play (after the redeal)")
+        return [pos]
+    if pos.game == "chinkway" and pos.core is None:
+        if pos.phase != Phase.TRUMP:
+            raise PositionError("a Chinkway table needs the dealer's discards made")
+        out = []
+        for t in range(NOTRUMP + 1):
+            p = pos.copy()
+            p.play(Move("trump", value=t))
+            out.append(p)
+        return out
+    strains = list(range(NOTRUMP + 1))
+    if pos.game == "chinese-whist" and not fields.get("notrump"):
+        strains = strains[:NOTRUMP]
+    leaders = ["N", "E", "S", "W"] if pos.game == "whist" else [None]
+    out = []
+    for t in strains:
+        for lead in leaders:
+            f = dict(fields)
+            f["trump"] = "SHDC"[t] if t < NOTRUMP else "NT"
+            if lead is not None:
+                f["leader"] = lead
+            f.pop("play", None)
+            out.append(parse_position(to_line(f)))
+    return out
+
+
+_default: Solver | None = None
+
+
+def _solver() -> Solver:
+    global _default
+    if _default is None:
+        _default = Solver()
+    return _default
+
+
+def solve(pos: Position, side: int | None = None) -> Solution:
+    """The value of `pos` for `side` (default the side to move)."""
+    return _solver().solve(pos, side)
+
+
+def analyze(pos: Position, pv: bool = True) -> Analysis:
+    """The value of every legal move of `pos` for the side to move."""
+    return _solver().analyze(pos, pv)
+
+
+def table(pos: Position) -> Table:
+    """The values of a deal under each trump (and leader) the game allows."""
+    return _solver().table(pos)
