@@ -71,8 +71,10 @@ def main() -> None:
         pos = random_start(game, players, 1)
         core, spec, rng = pos.core, reference_spec(pos), random.Random(1)
         assert core is not None
-        c_rate = rate(lambda: (core.playouts(C_BATCH, 1), C_BATCH)[1], args.seconds)
-        py_rate = rate(lambda: (reference_playout(spec, rng), 1)[1], args.seconds)
+        c_rate = rate(lambda core=core: (core.playouts(C_BATCH, 1), C_BATCH)[1], args.seconds)
+        py_rate = rate(
+            lambda spec=spec, rng=rng: (reference_playout(spec, rng), 1)[1], args.seconds
+        )
         name = f"{game}-{players}"
         print(f"{name:<16}{c_rate:>15,.0f}{py_rate:>14,.0f}{c_rate / py_rate:>9,.0f}x")
 

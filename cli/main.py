@@ -1,7 +1,9 @@
-"""The `tricksolver` command: deal new positions and show them.
+"""The `tricksolver` command: deal, show, analyze and table positions, bench.
 
 The commands only parse their arguments, call the `solver` API and format
-what it returns; the drawing is in `solver.cli.render`.  Bad input of any
+what it returns; the drawing is in `solver.cli.render` (positions) and
+`solver.cli.render_analysis` (search results), the benchmark's measurements
+in `solver.bench`.  Bad input of any
 kind (a `TricksolverError`, a missing file, unreadable standard input) is
 one line ``tricksolver: error: <message>`` on stderr and exit status 2,
 the status click gives its own usage errors.
@@ -10,6 +12,7 @@ the status click gives its own usage errors.
 from __future__ import annotations
 
 import inspect
+import json
 import secrets
 import sys
 from collections.abc import Sequence
@@ -18,9 +21,13 @@ from typing import IO, Any
 
 import click
 from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 import solver
-from solver.cli import render
+from solver import bench as benchmark
+from solver.cards import parse_strain, strain_text
+from solver.cli import render, render_analysis
+from solver.doubledummy import DEFAULT_TT_MB
 
 PROG = "tricksolver"
 BAD_INPUT = 2  # exit status of bad input, as for click's usage errors
@@ -99,6 +106,9 @@ def main() -> None:
       tricksolver show hand.toml
       tricksolver deal chinkway | tricksolver show -
       tricksolver show --example chinese-whist
+      tricksolver analyze "N:AKQ... .AKQ.. ..AKQ. ...AKQ" --json
+      tricksolver table "N:AK.2.3. QJ.3.2. T9..4.2 87.4..3"
+      tricksolver bench --deals 3 --time-limit 5
     """
 
 
@@ -206,3 +216,322 @@ def _list_examples_in_help(command: click.Command, names: Sequence[str]) -> None
 
 
 _list_examples_in_help(show, example_names())
+
+
+# -- search: analyze, table -----------------------------------------------------------
+
+SEATS = "NESW"
+
+
+def position_argument(position: str | None, pbn: str | None) -> str | None:
+    """Check that exactly one of POSITION and --pbn is given; the PBN deal."""
+    if position is not None and pbn is not None:
+        raise BadInput("give either a POSITION or --pbn, not both")
+    if position is None and pbn is None:
+        raise BadInput(
+            "give a POSITION (a file, '-', a one-line position or a bare PBN deal) or --pbn DEAL"
+        )
+    if pbn is not None and any(c in pbn for c in ";=\n"):
+        raise BadInput(f"--pbn takes a PBN deal like 'N:AKQ... .AKQ.. ..AKQ. ...AKQ', not {pbn!r}")
+    return pbn
+
+
+def whist_line(pbn: str, trump: str | None, leader: str | None) -> str:
+    """The one-line whist position of a PBN deal, trump (default NT) and
+    leader (default: left of the deal's first seat)."""
+    fields = [f"trump={strain_text(parse_strain(trump)) if trump else 'NT'}"]
+    if leader is not None:
+        seat = leader.strip().upper()
+        if len(seat) != 1 or seat not in SEATS:
+            raise BadInput(f"unknown leader {leader!r} (use N, E, S or W)")
+        fields.append(f"leader={seat}")
+    return "; ".join(["whist", *fields, f"hands={pbn.strip()}"])
+
+
+def make_solver(tt_mb: float, max_nodes: int, max_seconds: float) -> solver.Solver:
+    return solver.Solver(tt_mb, max_nodes=max_nodes, max_seconds=max_seconds)
+
+
+def echo_json(data: Any) -> None:
+    click.echo(json.dumps(data, indent=2))
+
+
+def search_options(command: Any) -> Any:
+    """The options of the search's limits and table size."""
+    for option in reversed(
+        [
+            click.option(
+                "--tt-mb",
+                type=float,
+                default=DEFAULT_TT_MB,
+                show_default=True,
+                metavar="MIB",
+                help="Size of the transposition table, MiB.",
+            ),
+            click.option(
+                "--max-nodes",
+                type=int,
+                default=0,
+                metavar="N",
+                help="Stop each search after N nodes (0: no limit); the result says 'not exact'.",
+            ),
+            click.option(
+                "--time",
+                "max_seconds",
+                type=float,
+                default=0.0,
+                metavar="SECONDS",
+                help="Stop each search after SECONDS (0: no limit); the result says 'not exact'.",
+            ),
+            click.option("--json", "as_json", is_flag=True, help="Print JSON instead of tables."),
+            click.option("--no-color", is_flag=True, help="Plain text without colours."),
+        ]
+    ):
+        command = option(command)
+    return command
+
+
+@main.command()
+@click.argument("position", required=False)
+@click.option(
+    "--pbn",
+    metavar="DEAL",
+    help="A bridge deal 'N:... ... ... ...' (plain whist) instead of POSITION.",
+)
+@click.option("--trump", "-t", metavar="S|H|D|C|NT", help="With --pbn: the trump (default NT).")
+@click.option(
+    "--leader",
+    metavar="N|E|S|W",
+    help="With --pbn: the seat on lead (default: left of the deal's first seat).",
+)
+@click.option("--no-pv", is_flag=True, help="Leave out the principal variation (faster).")
+@search_options
+def analyze(
+    position: str | None,
+    pbn: str | None,
+    trump: str | None,
+    leader: str | None,
+    no_pv: bool,
+    tt_mb: float,
+    max_nodes: int,
+    max_seconds: float,
+    as_json: bool,
+    no_color: bool,
+) -> None:
+    """The double-dummy value of every legal card of POSITION.
+
+    POSITION is a file, '-' for standard input, a one-line position or a
+    bare PBN deal, at a card to play (or a Chinkway claim).  Every card is
+    known to every player.  The table lists the cards best first, equivalent
+    cards on one row, with what the value means in the game: tricks from
+    here (whist, Chinese Whist), the net hand score (Cinch), the quest score
+    (Chinkway; paranoid, like three-player Chinese Whist); then a principal
+    variation by tricks and the search's statistics.
+
+    For bridge players: --pbn with --trump and --leader instead of POSITION.
+
+    \b
+    EXAMPLES
+      tricksolver analyze "N:AKQ... .AKQ.. ..AKQ. ...AKQ"
+      tricksolver analyze --pbn "N:AKQ... .AKQ.. ..AKQ. ...AKQ" --trump S --leader E --json
+      tricksolver analyze ending.toml --no-pv --time 10
+      tricksolver analyze "cw; trump=H; piles=AS/KS QH, 3C/4C, AD/KD 8D, 7H/6H; down=-, 5S, -, TS"
+      tricksolver deal whist --seed 3 --line | tricksolver analyze - --time 30
+    """
+    pbn = position_argument(position, pbn)
+    if pbn is None:
+        if trump is not None or leader is not None:
+            raise BadInput("--trump and --leader go with --pbn (a POSITION names its own)")
+        assert position is not None
+        pos = read_position(position)
+    else:
+        pos = solver.parse_position(whist_line(pbn, trump, leader))
+    result = make_solver(tt_mb, max_nodes, max_seconds).analyze(pos, pv=not no_pv)
+    if as_json:
+        echo_json(render_analysis.analysis_json(pos, result))
+        return
+    Console(no_color=no_color or None, highlight=False).print(
+        render_analysis.analysis_view(pos, result)
+    )
+
+
+@main.command()
+@click.argument("position", required=False)
+@click.option(
+    "--pbn",
+    metavar="DEAL",
+    help="A bridge deal 'N:... ... ... ...' (plain whist) instead of POSITION.",
+)
+@search_options
+def table(
+    position: str | None,
+    pbn: str | None,
+    tt_mb: float,
+    max_nodes: int,
+    max_seconds: float,
+    as_json: bool,
+    no_color: bool,
+) -> None:
+    """The values of a deal for every trump (and, in whist, every leader).
+
+    POSITION is a deal at its first lead, or before trump is named (Chinese
+    Whist, Chinkway once the dealer has discarded).  Whist prints a table as
+    DDS does: the tricks of declarer's side, declarer N E S W against the
+    strains NT S H D C (the seat on declarer's left leads).  The other games
+    print every side's value under each trump the game allows (Cinch: the
+    trump named).  A full deal takes long: try endings, or a --time limit.
+
+    \b
+    EXAMPLES
+      tricksolver table "N:AKQ... .AKQ.. ..AKQ. ...AKQ"
+      tricksolver table --pbn "N:AK2... QJ3... T94... 876..." --json
+      tricksolver table ending.toml --time 60
+      tricksolver deal cw --players 2 --line | tricksolver table - --time 10
+    """
+    pbn = position_argument(position, pbn)
+    if pbn is None:
+        assert position is not None
+        pos = read_position(position)
+    else:
+        pos = solver.parse_position(whist_line(pbn, None, None))
+    result = make_solver(tt_mb, max_nodes, max_seconds).table(pos)
+    if as_json:
+        echo_json(render_analysis.table_json(pos, result))
+        return
+    Console(no_color=no_color or None, highlight=False).print(
+        render_analysis.table_view(pos, result)
+    )
+
+
+# -- bench ------------------------------------------------------------------------------
+
+
+class ProgressBars:
+    """The benchmark's progress: one bar per part, on stderr."""
+
+    def __init__(self, progress: Progress) -> None:
+        self.progress = progress
+        self.tasks: dict[str, Any] = {}
+
+    def start(self, name: str, total: int) -> None:
+        title = benchmark.GAME_TITLES.get(name, name)
+        self.tasks[name] = self.progress.add_task(title, total=total)
+
+    def step(self, name: str, detail: str) -> None:
+        self.progress.advance(self.tasks[name])
+
+
+@main.command()
+@click.option(
+    "--deals",
+    type=click.IntRange(min=0),
+    default=benchmark.DEFAULT_WHIST_DEALS,
+    show_default=True,
+    metavar="N",
+    help="Whist: the first N deals of the PBN file.",
+)
+@click.option(
+    "--pbn-file",
+    metavar="PATH",
+    help="Whist deals with LeadStrain and LeadSeat tags (default: the bundled deals100.pbn).",
+)
+@click.option(
+    "--games",
+    default="all",
+    show_default=True,
+    metavar="LIST",
+    help="Comma-separated: whist, chinkway, cw4, cw3, cw2 (or chinese-whist), cinch, all.",
+)
+@click.option(
+    "--random-deals",
+    type=click.IntRange(min=0),
+    default=benchmark.DEFAULT_GAME_DEALS,
+    show_default=True,
+    metavar="N",
+    help="Other games: random deals (one per seed) to solve.",
+)
+@click.option(
+    "--seed",
+    type=int,
+    default=0,
+    show_default=True,
+    metavar="N",
+    help="Other games: the first seed.",
+)
+@click.option(
+    "--time-limit",
+    type=click.FloatRange(min=0),
+    default=benchmark.DEFAULT_TIME_LIMIT,
+    show_default=True,
+    metavar="SECONDS",
+    help="Limit of each solve (0: none); a solve cut short is reported as not exact.",
+)
+@click.option(
+    "--tt-mb",
+    type=float,
+    default=DEFAULT_TT_MB,
+    show_default=True,
+    metavar="MIB",
+    help="Size of each Solver's transposition table, MiB.",
+)
+@click.option("--no-dds", is_flag=True, help="Do not run DDS (even if endplay is installed).")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON instead of tables.")
+@click.option("--no-color", is_flag=True, help="Plain text without colours.")
+def bench(
+    deals: int,
+    pbn_file: str | None,
+    games: str,
+    random_deals: int,
+    seed: int,
+    time_limit: float,
+    tt_mb: float,
+    no_dds: bool,
+    as_json: bool,
+    no_color: bool,
+) -> None:
+    """The standard benchmark of the double-dummy search.
+
+    Whist: for each deal (the bundled 100 deals, or --pbn-file), the opening
+    lead's value of every card (Solver.analyze without a principal
+    variation; one thread, a fresh Solver per deal), timed against DDS
+    (endplay's SolveBoard: target -1, solutions 3) in the same run; every
+    card's value is checked against DDS's.  Other games: full-deal solves
+    from the first lead of random deals (random decisions before play),
+    the value for the side on lead.  Prints times (median, mean, p95),
+    nodes per second and memory (the table size and the process's peak
+    RSS).  Full deals are slow: start small.
+
+    \b
+    EXAMPLES
+      tricksolver bench --deals 3 --games whist --time-limit 5
+      tricksolver bench --games chinkway,cinch --random-deals 5 --time-limit 10
+      tricksolver bench --pbn-file endings.pbn --games whist --json > bench.json
+      tricksolver bench                      the full standard run (long)
+    """
+    names = benchmark.parse_games(games)
+    err = Console(stderr=True, no_color=no_color or None)
+    progress = Progress(
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=err,
+        disable=not err.is_terminal,
+        transient=True,
+    )
+    with progress:
+        report = benchmark.run(
+            names,
+            whist_deals=deals,
+            deals_file=pbn_file,
+            game_deals=random_deals,
+            seed=seed,
+            time_limit=time_limit,
+            tt_mb=tt_mb,
+            use_dds=not no_dds,
+            reporter=ProgressBars(progress),
+        )
+    if as_json:
+        echo_json(report.to_json())
+        return
+    Console(no_color=no_color or None, highlight=False).print(render_analysis.bench_view(report))

@@ -90,7 +90,7 @@ static int top_run(const ts_state *s, ts_cards in_play, int suit)
  * every winner wins.  With trumps the leader's top trumps win, and a side
  * suit's winners only while no opponent holds a trump and the partners
  * cannot be forced to ruff (they follow suit or hold no trump). */
-static int quick_tricks(const ts_state *s)
+static int quick_tricks(const ts_state *s, ts_cards *runs)
 {
     ts_cards in_play = 0, opp_trumps = 0, partner_trumps = 0, partner_cards = 0;
     int my_side = s->side[s->leader];
@@ -111,17 +111,26 @@ static int quick_tricks(const ts_state *s)
         }
     }
     int total = 0;
+    *runs = 0;
     for (int suit = 0; suit < TS_SUITS; suit++) {
         int run = top_run(s, in_play, suit);
-        if (!run || s->trump == TS_NOTRUMP || suit == s->trump) {
-            total += run;
+        if (!run)
             continue;
+        if (s->trump != TS_NOTRUMP && suit != s->trump) {
+            if (opp_trumps)
+                continue;
+            if (partner_trumps && ts_count(partner_cards & ts_suit_cards(suit)) < run)
+                continue;
         }
-        if (opp_trumps)
-            continue;
-        if (partner_trumps && ts_count(partner_cards & ts_suit_cards(suit)) < run)
-            continue;
         total += run;
+        /* the run: the leader's top cards of the suit, `run` of them */
+        ts_cards lane = in_play & ts_suit_cards(suit), mine = 0;
+        for (int i = 0; i < run; i++) {
+            ts_card c = (ts_card)(63 - __builtin_clzll(lane));
+            mine |= ts_bit(c);
+            lane &= ~ts_bit(c);
+        }
+        *runs |= mine;
     }
     int left = s->total_tricks - s->tricks_played;
     return total < left ? total : left;
@@ -149,7 +158,8 @@ static void bounds(const ts_state *s, int side, int *lo, int *hi)
         *lo = side_tricks(s, side);
         *hi = *lo + left;
         if (s->phase == TS_PLAY && s->ntrick == 0) {
-            int qt = quick_tricks(s);
+            ts_cards runs;
+            int qt = quick_tricks(s, &runs);
             if (s->side[s->leader] == side)
                 *lo += qt;
             else
@@ -314,7 +324,8 @@ typedef struct tt_entry {
     tt_key key;
     int8_t lo, hi;                  /* bounds on the stored value */
     int8_t vec[TS_MAX_SIDES];       /* KIND_MAXN: stored values */
-    uint8_t used, best;
+    uint16_t gen;                   /* the table's generation when written */
+    uint8_t best;
 } tt_entry;
 
 /* What a hand fixes for all its positions and the table's keys leave out:
@@ -327,11 +338,45 @@ typedef struct hand_rules {
     ts_cards in_play; /* Cinch: High, Low and Jack depend on it */
 } hand_rules;
 
+/* Plain whist keeps its table by *patterns* (partition search): an entry
+ * is found by the shape of the position (every seat's length in every
+ * suit), the leader and the root side, and holds bounds each with the
+ * cards whose ranks decided them -- the top cards of some suits, as
+ * relative ranks, with their seats.  A position matches a pattern when its
+ * seats hold those same top cards; lower cards are interchangeable. */
+#define PATTERNS 8
+typedef struct pattern {
+    ts_cards hands[4];  /* relative-rank cards of each seat that decided the bound */
+    int8_t lo, hi;      /* bounds on the future tricks of the root side */
+} pattern;
+
+typedef struct shape_entry {
+    uint64_t shape;
+    uint16_t gen;
+    uint8_t leader, root, next; /* next: the pattern slot to replace */
+    pattern p[PATTERNS];
+} shape_entry;
+
+/* The table: one block of memory, laid out as exact entries (buckets of
+ * TT_WAYS tt_entry) or, for plain whist, as shape entries. */
+/* Plain whist also keeps, for move ordering only, the card that last cut
+ * off the search at a position (hashed exactly; a collision costs time, not
+ * correctness). */
+typedef struct cutoff_entry {
+    uint32_t check;
+    uint16_t gen;
+    ts_card card;
+} cutoff_entry;
+
 struct ts_tt {
-    tt_entry *entries;
-    size_t buckets; /* a power of two */
+    void *mem;
+    size_t bytes;
+    size_t buckets;  /* exact layout; a power of two */
+    size_t shapes;   /* pattern layout: shape entries, a power of two */
+    size_t cutoffs;  /* pattern layout: cut-off cards after the shapes, a power of two */
     hand_rules rules; /* of the hand the entries belong to */
     int has_rules;
+    uint16_t gen;     /* entries of another generation are empty */
 };
 
 static void rules_of(const ts_state *s, hand_rules *r)
@@ -354,8 +399,11 @@ static void rules_of(const ts_state *s, hand_rules *r)
 }
 
 /* Whist: each seat's cards by their rank among the cards still in play, so
- * that positions differing only in cards already played share an entry. */
-static ts_cards relative(ts_cards hand, ts_cards remaining)
+ * that positions differing only in cards already played share an entry: the
+ * highest card still in play of a suit becomes its ace, the next its king...
+ * relative() and its inverse absolute() use the BMI2 bit gather/scatter
+ * instructions where the processor has them. */
+static ts_cards relative_portable(ts_cards hand, ts_cards remaining)
 {
     ts_cards out = 0;
     for (int suit = 0; suit < TS_SUITS; suit++) {
@@ -370,6 +418,82 @@ static ts_cards relative(ts_cards hand, ts_cards remaining)
         }
     }
     return out;
+}
+
+static ts_cards absolute_portable(ts_cards rel, ts_cards remaining)
+{
+    ts_cards out = 0;
+    for (int suit = 0; suit < TS_SUITS; suit++) {
+        ts_cards lane = remaining & ts_suit_cards(suit);
+        int place = TS_RANKS - 1;
+        while (lane) {
+            ts_card c = (ts_card)(63 - __builtin_clzll(lane));
+            if (rel & ts_bit(ts_make_card(suit, place)))
+                out |= ts_bit(c);
+            place--;
+            lane &= ~ts_bit(c);
+        }
+    }
+    return out;
+}
+
+#if defined(__x86_64__) && defined(__GNUC__)
+#include <immintrin.h>
+#define HAVE_BMI2_DISPATCH 1
+
+__attribute__((target("bmi2"))) static ts_cards relative_bmi2(ts_cards hand, ts_cards remaining)
+{
+    ts_cards out = 0;
+    for (int suit = 0; suit < TS_SUITS; suit++) {
+        int shift = suit * TS_LANE_BITS;
+        ts_cards lane = (remaining >> shift) & TS_LANE;
+        if (!lane)
+            continue;
+        ts_cards packed = _pext_u64((hand >> shift) & TS_LANE, lane);
+        out |= (packed << (TS_RANKS - ts_count(lane))) << shift;
+    }
+    return out;
+}
+
+__attribute__((target("bmi2"))) static ts_cards absolute_bmi2(ts_cards rel, ts_cards remaining)
+{
+    ts_cards out = 0;
+    for (int suit = 0; suit < TS_SUITS; suit++) {
+        int shift = suit * TS_LANE_BITS;
+        ts_cards lane = (remaining >> shift) & TS_LANE;
+        if (!lane)
+            continue;
+        ts_cards packed = ((rel >> shift) & TS_LANE) >> (TS_RANKS - ts_count(lane));
+        out |= _pdep_u64(packed, lane) << shift;
+    }
+    return out;
+}
+
+static int has_bmi2(void)
+{
+    static int known = -1; /* a benign race: every thread computes the same */
+    if (known < 0)
+        known = __builtin_cpu_supports("bmi2") ? 1 : 0;
+    return known;
+}
+#endif
+
+static ts_cards relative(ts_cards hand, ts_cards remaining)
+{
+#ifdef HAVE_BMI2_DISPATCH
+    if (has_bmi2())
+        return relative_bmi2(hand, remaining);
+#endif
+    return relative_portable(hand, remaining);
+}
+
+static ts_cards absolute(ts_cards rel, ts_cards remaining)
+{
+#ifdef HAVE_BMI2_DISPATCH
+    if (has_bmi2())
+        return absolute_bmi2(rel, remaining);
+#endif
+    return absolute_portable(rel, remaining);
 }
 
 static uint64_t cinch_extra(const ts_state *s)
@@ -428,20 +552,20 @@ static uint64_t hash_key(const tt_key *k)
 
 static tt_entry *tt_find(ts_tt *tt, const tt_key *k, int create)
 {
-    tt_entry *bucket = tt->entries + (hash_key(k) & (tt->buckets - 1)) * TT_WAYS;
+    tt_entry *bucket = (tt_entry *)tt->mem + (hash_key(k) & (tt->buckets - 1)) * TT_WAYS;
     for (int i = 0; i < TT_WAYS; i++)
-        if (bucket[i].used && memcmp(&bucket[i].key, k, sizeof *k) == 0)
+        if (bucket[i].gen == tt->gen && memcmp(&bucket[i].key, k, sizeof *k) == 0)
             return &bucket[i];
     if (!create)
         return NULL;
     /* Replace a free way, else a way picked by other bits of the hash. */
     int victim = (int)((hash_key(k) >> 40) % TT_WAYS);
     for (int i = TT_WAYS - 1; i >= 0; i--)
-        if (!bucket[i].used)
+        if (bucket[i].gen != tt->gen)
             victim = i;
     memset(&bucket[victim], 0, sizeof bucket[victim]);
     bucket[victim].key = *k;
-    bucket[victim].used = 1;
+    bucket[victim].gen = tt->gen;
     bucket[victim].lo = -NO_BOUND;
     bucket[victim].hi = NO_BOUND;
     bucket[victim].best = TS_NO_CARD;
@@ -453,15 +577,25 @@ int ts_search_init(ts_search *S, size_t tt_bytes)
     memset(S, 0, sizeof *S);
     if (tt_bytes < TS_MIN_TT_BYTES)
         tt_bytes = TS_MIN_TT_BYTES;
-    size_t buckets = 1;
-    while (buckets * 2 * TT_WAYS * sizeof(tt_entry) <= tt_bytes)
-        buckets *= 2;
-    S->tt = malloc(sizeof *S->tt);
+    S->tt = calloc(1, sizeof *S->tt);
     if (!S->tt)
         return -1;
+    size_t buckets = 1, shapes = 1, cutoffs = 1;
+    /* Whist uses all three parts (exact entries, shapes, cut-off cards);
+     * the other games use the exact entries, which then get the whole block. */
+    while (buckets * 2 * TT_WAYS * sizeof(tt_entry) <= tt_bytes / 2)
+        buckets *= 2;
+    while (shapes * 2 * sizeof(shape_entry) <= tt_bytes / 8 * 3)
+        shapes *= 2;
+    while (cutoffs * 2 * sizeof(cutoff_entry) <= tt_bytes / 8)
+        cutoffs *= 2;
+    S->tt->gen = 1;
     S->tt->buckets = buckets;
-    S->tt->entries = calloc(buckets * TT_WAYS, sizeof(tt_entry));
-    if (!S->tt->entries) {
+    S->tt->shapes = shapes;
+    S->tt->cutoffs = cutoffs;
+    S->tt->bytes = tt_bytes;
+    S->tt->mem = calloc(1, tt_bytes);
+    if (!S->tt->mem) {
         free(S->tt);
         S->tt = NULL;
         return -1;
@@ -472,15 +606,20 @@ int ts_search_init(ts_search *S, size_t tt_bytes)
 void ts_search_free(ts_search *S)
 {
     if (S->tt) {
-        free(S->tt->entries);
+        free(S->tt->mem);
         free(S->tt);
     }
     S->tt = NULL;
 }
 
+/* Emptying the table is a new generation; only when the generation count
+ * wraps is the memory wiped. */
 void ts_search_clear(ts_search *S)
 {
-    memset(S->tt->entries, 0, S->tt->buckets * TT_WAYS * sizeof(tt_entry));
+    if (++S->tt->gen == 0) {
+        memset(S->tt->mem, 0, S->tt->bytes);
+        S->tt->gen = 1;
+    }
     S->tt->has_rules = 0;
 }
 
@@ -610,6 +749,231 @@ static int reaches(ts_search *S, ts_state *s, int target)
     return result;
 }
 
+/* ---- plain whist: partition search ------------------------------------------ */
+
+static uint64_t shape_of(const ts_state *s)
+{
+    uint64_t shape = 0;
+    for (int p = 0; p < s->nseats; p++)
+        for (int suit = 0; suit < TS_SUITS; suit++)
+            shape = shape << 4 | (uint64_t)ts_count(s->playable[p] & ts_suit_cards(suit));
+    return shape;
+}
+
+static shape_entry *shape_slot(ts_tt *tt, uint64_t shape, int leader, int root, int create)
+{
+    uint64_t h = (shape ^ ((uint64_t)leader << 59 | (uint64_t)root << 62)) * 0x9E3779B97F4A7C15ULL;
+    h ^= h >> 29;
+    shape_entry *pair = (shape_entry *)((char *)tt->mem + tt->bytes / 2) + (h & (tt->shapes - 2));
+    for (int i = 0; i < 2; i++)
+        if (pair[i].gen == tt->gen && pair[i].shape == shape && pair[i].leader == leader &&
+            pair[i].root == root)
+            return &pair[i];
+    if (!create)
+        return NULL;
+    shape_entry *e = pair[0].gen != tt->gen   ? &pair[0]
+                     : pair[1].gen != tt->gen ? &pair[1]
+                                              : &pair[(h >> 40) & 1];
+    memset(e, 0, sizeof *e);
+    e->shape = shape;
+    e->leader = (uint8_t)leader;
+    e->root = (uint8_t)root;
+    e->gen = tt->gen;
+    return e;
+}
+
+static cutoff_entry *cutoff_slot(ts_tt *tt, const ts_state *s, int target)
+{
+    uint64_t h = (uint64_t)target * 0x2545F4914F6CDD1DULL ^ (uint64_t)s->turn << 56;
+    for (int p = 0; p < s->nseats; p++)
+        h = (h ^ s->playable[p]) * 0x9E3779B97F4A7C15ULL, h ^= h >> 31;
+    for (int i = 0; i < s->ntrick; i++)
+        h = (h ^ s->trick[i]) * 0xBF58476D1CE4E5B9ULL;
+    cutoff_entry *base = (cutoff_entry *)((char *)tt->mem + tt->bytes / 8 * 7);
+    cutoff_entry *e = base + (h & (tt->cutoffs - 1));
+    if (e->gen != tt->gen || e->check != (uint32_t)(h >> 32)) {
+        e->gen = tt->gen;
+        e->check = (uint32_t)(h >> 32);
+        e->card = TS_NO_CARD;
+    }
+    return e;
+}
+
+/* The card of a complete trick that won it by rank (it beat another card of
+ * its suit), or none: a ruff or a lone card of its suit wins by suit alone. */
+static ts_cards trick_rank_winner(const ts_card *cards, int n, int trump)
+{
+    int w = ts_trick_winner(cards, n, trump);
+    for (int i = 0; i < n; i++)
+        if (i != w && ts_suit_of(cards[i]) == ts_suit_of(cards[w]))
+            return ts_bit(cards[w]);
+    return 0;
+}
+
+/* The relative-rank cards that a set of deciding cards stands for: in each
+ * suit with a deciding card, every card from the lowest deciding one (taken
+ * down through its holder's touching cards) to the top. */
+static ts_cards relevant_ranks(const ts_state *s, ts_cards deciding, const ts_cards rel[4],
+                               ts_cards remaining)
+{
+    ts_cards out = 0;
+    for (int suit = 0; suit < TS_SUITS; suit++) {
+        ts_cards d = deciding & ts_suit_cards(suit);
+        if (!d)
+            continue;
+        ts_card low = ts_first(d);
+        ts_cards r = relative(ts_bit(low), remaining);
+        int rank = ts_rank_of(ts_first(r));
+        for (int p = 0; p < s->nseats; p++)
+            if (s->playable[p] & ts_bit(low))
+                while (rank > 0 && (rel[p] & ts_bit(ts_make_card(suit, rank - 1))))
+                    rank--;
+        out |= (TS_LANE & ~(((ts_cards)1 << rank) - 1)) << (suit * TS_LANE_BITS);
+    }
+    return out;
+}
+
+/* Can the root side reach `target` future-and-past tricks?  Also gives the
+ * cards whose ranks decided it (*decided).  Steps: 1. the end, trivial
+ * bounds; 2. at a trick start, quick tricks and the pattern table; 3. the
+ * moves; 4. at a trick start, store the bound with its pattern. */
+static int reaches_whist(ts_search *S, ts_state *s, int target, ts_cards *decided)
+{
+    const int R = S->root_side;
+    *decided = 0;
+    S->stats.nodes++;
+    if (out_of_budget(S))
+        return 0;
+
+    /* 1. */
+    int won = side_tricks(s, R), left = s->total_tricks - s->tricks_played;
+    if (s->phase == TS_OVER || won >= target)
+        return won >= target;
+    if (won + left < target)
+        return 0;
+
+    /* 2. */
+    int at_start = s->ntrick == 0;
+    ts_cards rel[4] = {0}, remaining = 0;
+    tt_key key;
+    tt_entry *exact = NULL;
+    if (at_start) {
+        ts_cards runs;
+        int qt = quick_tricks(s, &runs);
+        int ours = s->side[s->leader] == R;
+        if ((ours && won + qt >= target) || (!ours && won + left - qt < target)) {
+            *decided = runs;
+            return ours;
+        }
+        for (int p = 0; p < s->nseats; p++)
+            remaining |= s->playable[p];
+        for (int p = 0; p < s->nseats; p++)
+            rel[p] = relative(s->playable[p], remaining);
+        make_key(s, R, KIND_BOUNDS, &key);
+        exact = tt_find(S->tt, &key, 0);
+        if (exact && (exact->lo + won >= target || exact->hi + won < target)) {
+            S->stats.tt_hits++;
+            *decided = remaining; /* every rank */
+            return exact->lo + won >= target;
+        }
+        shape_entry *e = shape_slot(S->tt, shape_of(s), s->leader, R, 0);
+        for (int i = 0; e && i < PATTERNS; i++) {
+            pattern *pt = &e->p[i];
+            if (pt->lo == 0 && pt->hi == 0)
+                continue; /* an empty slot */
+            if ((pt->hands[0] & ~rel[0]) | (pt->hands[1] & ~rel[1]) | (pt->hands[2] & ~rel[2]) |
+                (pt->hands[3] & ~rel[3]))
+                continue;
+            int hit = pt->lo + won >= target ? 1 : pt->hi + won < target ? 0 : -1;
+            if (hit >= 0) {
+                S->stats.tt_hits++;
+                *decided = absolute(pt->hands[0] | pt->hands[1] | pt->hands[2] | pt->hands[3],
+                                    remaining);
+                return hit;
+            }
+        }
+    }
+
+    /* 3. */
+    int maximising = s->side[s->turn] == R;
+    cutoff_entry *cut = at_start ? cutoff_slot(S->tt, s, target - won) : NULL;
+    ts_card list[64];
+    int n = order_moves(s, representatives(s, ts_legal(s)), cut ? cut->card : TS_NO_CARD, list);
+    int result = !maximising;
+    ts_cards all = 0;
+    /* A card whose subtree did not depend on its rank stands for the lower
+     * cards of its suit in the same hand: min_rank[suit] is the lowest rank
+     * still worth trying. */
+    int min_rank[TS_SUITS] = {0, 0, 0, 0};
+    for (int i = 0; i < n; i++) {
+        int suit = ts_suit_of(list[i]);
+        if (ts_rank_of(list[i]) < min_rank[suit])
+            continue;
+        ts_card cards[TS_MAX_SEATS];
+        int k = s->ntrick;
+        memcpy(cards, s->trick, sizeof cards);
+        cards[k] = list[i];
+        ts_undo u;
+        ts_cards below;
+        ts_apply(s, list[i], &u);
+        int r = reaches_whist(S, s, target, &below);
+        ts_unplay(s, &u);
+        if (S->aborted)
+            return 0;
+        if (k + 1 == s->nseats)
+            below |= trick_rank_winner(cards, k + 1, s->trump);
+        if (r == maximising) {
+            result = r;
+            all = below;
+            if (at_start) {
+                cut = cutoff_slot(S->tt, s, target - won);
+                cut->card = list[i];
+            }
+            break;
+        }
+        all |= below;
+        ts_cards in_suit = below & ts_suit_cards(suit);
+        if (!in_suit)
+            min_rank[suit] = TS_RANKS;
+        else if (ts_first(in_suit) > list[i] && ts_rank_of(ts_first(in_suit)) > min_rank[suit])
+            min_rank[suit] = ts_rank_of(ts_first(in_suit));
+    }
+    *decided = all;
+
+    /* 4. */
+    if (at_start) {
+        ts_cards ranks = relevant_ranks(s, all, rel, remaining);
+        pattern fresh;
+        for (int p = 0; p < 4; p++)
+            fresh.hands[p] = rel[p] & ranks;
+        fresh.lo = result ? (int8_t)(target - won) : -NO_BOUND;
+        fresh.hi = result ? NO_BOUND : (int8_t)(target - 1 - won);
+        shape_entry *e = shape_slot(S->tt, shape_of(s), s->leader, R, 1);
+        int slot = -1;
+        for (int i = 0; i < PATTERNS && slot < 0; i++)
+            if (memcmp(e->p[i].hands, fresh.hands, sizeof fresh.hands) == 0 &&
+                (e->p[i].lo || e->p[i].hi))
+                slot = i;
+        if (slot >= 0) {
+            if (fresh.lo > e->p[slot].lo)
+                e->p[slot].lo = fresh.lo;
+            if (fresh.hi < e->p[slot].hi)
+                e->p[slot].hi = fresh.hi;
+        } else {
+            e->p[e->next] = fresh;
+            e->next = (uint8_t)((e->next + 1) % PATTERNS);
+        }
+        exact = tt_find(S->tt, &key, 1);
+        if (result && target - won > exact->lo)
+            exact->lo = (int8_t)(target - won);
+        if (!result && target - 1 - won < exact->hi)
+            exact->hi = (int8_t)(target - 1 - won);
+        S->stats.tt_stores++;
+        *decided = absolute(ranks, remaining);
+    }
+    return result;
+}
+
 /* The exact value for R by bisection over targets (each step one null-window
  * search); the table carries what one step learned into the next. */
 static int value_for(ts_search *S, ts_state *s, int R, int base, int guess)
@@ -623,7 +987,9 @@ static int value_for(ts_search *S, ts_state *s, int R, int base, int guess)
     while (lo < hi && !S->aborted) {
         if (target <= lo || target > hi)
             target = lo + (hi - lo + 1) / 2;
-        if (reaches(S, s, target)) {
+        ts_cards decided;
+        int yes = s->game == TS_WHIST ? reaches_whist(S, s, target, &decided) : reaches(S, s, target);
+        if (yes) {
             lo = target;
             target = lo + 1;
         } else {
@@ -639,7 +1005,9 @@ int ts_reaches(ts_search *S, const ts_state *s0, int side, int target)
     ts_state s = *s0;
     begin(S, s0);
     S->root_side = side;
-    int r = reaches(S, &s, target + stored_offset(&s, side));
+    ts_cards decided;
+    int t = target + stored_offset(&s, side);
+    int r = s.game == TS_WHIST ? reaches_whist(S, &s, t, &decided) : reaches(S, &s, t);
     end(S);
     return r;
 }

@@ -46,6 +46,8 @@ typedef struct ts_stats {
     int exact;         /* 1 when no limit cut the search short */
 } ts_stats;
 
+/* When a limit stops a search, stats.exact is 0 and the value returned is
+ * the best lower bound proven before the stop. */
 typedef struct ts_search {
     ts_tt *tt;
     int64_t max_nodes;   /* 0: no limit */

@@ -123,7 +123,8 @@ class Solver:
     """Double-dummy searches with one transposition table.
 
     `tt_mb` sizes the table in MiB; `max_nodes` and `max_seconds` limit each
-    search (a limited result says so: ``stats.exact`` is False).
+    search.  A limited result says so (``stats.exact`` is False) and its
+    value is then a proven lower bound for the side, not the exact value.
     """
 
     def __init__(
@@ -134,6 +135,10 @@ class Solver:
         if max_nodes < 0 or max_seconds < 0:
             raise PositionError("limits must not be negative")
         self._search = _core.Searcher(int(tt_mb * MIB), max_nodes, max_seconds)
+
+    def clear(self) -> None:
+        """Forget what the table holds (a new hand clears it by itself)."""
+        self._search.clear()
 
     @staticmethod
     def _core_of(pos: Position) -> _core.PlayState:
@@ -217,8 +222,12 @@ class Solver:
         stats = NO_STATS
         for start in table_positions(pos):
             core = self._core_of(start)
-            values = []
-            for side in range(core.nsides):
+            first = self._search.solve(core, 0)
+            stats = stats + SearchStats.of(self._search.stats)
+            values = [first]
+            if core.nsides == 2:  # zero-sum: the other side's value follows
+                values.append(-first if pos.game == "cinch" else core.total_tricks - first)
+            for side in range(len(values), core.nsides):
                 values.append(self._search.solve(core, side))
                 stats = stats + SearchStats.of(self._search.stats)
             assert start.trump is not None

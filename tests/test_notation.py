@@ -71,7 +71,9 @@ def test_bare_pbn_deal_reads_as_whist() -> None:
 
 
 def test_pbn_first_seat_may_be_any_seat() -> None:
-    a = solver.parse_position("S:J82.AQJ83.974.75 AQ4.62.Q862.QT83 .KT974.AKJ53.AJ2 KT97653.5.T.K964")
+    a = solver.parse_position(
+        "S:J82.AQJ83.974.75 AQ4.62.Q862.QT83 .KT974.AKJ53.AJ2 KT97653.5.T.K964"
+    )
     assert str(a.hands[0]) == ".KT974.AKJ53.AJ2"  # type: ignore[attr-defined]
     assert a.seat_name(a.to_move) == "W"
 
@@ -99,7 +101,11 @@ def whist_with(**changes: str) -> str:
         ("whist; trump=S", PositionError, "missing key 'hands'"),
         (whist_with(hands="N:AKQ.2.3.4 JT9.5.6.7 876.8.9.T 543.J.Q.Z"), PositionError, "'Z'"),
         (whist_with(hands="N:AKQ.2.3.4 JT9.5.6.7 876.8.9.T 543.J.Q.4"), PositionError, "4C is in"),
-        (whist_with(hands="N:AKQ.2.3.4 JT9.5.6.7 876.8.9.T 543.J.Q.KA"), PositionError, "same number"),
+        (
+            whist_with(hands="N:AKQ.2.3.4 JT9.5.6.7 876.8.9.T 543.J.Q.KA"),
+            PositionError,
+            "same number",
+        ),
         (whist_with(hands="N:AKQ.2.3.4 JT9.5.6.7 876.8.9.T"), NotationError, "expected 4 entries"),
         (whist_with(trump="X"), PositionError, "unknown trump 'X'"),
         (whist_with(leader="Q"), NotationError, "unknown seat 'Q'"),

@@ -1,0 +1,503 @@
+"""Drawing and JSON forms of the search's results: `analyze`, `table`, `bench`.
+
+Each `*_view` function returns a rich renderable and each `*_json` function
+a plain dict ready for `json.dumps`; neither searches nor changes a position.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from rich import box
+from rich.console import Group, RenderableType
+from rich.table import Table as RichTable
+from rich.text import Text
+
+from solver import Analysis, Card, Move, Phase, Position, SearchStats, Table
+from solver.bench import BenchReport, GameBench, Timing, WhistBench
+from solver.cards import NOTRUMP, strain_text
+from solver.cli.render import STRAIN_NAMES, card_text, side_members, side_name
+from solver.cli.render import strain_text as strain_words
+
+SEAT_LETTERS = "NESW"
+TABLE_STRAINS = (NOTRUMP, 0, 1, 2, 3)  # the DDS table's column order: NT S H D C
+
+
+# -- words ------------------------------------------------------------------------
+
+
+def side_label(pos: Position, side: int) -> str:
+    """A side as people say it: ``N-S``, ``1-3``, or ``seat 2`` for one seat."""
+    members = side_members(pos).get(side, [])
+    if len(members) == 1:
+        seat = members[0]
+        dealer = " (the dealer)" if pos.game == "chinkway" and seat == pos.dealer else ""
+        return f"seat {pos.seat_name(seat)}{dealer}"
+    return str(side_name(pos, members))
+
+
+def nsides(pos: Position) -> int:
+    return len(set(pos.sides()))
+
+
+UNITS = {
+    "whist": "tricks",
+    "chinese-whist": "tricks",
+    "cinch": "net hand score",
+    "chinkway": "quest score",
+}
+
+
+def value_meaning(pos: Position, side: int) -> str:
+    """What a value for `side` counts, in the game's terms."""
+    who = side_label(pos, side)
+    if pos.game in ("whist", "chinese-whist"):
+        text = f"tricks for {who} from here (the trick in progress counted)"
+    elif pos.game == "cinch":
+        text = f"net hand score for {who}: its hand score minus the other side's, bid rule applied"
+    else:
+        text = f"quest score for {who} this round (1-3-6-10-15), claims made included"
+    if nsides(pos) > 2:
+        text += "; paranoid: every other side plays against it"
+    return text
+
+
+def to_move_text(pos: Position, seat: int, side: int) -> str:
+    """``E to play (side E-W)``; a seat alone is only named."""
+    verb = "to claim" if pos.phase == Phase.CLAIM else "to play"
+    text = f"{pos.seat_name(seat)} {verb}"
+    if len(side_members(pos).get(side, [])) > 1:
+        return f"{text} (side {side_label(pos, side)})"
+    if pos.game == "chinkway" and seat == pos.dealer:
+        return f"{text} (the dealer, alone)"
+    return text
+
+
+def stats_json(stats: SearchStats) -> dict[str, Any]:
+    return {
+        "nodes": stats.nodes,
+        "tt_hits": stats.tt_hits,
+        "tt_stores": stats.tt_stores,
+        "seconds": stats.seconds,
+        "exact": stats.exact,
+    }
+
+
+def stats_text(stats: SearchStats) -> Text:
+    line = Text(
+        f"{stats.nodes:,} nodes, {stats.tt_hits:,} table hits, {stats.tt_stores:,} stores,"
+        f" {format_seconds(stats.seconds)}, "
+    )
+    if stats.exact:
+        line.append("exact", style="green")
+    else:
+        line.append("NOT exact: a limit cut the search short", style="bold red")
+    return line
+
+
+def format_seconds(seconds: float) -> str:
+    if seconds < 1:
+        return f"{seconds * 1000:.1f} ms"
+    return f"{seconds:.2f} s"
+
+
+def move_text(move: Move) -> Text:
+    """A move for people: the card with its suit symbol (``claim`` prefixed)."""
+    if move.card is None:
+        return Text(str(move))
+    text = card_text(move.card)
+    return Text("claim ").append(text) if move.kind == "claim" else text
+
+
+# -- the principal variation, by tricks ---------------------------------------------
+
+
+@dataclass
+class PvTrick:
+    """One trick of a principal variation: the cards already on the table
+    when the line starts, the line's cards, the winner and its claim."""
+
+    number: int
+    before: list[tuple[int, Card]] = field(default_factory=list)
+    cards: list[tuple[int, Move]] = field(default_factory=list)
+    winner: int | None = None
+    claim: Move | None = None
+
+
+def pv_tricks(pos: Position, line: list[Move]) -> list[PvTrick]:
+    """Split a line of play from `pos` into its tricks (replayed on a copy)."""
+    work = pos.copy()
+    core = work.core
+    assert core is not None
+    tricks: list[PvTrick] = []
+    if work.phase == Phase.CLAIM:  # the trick just won waits for its claim
+        current = PvTrick(core.tricks_played, before=work.current_trick())
+        current.winner = work.to_move
+    else:
+        current = PvTrick(core.tricks_played + 1, before=work.current_trick())
+    for move in line:
+        if move.kind == "claim":
+            current.claim = move
+            work.play(move)
+            tricks.append(current)
+            current = PvTrick(core.tricks_played + 1)
+            continue
+        seat = work.to_move
+        done = core.tricks_played
+        work.play(move)
+        current.cards.append((seat, move))
+        if core.tricks_played > done:
+            current.winner = work.to_move
+            if work.phase != Phase.CLAIM:
+                tricks.append(current)
+                current = PvTrick(core.tricks_played + 1)
+    if current.cards or current.before or current.claim:
+        tricks.append(current)
+    return tricks
+
+
+def pv_view(pos: Position, tricks: list[PvTrick]) -> RenderableType:
+    if not tricks:
+        return Text("none (the search was cut short)", style="dim")
+    grid = RichTable.grid(padding=(0, 2))
+    grid.add_column(style="bold", no_wrap=True)
+    grid.add_column()
+    for trick in tricks:
+        parts = [
+            card_text(card).append(f" {pos.seat_name(seat)}", style="dim")
+            for seat, card in trick.before
+        ]
+        cards = Text("  ").join(parts)
+        if parts:
+            cards.stylize("dim")
+        for seat, move in trick.cards:
+            if len(cards):
+                cards.append("  ")
+            cards.append(move_text(move)).append(f" {pos.seat_name(seat)}", style="dim")
+        if trick.winner is not None:
+            cards.append(f"   won by {pos.seat_name(trick.winner)}", style="italic")
+        if trick.claim is not None and trick.claim.card is not None:
+            cards.append(", claims ").append(card_text(trick.claim.card))
+        grid.add_row(f"trick {trick.number}", cards)
+    return grid
+
+
+def pv_json(pos: Position, tricks: list[PvTrick]) -> list[list[str]]:
+    """The line by tricks: the move texts of each trick (claims included)."""
+    out: list[list[str]] = []
+    for trick in tricks:
+        moves = [str(m) for _, m in trick.cards]
+        if trick.claim is not None:
+            moves.append(str(trick.claim))
+        out.append(moves)
+    return out
+
+
+# -- analyze ---------------------------------------------------------------------------
+
+
+def grouped_moves(analysis: Analysis) -> list[tuple[list[Move], int]]:
+    """The moves best first, equivalent moves together: (moves, value)."""
+    groups: list[tuple[list[Move], int]] = []
+    seen: set[Move] = set()
+    for row in analysis.moves:
+        if row.move in seen:
+            continue
+        members = [m for m in row.equivalent if m not in seen] or [row.move]
+        seen.update(members)
+        groups.append((members, row.value))
+    return groups
+
+
+def analysis_view(pos: Position, analysis: Analysis) -> Group:
+    """The value of every legal move, best first, what it means, the
+    principal variation by tricks and the search statistics."""
+    head = RichTable.grid(padding=(0, 2))
+    head.add_column(style="bold", no_wrap=True)
+    head.add_column()
+    title = pos.game.replace("-", " ").title()
+    if pos.game == "chinese-whist":
+        title += f", {pos.nseats} players"
+    head.add_row("Game", title)
+    head.add_row("Trump", strain_words(pos.trump))
+    head.add_row("To move", to_move_text(pos, analysis.seat, analysis.side))
+    value = Text(str(analysis.value), style="bold")
+    value.append(f"  {value_meaning(pos, analysis.side)}")
+    head.add_row("Value", value)
+
+    table = RichTable(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False)
+    table.add_column("move" if pos.phase == Phase.CLAIM else "card")
+    table.add_column("value", justify="right")
+    table.add_column("")
+    for moves, val in grouped_moves(analysis):
+        cells = Text(" ").join(move_text(m) for m in moves)
+        loss = analysis.value - val
+        note = Text("best", style="green") if loss == 0 else Text(f"-{loss}", style="red")
+        table.add_row(cells, Text(str(val), style="bold" if loss == 0 else ""), note)
+    legend = Text("Cards on one row are equivalent: the search saw them as one.", style="dim")
+    parts: list[RenderableType] = [head, Text(), table, legend, Text()]
+    if analysis.pv:
+        parts += [
+            Text("Principal variation", style="bold"),
+            pv_view(pos, pv_tricks(pos, analysis.pv)),
+            Text(),
+        ]
+    parts.append(Text("Search: ", style="bold").append(stats_text(analysis.stats)))
+    return Group(*parts)
+
+
+def analysis_json(pos: Position, analysis: Analysis) -> dict[str, Any]:
+    """The JSON form of `tricksolver analyze`."""
+    moves = []
+    for row in analysis.moves:
+        moves.append(
+            {
+                "card": str(row.card),
+                "move": str(row.move),
+                "value": row.value,
+                "equivalent": [str(m.card) for m in row.equivalent],
+            }
+        )
+    return {
+        "game": pos.game,
+        "position": pos.to_line(),
+        "phase": pos.phase.value,
+        "trump": None if pos.trump is None else strain_text(pos.trump),
+        "seat": pos.seat_name(analysis.seat),
+        "side": analysis.side,
+        "side_name": side_label(pos, analysis.side),
+        "value": analysis.value,
+        "meaning": value_meaning(pos, analysis.side),
+        "moves": moves,
+        "pv": [str(m) for m in analysis.pv],
+        "pv_tricks": pv_json(pos, pv_tricks(pos, analysis.pv)),
+        "stats": stats_json(analysis.stats),
+    }
+
+
+# -- table -------------------------------------------------------------------------------
+
+
+def tricks_of(pos: Position) -> int:
+    """The tricks of a deal at its first lead."""
+    core = pos.core
+    if core is not None:
+        return int(core.total_tricks - core.tricks_played)
+    raise ValueError("no play state")
+
+
+def declarer_tricks(pos: Position, result: Table) -> dict[int, dict[int, int]]:
+    """Whist, DDS style: for each declarer (seat) and strain, the tricks of
+    declarer's side when the seat on declarer's left leads: the tricks of the
+    deal minus the leader side's value."""
+    total = tricks_of(pos)
+    out: dict[int, dict[int, int]] = {d: {} for d in range(4)}
+    for entry in result.entries:
+        declarer = (entry.leader - 1) % 4
+        out[declarer][entry.trump] = total - entry.values[pos.sides()[entry.leader]]
+    return out
+
+
+def table_view(pos: Position, result: Table) -> Group:
+    parts: list[RenderableType] = []
+    if pos.game == "whist":
+        rows = declarer_tricks(pos, result)
+        grid = RichTable(
+            title="Tricks for declarer's side",
+            box=box.SIMPLE_HEAD,
+            pad_edge=False,
+        )
+        grid.add_column("declarer", style="bold")
+        for strain in TABLE_STRAINS:
+            grid.add_column(strain_text(strain), justify="right")
+        for declarer in range(4):
+            grid.add_row(
+                SEAT_LETTERS[declarer],
+                *(str(rows[declarer].get(s, "")) for s in TABLE_STRAINS),
+            )
+        parts += [grid, Text("The seat on declarer's left leads.", style="dim")]
+    else:
+        members = side_members(pos)
+        grid = RichTable(
+            title=f"{UNITS[pos.game].capitalize()} for each side",
+            box=box.SIMPLE_HEAD,
+            pad_edge=False,
+        )
+        grid.add_column("trump", style="bold")
+        grid.add_column("leads")
+        for side in members:
+            grid.add_column(side_label(pos, side), justify="right")
+        for entry in result.entries:
+            grid.add_row(
+                STRAIN_NAMES[entry.trump],
+                pos.seat_name(entry.leader),
+                *(str(entry.values[side]) for side in members),
+            )
+        parts += [grid, Text("Values from the first lead, by the seat that leads.", style="dim")]
+        if nsides(pos) > 2:
+            parts.append(
+                Text("Paranoid values: all other sides play against each side.", style="dim")
+            )
+    parts.append(Text("Search: ", style="bold").append(stats_text(result.stats)))
+    return Group(*parts)
+
+
+def table_json(pos: Position, result: Table) -> dict[str, Any]:
+    members = side_members(pos)
+    out: dict[str, Any] = {
+        "game": pos.game,
+        "position": pos.to_line(),
+        "sides": {str(side): side_label(pos, side) for side in members},
+        "entries": [
+            {
+                "trump": strain_text(entry.trump),
+                "leader": pos.seat_name(entry.leader),
+                "values": list(entry.values),
+            }
+            for entry in result.entries
+        ],
+        "stats": stats_json(result.stats),
+    }
+    if pos.game == "whist":
+        rows = declarer_tricks(pos, result)
+        out["declarer_tricks"] = {
+            SEAT_LETTERS[d]: {strain_text(s): v for s, v in sorted(rows[d].items())}
+            for d in range(4)
+        }
+    return out
+
+
+# -- bench -------------------------------------------------------------------------------
+
+
+def _ms(value: float | None) -> str:
+    return "-" if value is None else f"{value:,.1f}"
+
+
+def _timing_cells(timing: Timing | None) -> list[str]:
+    if timing is None:
+        return ["-", "-", "-"]
+    return [_ms(timing.median_ms), _ms(timing.mean_ms), _ms(timing.p95_ms)]
+
+
+def _rate(per_second: float) -> str:
+    return f"{per_second / 1e6:,.2f} M" if per_second else "-"
+
+
+def whist_bench_view(whist: WhistBench) -> Group:
+    table = RichTable(
+        title=f"Whist: opening lead, value of every card ({len(whist.deals)} deals)",
+        box=box.SIMPLE_HEAD,
+        pad_edge=False,
+    )
+    table.add_column("solver", style="bold")
+    for name in ("median ms", "mean ms", "p95 ms"):
+        table.add_column(name, justify="right")
+    table.add_column("nodes/s", justify="right")
+    table.add_row("tricksolver", *_timing_cells(whist.ours), _rate(whist.nodes_per_second))
+    if whist.endplay is not None:
+        table.add_row(f"DDS (endplay {whist.endplay})", *_timing_cells(whist.dds), "")
+    lines: list[RenderableType] = [table]
+    if whist.endplay is None:
+        lines.append(Text("endplay is not installed: DDS not timed, values not checked.", "yellow"))
+    else:
+        if whist.median_ratio is not None:
+            lines.append(
+                Text(
+                    f"ours / DDS: median ratio {whist.median_ratio:,.1f}x"
+                    f" (ratio of medians {whist.ratio_of_medians or 0:,.1f}x)"
+                )
+            )
+        plural = "" if whist.checked == 1 else "s"
+        check = Text(f"checked against DDS: {whist.checked} deal{plural}, ")
+        if not whist.checked:
+            check = Text("checked against DDS: no deal (none was solved exactly)", "yellow")
+        elif whist.mismatched:
+            check.append(f"{whist.mismatched} with mismatches", style="bold red")
+        else:
+            check.append("no mismatch", style="green")
+        lines.append(check)
+        for deal in whist.deals:
+            for m in deal.mismatches:
+                lines.append(
+                    Text(f"  board {deal.board}: {m.card} ours {m.ours} DDS {m.dds}", "red")
+                )
+    if whist.inexact:
+        lines.append(
+            Text(
+                f"{whist.inexact} deals hit the time limit: not exact (their times are lower"
+                " bounds), not compared",
+                style="yellow",
+            )
+        )
+    return Group(*lines)
+
+
+def games_bench_view(games: list[GameBench]) -> RichTable:
+    table = RichTable(
+        title="Full-deal solves from the first lead (value for the side on lead)",
+        box=box.SIMPLE_HEAD,
+        pad_edge=False,
+    )
+    table.add_column("game", style="bold", no_wrap=True)
+    table.add_column("deals", justify="right")
+    table.add_column("median ms", justify="right")
+    table.add_column("p95 ms", justify="right")
+    table.add_column("nodes/s", justify="right")
+    table.add_column("not exact", justify="right")
+    table.add_column("max RSS MiB", justify="right")
+    for game in games:
+        table.add_row(
+            game.title,
+            str(len(game.solves)),
+            _ms(game.timing.median_ms if game.timing else None),
+            _ms(game.timing.p95_ms if game.timing else None),
+            _rate(game.nodes_per_second),
+            Text(str(game.inexact), style="yellow" if game.inexact else ""),
+            _ms(game.max_rss_mb),
+        )
+    return table
+
+
+def bench_view(report: BenchReport) -> Group:
+    s = report.settings
+    limit = f"{s.time_limit:g} s per solve" if s.time_limit else "none"
+    head = RichTable.grid(padding=(0, 2))
+    head.add_column(style="bold", no_wrap=True)
+    head.add_column()
+    head.add_row(
+        "Machine",
+        f"{report.machine['processor']}, {report.machine['cpus']} CPUs,"
+        f" Python {report.machine['python']}",
+    )
+    head.add_row("Time limit", limit)
+    head.add_row("Table", f"{report.table_mb:g} MiB per Solver ({s.solver_per_deal})")
+    if report.whist is not None:
+        head.add_row("Deals", f"{s.whist_deals} from {s.deals_file}")
+    if report.games:
+        head.add_row(
+            "Random deals",
+            f"{s.game_deals} per game, seeds {s.seed} to {s.seed + s.game_deals - 1}",
+        )
+    parts: list[RenderableType] = [head, Text()]
+    if report.whist is not None:
+        parts += [whist_bench_view(report.whist), Text()]
+    if report.games:
+        parts += [games_bench_view(report.games), Text()]
+        if {"chinkway", "cw3"} & {g.name for g in report.games}:
+            parts.append(
+                Text(
+                    "Chinkway and Chinese Whist 3p: paranoid value; random decisions before"
+                    " the first lead.",
+                    style="dim",
+                )
+            )
+    rss = "-" if report.max_rss_mb is None else f"{report.max_rss_mb:,.1f} MiB"
+    parts.append(
+        Text(
+            f"Peak memory: process max RSS {rss}; search table {report.table_mb:g}"
+            " MiB per Solver (in C, unseen by tracemalloc)"
+        )
+    )
+    return Group(*parts)

@@ -1,0 +1,646 @@
+"""The standard benchmark of the double-dummy search (`tricksolver bench`).
+
+Two parts:
+
+- **Whist against DDS.**  For every deal of a PBN file (by default the
+  bundled ``solver/data/deals100.pbn``), at its opening lead (tags
+  ``LeadStrain`` and ``LeadSeat``): the time of our analysis of every card
+  (`Solver.analyze` without a principal variation, one thread, a fresh
+  `Solver` per deal, built outside the timing) and, in the same run, of
+  DDS's (``SolveBoard`` through endplay: target -1, solutions 3 -- every
+  legal card with its score --, mode 1, thread 0; only the C call is timed).
+  Our value of every card is checked against DDS's.
+- **The other games.**  Full-deal solves from the first lead of random deals,
+  one per seed (random decisions before play: Chinkway discards and trump,
+  Chinese Whist trump, Cinch bids, trump and discards): the value for the side
+  on lead (paranoid where there are more than two sides).
+
+Every solve is limited by `time_limit` (a slow one is reported as not exact).
+Memory: the search's table lives in C, where tracemalloc cannot see it, so
+the report gives the table size asked for and the process's peak resident
+set size (`resource.getrusage`).
+"""
+
+from __future__ import annotations
+
+import os
+import platform
+import random
+import re
+import statistics
+import sys
+import time
+from collections.abc import Sequence
+from dataclasses import asdict, dataclass, field
+from importlib import metadata, resources
+from pathlib import Path
+from typing import Any, Protocol
+
+from solver.cards import RANK_CHARS, SUIT_CHARS, parse_strain, strain_text
+from solver.doubledummy import DEFAULT_TT_MB, Solver
+from solver.errors import NotationError, TricksolverError
+from solver.games.base import Phase, Position
+from solver.notation import SEAT_LETTERS
+from solver.position import deal, parse_position
+
+DATA_PACKAGE = "solver"
+DATA_DIR = "data"
+DEFAULT_DEALS_FILE = "deals100.pbn"
+DEFAULT_WHIST_DEALS = 100
+DEFAULT_GAME_DEALS = 20
+DEFAULT_TIME_LIMIT = 60.0  # seconds per solve
+MS = 1000.0
+
+# The benchmark's games: name -> (game, players).  "whist" is the PBN part.
+GAMES: dict[str, tuple[str, int | None]] = {
+    "whist": ("whist", 4),
+    "chinkway": ("chinkway", None),
+    "cw4": ("chinese-whist", 4),
+    "cw3": ("chinese-whist", 3),
+    "cw2": ("chinese-whist", 2),
+    "cinch": ("cinch", None),
+}
+GAME_ALIASES = {
+    "all": list(GAMES),
+    "chinese-whist": ["cw4", "cw3", "cw2"],
+    "cw": ["cw4", "cw3", "cw2"],
+    "chinese-whist-4": ["cw4"],
+    "chinese-whist-3": ["cw3"],
+    "chinese-whist-2": ["cw2"],
+}
+GAME_TITLES = {
+    "whist": "Whist",
+    "chinkway": "Chinkway",
+    "cw4": "Chinese Whist 4p",
+    "cw3": "Chinese Whist 3p",
+    "cw2": "Chinese Whist 2p",
+    "cinch": "Cinch",
+}
+
+
+def parse_games(text: str) -> list[str]:
+    """Benchmark game names from a comma-separated list, in the order of
+    `GAMES` (aliases: all, chinese-whist or cw for the three player counts)."""
+    chosen: set[str] = set()
+    for word in (w.strip().lower() for w in text.split(",")):
+        if not word:
+            continue
+        if word in GAMES:
+            chosen.add(word)
+        elif word in GAME_ALIASES:
+            chosen.update(GAME_ALIASES[word])
+        else:
+            names = ", ".join([*GAMES, *GAME_ALIASES])
+            raise NotationError(f"unknown benchmark game {word!r} (games: {names})")
+    if not chosen:
+        raise NotationError("no benchmark game given")
+    return [g for g in GAMES if g in chosen]
+
+
+# -- the deals of the whist part ------------------------------------------------
+
+
+@dataclass(frozen=True)
+class BenchDeal:
+    """A whist deal to analyse at its opening lead."""
+
+    board: str
+    deal: str  # PBN: "N:" then the hands N E S W
+    strain: int  # 0..3 (S H D C) or NOTRUMP
+    leader: int  # 0..3 (N E S W)
+
+    def line(self) -> str:
+        """The position in the one-line form."""
+        return (
+            f"whist; trump={strain_text(self.strain)}; leader={SEAT_LETTERS[self.leader]};"
+            f" hands={self.deal}"
+        )
+
+    def position(self) -> Position:
+        return parse_position(self.line())
+
+
+_TAG = re.compile(r'^\[\s*(\w+)\s+"([^"]*)"\s*\]$')
+_LEFT = 1  # the seat on lead is left of the declarer
+
+
+def read_pbn(text: str, source: str = "PBN") -> list[BenchDeal]:
+    """The boards of a PBN text that hold a deal, with the strain and leader
+    from ``LeadStrain``/``LeadSeat`` (else ``Contract``/``Declarer``)."""
+    deals: list[BenchDeal] = []
+    tags: dict[str, str] = {}
+
+    def flush() -> None:
+        if "Deal" in tags:
+            deals.append(_bench_deal(tags, len(deals) + 1, source))
+        tags.clear()
+
+    for raw in text.splitlines():
+        line = raw.strip()
+        if not line or line.startswith(("%", ";")):
+            if not line:
+                flush()
+            continue
+        match = _TAG.match(line)
+        if match is None:
+            continue  # play or auction sections, commentary
+        name, value = match.groups()
+        if name in tags:  # a new board without a blank line before it
+            flush()
+        tags[name] = value
+    flush()
+    if not deals:
+        raise NotationError(f"{source}: no [Deal] in the file")
+    return deals
+
+
+def _bench_deal(tags: dict[str, str], number: int, source: str) -> BenchDeal:
+    board = tags.get("Board", str(number))
+    where = f"{source}: board {board}"
+    try:
+        if "LeadStrain" in tags and "LeadSeat" in tags:
+            strain = parse_strain(tags["LeadStrain"])
+            leader = _seat(tags["LeadSeat"])
+        elif "Contract" in tags and "Declarer" in tags:
+            contract = tags["Contract"].strip().upper()
+            match = re.match(r"^[1-7](NT|N|S|H|D|C)", contract)
+            if match is None:
+                raise NotationError(f"cannot read contract {tags['Contract']!r}")
+            strain = parse_strain(match.group(1))
+            leader = (_seat(tags["Declarer"]) + _LEFT) % 4
+        else:
+            raise NotationError("needs the tags LeadStrain and LeadSeat (or Contract, Declarer)")
+        found = BenchDeal(board, tags["Deal"].strip(), strain, leader)
+        found.position()  # check the deal now, naming the board
+    except TricksolverError as e:
+        raise NotationError(f"{where}: {e}") from None
+    return found
+
+
+def _seat(text: str) -> int:
+    seat = text.strip().upper()
+    if len(seat) != 1 or seat not in SEAT_LETTERS:
+        raise NotationError(f"unknown seat {text!r} (use N, E, S or W)")
+    return SEAT_LETTERS.index(seat)
+
+
+def default_deals_text() -> str:
+    """The bundled standard deal set (solver/data/deals100.pbn)."""
+    return (
+        resources.files(DATA_PACKAGE)
+        .joinpath(DATA_DIR, DEFAULT_DEALS_FILE)
+        .read_text(encoding="utf-8")
+    )
+
+
+def load_deals(path: str | None = None, count: int | None = None) -> list[BenchDeal]:
+    """The first `count` deals (all when None) of a PBN file, or of the
+    bundled set when `path` is None."""
+    if count is not None and count < 0:
+        raise NotationError("the number of deals must not be negative")
+    if path is None:
+        deals = read_pbn(default_deals_text(), DEFAULT_DEALS_FILE)
+    else:
+        try:
+            text = Path(path).read_text(encoding="utf-8")
+        except UnicodeDecodeError:
+            raise NotationError(f"{path}: not a text file (UTF-8)") from None
+        except OSError as e:
+            raise NotationError(f"{path}: cannot read: {e.strerror or e}") from None
+        deals = read_pbn(text, path)
+    return deals if count is None else deals[:count]
+
+
+# -- DDS through endplay --------------------------------------------------------
+
+
+def dds_version() -> str | None:
+    """endplay's version when endplay (with its DDS library) can be loaded, else None."""
+    try:
+        import endplay._dds  # noqa: F401
+    except Exception:  # not installed, or its library does not load
+        return None
+    try:
+        return metadata.version("endplay")
+    except metadata.PackageNotFoundError:
+        return "unknown"
+
+
+DDS_TARGET = -1  # find the maximum
+DDS_SOLUTIONS = 3  # every legal card with its score
+DDS_MODE = 1  # always search
+DDS_THREAD = 0
+
+
+def dds_analyze(bench_deal: BenchDeal) -> tuple[dict[str, int], float]:
+    """DDS's value of every legal card at the opening lead (cards as ``AS``,
+    equivalent cards expanded) and the seconds of the ``SolveBoard`` call."""
+    return dds_values(bench_deal.deal, bench_deal.strain, bench_deal.leader)
+
+
+def dds_values(
+    pbn: str, strain: int, leader: int, played: Sequence[str] = ()
+) -> tuple[dict[str, int], float]:
+    """DDS's value of every legal card of the seat to move, for the deal
+    `pbn` (the hands at the start of the current trick) led by `leader`,
+    after the cards `played` to that trick (fewer than four)."""
+    import endplay._dds as dds
+    from endplay.types import Card as DdsCard
+    from endplay.types import Deal, Denom, Player, Rank
+
+    dds_deal = Deal(pbn, first=Player(leader), trump=Denom(strain))
+    for text in played:
+        rank = RANK_CHARS.index(text[0].upper()) + 2
+        suit = SUIT_CHARS.index(text[1].upper())
+        dds_deal.play(DdsCard(suit=Denom(suit), rank=Rank(1 << rank)))
+    fut = dds.futureTricks()
+    start = time.perf_counter()
+    dds.SolveBoard(dds_deal._data, DDS_TARGET, DDS_SOLUTIONS, DDS_MODE, fut, DDS_THREAD)
+    seconds = time.perf_counter() - start
+    values: dict[str, int] = {}
+    for i in range(fut.cards):
+        # `rank` is 2..14; `equals` a bit set (bit r: rank r) of the same
+        # hand's cards equivalent to it.
+        ranks = (1 << fut.rank[i]) | fut.equals[i]
+        for rank in range(2, 15):
+            if ranks >> rank & 1:
+                card = RANK_CHARS[rank - 2] + SUIT_CHARS[fut.suit[i]]
+                values[card] = int(fut.score[i])
+    return values, seconds
+
+
+_WARM_UP = "N:AK.2.3. QJ.3.2. T9..4.2 87.4..3"  # not a deal of the set
+
+
+def dds_warm_up() -> None:
+    """One small DDS call, so that its first-call setup is not timed.  (DDS
+    keeps its table for a repeated deal, so this is not a deal of the set.)"""
+    dds_values(_WARM_UP, 0, 1)
+
+
+# -- measurements ---------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Timing:
+    """Times of a set of solves, in milliseconds."""
+
+    count: int
+    median_ms: float
+    mean_ms: float
+    p95_ms: float
+    max_ms: float
+
+    @classmethod
+    def of(cls, seconds: Sequence[float]) -> Timing | None:
+        if not seconds:
+            return None
+        ms = sorted(s * MS for s in seconds)
+        return cls(len(ms), statistics.median(ms), statistics.fmean(ms), percentile(ms, 95), ms[-1])
+
+
+def percentile(values: Sequence[float], pct: float) -> float:
+    """The `pct` percentile, linear between the closest ranks."""
+    data = sorted(values)
+    if not data:
+        raise ValueError("no values")
+    pos = (len(data) - 1) * pct / 100.0
+    low = int(pos)
+    high = min(low + 1, len(data) - 1)
+    return data[low] + (data[high] - data[low]) * (pos - low)
+
+
+@dataclass(frozen=True)
+class Mismatch:
+    card: str
+    ours: int | None  # None: a card one solver has and the other not
+    dds: int | None
+
+
+@dataclass(frozen=True)
+class WhistDeal:
+    """One deal of the whist part."""
+
+    board: str
+    position: str
+    value: int  # our value of the best card (for the side on lead)
+    exact: bool
+    ours_ms: float  # wall time of the analyze call
+    search_ms: float  # the search's own timer (SearchStats.seconds)
+    nodes: int
+    tt_hits: int
+    dds_ms: float | None  # None without endplay
+    dds_value: int | None
+    mismatches: list[Mismatch] = field(default_factory=list)
+
+    @property
+    def checked(self) -> bool:
+        return self.exact and self.dds_ms is not None
+
+
+@dataclass(frozen=True)
+class WhistBench:
+    deals: list[WhistDeal]
+    ours: Timing | None
+    dds: Timing | None
+    median_ratio: float | None  # median over deals of our time / DDS's
+    ratio_of_medians: float | None
+    nodes_per_second: float
+    checked: int  # deals whose every card was compared with DDS
+    inexact: int  # deals cut short by the time limit (not compared)
+    mismatched: int  # deals with at least one card valued differently
+    endplay: str | None = None  # endplay's version; None: not installed
+
+
+@dataclass(frozen=True)
+class GameSolve:
+    """One full-deal solve of another game."""
+
+    seed: int
+    position: str
+    seat: str  # the seat on lead
+    side: int
+    value: int
+    exact: bool
+    ms: float  # wall time of the solve call
+    search_ms: float  # the search's own timer (SearchStats.seconds)
+    nodes: int
+    tt_hits: int
+
+
+@dataclass(frozen=True)
+class GameBench:
+    name: str  # a key of GAMES
+    title: str
+    solves: list[GameSolve]
+    timing: Timing | None
+    nodes_per_second: float
+    inexact: int
+    max_rss_mb: float | None  # the process's peak RSS after this game's solves
+
+
+@dataclass(frozen=True)
+class BenchSettings:
+    whist_deals: int
+    deals_file: str
+    game_deals: int
+    games: list[str]
+    seed: int
+    time_limit: float
+    tt_mb: float
+    solver_per_deal: str = "a fresh Solver per solve, built outside the timing"
+
+
+@dataclass(frozen=True)
+class BenchReport:
+    settings: BenchSettings
+    machine: dict[str, Any]
+    whist: WhistBench | None
+    games: list[GameBench]
+    table_mb: float  # the transposition table asked for, per Solver
+    max_rss_mb: float | None  # the process's peak resident set size
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+class Reporter(Protocol):
+    """What the benchmark tells about its progress (the CLI draws a bar)."""
+
+    def start(self, name: str, total: int) -> None: ...
+    def step(self, name: str, detail: str) -> None: ...
+
+
+class _Quiet:
+    def start(self, name: str, total: int) -> None:
+        pass
+
+    def step(self, name: str, detail: str) -> None:
+        pass
+
+
+def max_rss_mb() -> float | None:
+    """The peak resident set size of this process, in MiB (None where the
+    `resource` module is missing)."""
+    try:
+        import resource
+    except ImportError:
+        return None
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    per_mb = 1 << 20 if sys.platform == "darwin" else 1 << 10  # bytes on macOS, else KiB
+    return peak / per_mb
+
+
+def machine() -> dict[str, Any]:
+    return {
+        "python": platform.python_version(),
+        "platform": platform.platform(),
+        "processor": platform.processor() or platform.machine(),
+        "cpus": os.cpu_count(),
+    }
+
+
+def _per_second(nodes: int, seconds: float) -> float:
+    return nodes / seconds if seconds > 0 else 0.0
+
+
+def bench_whist(
+    deals: Sequence[BenchDeal],
+    time_limit: float = DEFAULT_TIME_LIMIT,
+    tt_mb: float = DEFAULT_TT_MB,
+    use_dds: bool = True,
+    reporter: Reporter | None = None,
+) -> WhistBench:
+    """Our opening-lead analysis of every deal against DDS's (when endplay
+    is installed and `use_dds`)."""
+    report = reporter or _Quiet()
+    endplay = dds_version() if use_dds else None
+    if endplay is not None:
+        dds_warm_up()
+    report.start("whist", len(deals))
+    rows: list[WhistDeal] = []
+    for bench_deal in deals:
+        pos = bench_deal.position()
+        solver = Solver(tt_mb, max_seconds=time_limit)
+        start = time.perf_counter()
+        analysis = solver.analyze(pos, pv=False)
+        ours_s = time.perf_counter() - start
+        del solver  # its table is freed before DDS runs
+        ours = {str(m.card): m.value for m in analysis.moves}
+        dds_ms: float | None = None
+        dds_value: int | None = None
+        mismatches: list[Mismatch] = []
+        if endplay is not None:
+            theirs, dds_s = dds_analyze(bench_deal)
+            dds_ms = dds_s * MS
+            dds_value = max(theirs.values())
+            if analysis.stats.exact:
+                mismatches = [
+                    Mismatch(card, ours.get(card), theirs.get(card))
+                    for card in sorted(set(ours) | set(theirs))
+                    if ours.get(card) != theirs.get(card)
+                ]
+        rows.append(
+            WhistDeal(
+                bench_deal.board,
+                bench_deal.line(),
+                analysis.value,
+                analysis.stats.exact,
+                ours_s * MS,
+                analysis.stats.seconds * MS,
+                analysis.stats.nodes,
+                analysis.stats.tt_hits,
+                dds_ms,
+                dds_value,
+                mismatches,
+            )
+        )
+        state = "ok" if not mismatches else f"{len(mismatches)} mismatches"
+        report.step("whist", f"board {bench_deal.board}: {state}")
+    return summarize_whist(rows, endplay)
+
+
+def summarize_whist(rows: list[WhistDeal], endplay: str | None) -> WhistBench:
+    ours = Timing.of([r.ours_ms / MS for r in rows])
+    dds_times = [r.dds_ms / MS for r in rows if r.dds_ms is not None]
+    dds = Timing.of(dds_times)
+    ratios = [r.ours_ms / r.dds_ms for r in rows if r.dds_ms]
+    median_ratio = statistics.median(ratios) if ratios else None
+    ratio_of_medians = ours.median_ms / dds.median_ms if ours and dds and dds.median_ms else None
+    seconds = sum(r.ours_ms for r in rows) / MS
+    return WhistBench(
+        deals=rows,
+        ours=ours,
+        dds=dds,
+        median_ratio=median_ratio,
+        ratio_of_medians=ratio_of_medians,
+        nodes_per_second=_per_second(sum(r.nodes for r in rows), seconds),
+        checked=sum(r.checked for r in rows),
+        inexact=sum(not r.exact for r in rows),
+        mismatched=sum(bool(r.mismatches) for r in rows),
+        endplay=endplay,
+    )
+
+
+def random_first_lead(name: str, seed: int) -> Position:
+    """A random deal of a benchmark game at its first lead: the deal of
+    `seed`, then random legal decisions (drawn with the same seed) until
+    the first card."""
+    game, players = GAMES[name]
+    pos = deal(game, players=players, seed=seed)
+    rng = random.Random(seed)
+    while pos.phase not in (Phase.PLAY, Phase.CLAIM, Phase.OVER):
+        pos.play(rng.choice(pos.legal_moves()))
+    return pos
+
+
+def bench_game(
+    name: str,
+    count: int = DEFAULT_GAME_DEALS,
+    seed: int = 0,
+    time_limit: float = DEFAULT_TIME_LIMIT,
+    tt_mb: float = DEFAULT_TT_MB,
+    reporter: Reporter | None = None,
+) -> GameBench:
+    """Full-deal solves of one game (not whist): the value for the side on
+    lead of `count` random deals, seeds `seed`, `seed + 1`, ..."""
+    if name not in GAMES or name == "whist":
+        raise NotationError(f"no full-deal benchmark for {name!r}")
+    report = reporter or _Quiet()
+    report.start(name, count)
+    solves: list[GameSolve] = []
+    for s in range(seed, seed + count):
+        pos = random_first_lead(name, s)
+        solver = Solver(tt_mb, max_seconds=time_limit)
+        start = time.perf_counter()
+        result = solver.solve(pos)
+        seconds = time.perf_counter() - start
+        del solver
+        solves.append(
+            GameSolve(
+                seed=s,
+                position=pos.to_line(),
+                seat=pos.seat_name(pos.to_move),
+                side=result.side,
+                value=result.value,
+                exact=result.stats.exact,
+                ms=seconds * MS,
+                search_ms=result.stats.seconds * MS,
+                nodes=result.stats.nodes,
+                tt_hits=result.stats.tt_hits,
+            )
+        )
+        report.step(name, f"seed {s}: {'exact' if result.stats.exact else 'time limit'}")
+    total = sum(r.ms for r in solves) / MS
+    return GameBench(
+        name=name,
+        title=GAME_TITLES[name],
+        solves=solves,
+        timing=Timing.of([r.ms / MS for r in solves]),
+        nodes_per_second=_per_second(sum(r.nodes for r in solves), total),
+        inexact=sum(not r.exact for r in solves),
+        max_rss_mb=max_rss_mb(),
+    )
+
+
+def run(
+    games: Sequence[str] = tuple(GAMES),
+    whist_deals: int = DEFAULT_WHIST_DEALS,
+    deals_file: str | None = None,
+    game_deals: int = DEFAULT_GAME_DEALS,
+    seed: int = 0,
+    time_limit: float = DEFAULT_TIME_LIMIT,
+    tt_mb: float = DEFAULT_TT_MB,
+    use_dds: bool = True,
+    reporter: Reporter | None = None,
+) -> BenchReport:
+    """The whole benchmark: the whist part (if "whist" is in `games`; the
+    deals file is read before any timing) and the full-deal solves of the
+    other games."""
+    if time_limit < 0 or game_deals < 0:
+        raise NotationError("the time limit and the number of deals must not be negative")
+    if tt_mb <= 0:
+        raise NotationError("the table size must be positive (MiB)")
+    for name in games:
+        if name not in GAMES:
+            raise NotationError(f"unknown benchmark game {name!r}")
+    deals = load_deals(deals_file, whist_deals) if "whist" in games else []
+    whist = bench_whist(deals, time_limit, tt_mb, use_dds, reporter) if "whist" in games else None
+    others = [
+        bench_game(name, game_deals, seed, time_limit, tt_mb, reporter)
+        for name in games
+        if name != "whist"
+    ]
+    settings = BenchSettings(
+        whist_deals=len(deals),
+        deals_file=deals_file or f"{DATA_PACKAGE}/{DATA_DIR}/{DEFAULT_DEALS_FILE} (bundled)",
+        game_deals=game_deals,
+        games=list(games),
+        seed=seed,
+        time_limit=time_limit,
+        tt_mb=tt_mb,
+    )
+    return BenchReport(settings, machine(), whist, others, tt_mb, max_rss_mb())
+
+
+__all__ = [
+    "GAMES",
+    "BenchDeal",
+    "BenchReport",
+    "GameBench",
+    "GameSolve",
+    "Mismatch",
+    "Reporter",
+    "Timing",
+    "WhistBench",
+    "WhistDeal",
+    "bench_game",
+    "bench_whist",
+    "dds_values",
+    "dds_version",
+    "load_deals",
+    "parse_games",
+    "random_first_lead",
+    "read_pbn",
+    "run",
+]
