@@ -18,6 +18,9 @@
 
 /* ---- game hooks ---------------------------------------------------------- */
 
+/* The highest card of a non-empty set. */
+static ts_card top_of(ts_cards set) { return (ts_card)(63 - __builtin_clzll(set)); }
+
 /* Points of a Cinch side, and the total (own minus other) at the end. */
 static int side_tricks(const ts_state *s, int side)
 {
@@ -134,6 +137,34 @@ static int quick_tricks(const ts_state *s, ts_cards *runs)
     }
     int left = s->total_tricks - s->tricks_played;
     return total < left ? total : left;
+}
+
+/* Sure tricks of the side not on lead: the run of top trumps in the hand
+ * that holds the top trump -- each wins whenever it is played, and its
+ * holder plays them all by the end.  (*run: those trumps.) */
+static int sure_trump_tricks(const ts_state *s, ts_cards *run)
+{
+    *run = 0;
+    if (s->trump == TS_NOTRUMP)
+        return 0;
+    ts_cards trumps = 0;
+    for (int p = 0; p < s->nseats; p++)
+        trumps |= (s->playable[p] | s->covered[p]) & ts_suit_cards(s->trump);
+    if (!trumps)
+        return 0;
+    int holder = -1;
+    for (int p = 0; p < s->nseats; p++)
+        if (s->playable[p] & ts_bit(top_of(trumps)))
+            holder = p;
+    if (holder < 0 || s->side[holder] == s->side[s->leader])
+        return 0;
+    int n = 0;
+    while (trumps && (s->playable[holder] & ts_bit(top_of(trumps)))) {
+        *run |= ts_bit(top_of(trumps));
+        trumps &= ~ts_bit(top_of(trumps));
+        n++;
+    }
+    return n;
 }
 
 /* Cheap bounds on the value of a position for a side. */
@@ -257,12 +288,20 @@ static int ordered(ts_cards set, ts_card out[64])
     return n;
 }
 
-/* Move ordering, cheapest first to refute: a card that takes the trick from
- * the other side as cheaply as possible, else the lowest card; no card over a
- * partner's winning card; on lead, winners (top cards of their suit) first.
- * Higher score first.  Only the speed depends on it. */
+/* Move ordering (only the speed depends on it), higher score first:
+ * on lead, cash winners, then lead low toward partner's winners, then low
+ * cards, and last suits an opponent can ruff; following suit, the lowest
+ * card that takes the trick from the other side, else the lowest card;
+ * void, the lowest ruff that wins unless partner is winning, else a low
+ * card from the longest suit. */
+#define ORDER_TABLE 1000
+#define ORDER_CASH 60
+#define ORDER_TO_PARTNER 40
 #define ORDER_WIN 100
-#define ORDER_TOP_LEAD 50
+#define ORDER_RUFF 80
+#define ORDER_RUFFED_LEAD (-40)
+#define ORDER_DISCARD (-30)
+#define ORDER_UNDERRUFF (-60)
 
 static int beats(ts_card c, ts_card w, int trump)
 {
@@ -271,34 +310,73 @@ static int beats(ts_card c, ts_card w, int trump)
     return ts_suit_of(c) == trump;
 }
 
+static int lead_score(const ts_state *s, ts_card c, ts_cards remaining)
+{
+    int suit = ts_suit_of(c), r = ts_rank_of(c), me = s->turn;
+    ts_cards suit_cards = remaining & ts_suit_cards(suit);
+    ts_card top = top_of(suit_cards);
+    if (c == top)
+        return ORDER_CASH + r;
+    int partner_top = 0, ruffable = 0;
+    for (int p = 0; p < s->nseats; p++) {
+        if (p == me)
+            continue;
+        ts_cards held = s->playable[p] | s->covered[p];
+        if (s->side[p] == s->side[me]) {
+            partner_top |= (held & ts_bit(top)) != 0;
+        } else if (s->trump != TS_NOTRUMP && suit != s->trump && !(held & ts_suit_cards(suit)) &&
+                   (held & ts_suit_cards(s->trump))) {
+            ruffable = 1;
+        }
+    }
+    if (ruffable)
+        return ORDER_RUFFED_LEAD - r;
+    if (partner_top)
+        return ORDER_TO_PARTNER - r;
+    return -r;
+}
+
+static int follow_score(const ts_state *s, ts_card c, ts_card winning, int partner_winning)
+{
+    int r = ts_rank_of(c), suit = ts_suit_of(c), led = ts_suit_of(s->trick[0]);
+    if (suit == led) {
+        if (!partner_winning && beats(c, winning, s->trump))
+            return ORDER_WIN - r;
+        return -r;
+    }
+    if (suit == s->trump) {
+        if (partner_winning)
+            return ORDER_UNDERRUFF - r;
+        return beats(c, winning, s->trump) ? ORDER_RUFF - r : ORDER_UNDERRUFF - r;
+    }
+    /* a discard: low cards of long suits first */
+    return ORDER_DISCARD + 2 * TS_RANKS * ts_count(s->playable[s->turn] & ts_suit_cards(suit)) / 4 - r;
+}
+
 static int order_moves(const ts_state *s, ts_cards moves, ts_card first, ts_card out[64])
 {
     int score[64], n = 0;
     ts_cards remaining = 0;
     for (int p = 0; p < s->nseats; p++)
         remaining |= s->playable[p] | s->covered[p];
-    int w = -1;
-    int partner_winning = 0;
+    for (int i = 0; i < s->ntrick; i++)
+        remaining |= ts_bit(s->trick[i]);
+    int w = -1, partner_winning = 0;
     if (s->phase == TS_PLAY && s->ntrick > 0) {
         w = ts_trick_winner(s->trick, s->ntrick, s->trump);
         partner_winning = s->side[(s->leader + w) % s->nseats] == s->side[s->turn];
     }
     for (ts_cards m = moves; m; m &= m - 1) {
         ts_card c = ts_first(m);
-        int r = ts_rank_of(c), sc;
+        int sc;
         if (c == first)
-            sc = 1000;
+            sc = ORDER_TABLE;
         else if (s->phase != TS_PLAY)
             sc = 0;
-        else if (w < 0) {
-            ts_cards suit = remaining & ts_suit_cards(ts_suit_of(c));
-            int top = c == (ts_card)(63 - __builtin_clzll(suit));
-            sc = top ? ORDER_TOP_LEAD + r : -r;
-        } else if (!partner_winning && beats(c, s->trick[w], s->trump)) {
-            sc = ORDER_WIN - r - (ts_suit_of(c) == s->trump ? TS_RANKS : 0);
-        } else {
-            sc = -r - (ts_suit_of(c) == s->trump ? TS_RANKS : 0);
-        }
+        else if (w < 0)
+            sc = lead_score(s, c, remaining);
+        else
+            sc = follow_score(s, c, s->trick[w], partner_winning);
         int i = n++;
         while (i > 0 && score[i - 1] < sc) {
             score[i] = score[i - 1];
@@ -345,6 +423,9 @@ typedef struct hand_rules {
  * relative ranks, with their seats.  A position matches a pattern when its
  * seats hold those same top cards; lower cards are interchangeable. */
 #define PATTERNS 8
+#define EXACT_SHARE 2   /* whist: the first half of the table holds exact entries, */
+#define EIGHTHS 8
+#define SHAPE_EIGHTHS 3 /* the next three eighths shapes, the last eighth cut-off cards */
 typedef struct pattern {
     ts_cards hands[4];  /* relative-rank cards of each seat that decided the bound */
     int8_t lo, hi;      /* bounds on the future tricks of the root side */
@@ -371,7 +452,8 @@ typedef struct cutoff_entry {
 struct ts_tt {
     void *mem;
     size_t bytes;
-    size_t buckets;  /* exact layout; a power of two */
+    size_t buckets;  /* exact entries in use now: all_buckets, or whist_buckets for whist */
+    size_t all_buckets, whist_buckets; /* powers of two */
     size_t shapes;   /* pattern layout: shape entries, a power of two */
     size_t cutoffs;  /* pattern layout: cut-off cards after the shapes, a power of two */
     hand_rules rules; /* of the hand the entries belong to */
@@ -558,7 +640,8 @@ static tt_entry *tt_find(ts_tt *tt, const tt_key *k, int create)
             return &bucket[i];
     if (!create)
         return NULL;
-    /* Replace a free way, else a way picked by other bits of the hash. */
+    /* Replace a free way, else a way picked by other bits of the hash
+     * (measured better than keeping the larger positions). */
     int victim = (int)((hash_key(k) >> 40) % TT_WAYS);
     for (int i = TT_WAYS - 1; i >= 0; i--)
         if (bucket[i].gen != tt->gen)
@@ -581,15 +664,20 @@ int ts_search_init(ts_search *S, size_t tt_bytes)
     if (!S->tt)
         return -1;
     size_t buckets = 1, shapes = 1, cutoffs = 1;
-    /* Whist uses all three parts (exact entries, shapes, cut-off cards);
-     * the other games use the exact entries, which then get the whole block. */
-    while (buckets * 2 * TT_WAYS * sizeof(tt_entry) <= tt_bytes / 2)
+    /* Whist uses three parts (exact entries, shapes, cut-off cards, see
+     * EXACT_SHARE...); the other games give the whole block to exact entries. */
+    while (buckets * 2 * TT_WAYS * sizeof(tt_entry) <= tt_bytes / EXACT_SHARE)
         buckets *= 2;
-    while (shapes * 2 * sizeof(shape_entry) <= tt_bytes / 8 * 3)
+    while (shapes * 2 * sizeof(shape_entry) <= tt_bytes / EIGHTHS * SHAPE_EIGHTHS)
         shapes *= 2;
-    while (cutoffs * 2 * sizeof(cutoff_entry) <= tt_bytes / 8)
+    while (cutoffs * 2 * sizeof(cutoff_entry) <= tt_bytes / EIGHTHS)
         cutoffs *= 2;
     S->tt->gen = 1;
+    S->tt->whist_buckets = buckets;
+    buckets = 1;
+    while (buckets * 2 * TT_WAYS * sizeof(tt_entry) <= tt_bytes)
+        buckets *= 2;
+    S->tt->all_buckets = buckets;
     S->tt->buckets = buckets;
     S->tt->shapes = shapes;
     S->tt->cutoffs = cutoffs;
@@ -653,6 +741,7 @@ static void begin(ts_search *S, const ts_state *s)
         ts_search_clear(S);
         S->tt->rules = r;
         S->tt->has_rules = 1;
+        S->tt->buckets = s->game == TS_WHIST ? S->tt->whist_buckets : S->tt->all_buckets;
     }
     memset(&S->stats, 0, sizeof S->stats);
     S->aborted = 0;
@@ -764,7 +853,8 @@ static shape_entry *shape_slot(ts_tt *tt, uint64_t shape, int leader, int root, 
 {
     uint64_t h = (shape ^ ((uint64_t)leader << 59 | (uint64_t)root << 62)) * 0x9E3779B97F4A7C15ULL;
     h ^= h >> 29;
-    shape_entry *pair = (shape_entry *)((char *)tt->mem + tt->bytes / 2) + (h & (tt->shapes - 2));
+    shape_entry *pair =
+        (shape_entry *)((char *)tt->mem + tt->bytes / EXACT_SHARE) + (h & (tt->shapes - 2));
     for (int i = 0; i < 2; i++)
         if (pair[i].gen == tt->gen && pair[i].shape == shape && pair[i].leader == leader &&
             pair[i].root == root)
@@ -789,7 +879,7 @@ static cutoff_entry *cutoff_slot(ts_tt *tt, const ts_state *s, int target)
         h = (h ^ s->playable[p]) * 0x9E3779B97F4A7C15ULL, h ^= h >> 31;
     for (int i = 0; i < s->ntrick; i++)
         h = (h ^ s->trick[i]) * 0xBF58476D1CE4E5B9ULL;
-    cutoff_entry *base = (cutoff_entry *)((char *)tt->mem + tt->bytes / 8 * 7);
+    cutoff_entry *base = (cutoff_entry *)((char *)tt->mem + tt->bytes / EIGHTHS * (EIGHTHS - 1));
     cutoff_entry *e = base + (h & (tt->cutoffs - 1));
     if (e->gen != tt->gen || e->check != (uint32_t)(h >> 32)) {
         e->gen = tt->gen;
@@ -864,6 +954,12 @@ static int reaches_whist(ts_search *S, ts_state *s, int target, ts_cards *decide
         if ((ours && won + qt >= target) || (!ours && won + left - qt < target)) {
             *decided = runs;
             return ours;
+        }
+        ts_cards trumps;
+        int sure = sure_trump_tricks(s, &trumps);
+        if ((!ours && won + sure >= target) || (ours && won + left - sure < target)) {
+            *decided = trumps;
+            return !ours;
         }
         for (int p = 0; p < s->nseats; p++)
             remaining |= s->playable[p];
@@ -981,8 +1077,8 @@ static int value_for(ts_search *S, ts_state *s, int R, int base, int guess)
     S->root_side = R;
     int lo, hi;
     bounds(s, R, &lo, &hi);
-    /* MTD(f)-style: test the guess first, then step toward the value; fall
-     * back to bisection when a step misses. */
+    /* MTD(f)-style: test the guess first, then step toward the value one
+     * target at a time (searches far from the value are the costly ones). */
     int target = guess + base;
     while (lo < hi && !S->aborted) {
         if (target <= lo || target > hi)

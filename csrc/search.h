@@ -33,7 +33,7 @@
 
 #include "rules.h"
 
-#define TS_DEFAULT_TT_BYTES ((size_t)64 << 20) /* 64 MiB */
+#define TS_DEFAULT_TT_BYTES ((size_t)256 << 20) /* 256 MiB */
 #define TS_MIN_TT_BYTES ((size_t)1 << 16)
 
 typedef struct ts_tt ts_tt; /* the transposition table (search.c) */
