@@ -274,6 +274,23 @@ class Hand:
 
         self._phase = "over" if counts == {0} else "play"
 
+    def clone(self) -> "Hand":
+        """An independent copy: every field copied by hand, every container anew
+        (the tuples in `_trick` and the strings are immutable and may be shared)."""
+        other = Hand.__new__(Hand)
+        other.__dict__.update(self.__dict__)  # the scalar fields (ints, strs, None, bools)
+        other._down = [list(cards) for cards in self._down]
+        other._piles = [[list(pile) for pile in row] for row in self._piles]
+        other._in_play = set(self._in_play)
+        other._trick = list(self._trick)
+        other._tricks_won = list(self._tricks_won)
+        other._captured = dict(self._captured)
+        other._claims = [list(cards) for cards in self._claims]
+        other._sides = list(self._sides)
+        if self.game == "chinkway":
+            other._quest = list(self._quest)
+        return other
+
     # -- state queries ------------------------------------------------------
 
     def _cards_of(self, seat: int) -> list[str]:
