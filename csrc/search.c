@@ -485,7 +485,7 @@ static void rules_of(const ts_state *s, hand_rules *r)
  * highest card still in play of a suit becomes its ace, the next its king...
  * relative() and its inverse absolute() use the BMI2 bit gather/scatter
  * instructions where the processor has them. */
-static ts_cards relative_portable(ts_cards hand, ts_cards remaining)
+static ts_cards remap_portable(ts_cards set, ts_cards remaining, int to_relative)
 {
     ts_cards out = 0;
     for (int suit = 0; suit < TS_SUITS; suit++) {
@@ -493,25 +493,9 @@ static ts_cards relative_portable(ts_cards hand, ts_cards remaining)
         int place = TS_RANKS - 1;
         while (lane) {
             ts_card c = (ts_card)(63 - __builtin_clzll(lane));
-            if (hand & ts_bit(c))
-                out |= ts_bit(ts_make_card(suit, place));
-            place--;
-            lane &= ~ts_bit(c);
-        }
-    }
-    return out;
-}
-
-static ts_cards absolute_portable(ts_cards rel, ts_cards remaining)
-{
-    ts_cards out = 0;
-    for (int suit = 0; suit < TS_SUITS; suit++) {
-        ts_cards lane = remaining & ts_suit_cards(suit);
-        int place = TS_RANKS - 1;
-        while (lane) {
-            ts_card c = (ts_card)(63 - __builtin_clzll(lane));
-            if (rel & ts_bit(ts_make_card(suit, place)))
-                out |= ts_bit(c);
+            ts_card rel = ts_make_card(suit, place);
+            if (to_relative ? (set & ts_bit(c)) : (set & ts_bit(rel)))
+                out |= ts_bit(to_relative ? rel : c);
             place--;
             lane &= ~ts_bit(c);
         }
@@ -551,11 +535,13 @@ __attribute__((target("bmi2"))) static ts_cards absolute_bmi2(ts_cards rel, ts_c
     return out;
 }
 
+/* TRICKSOLVER_NO_BMI2 in the environment turns the instructions off (the
+ * tests compare both paths). */
 static int has_bmi2(void)
 {
     static int known = -1; /* a benign race: every thread computes the same */
     if (known < 0)
-        known = __builtin_cpu_supports("bmi2") ? 1 : 0;
+        known = __builtin_cpu_supports("bmi2") && !getenv("TRICKSOLVER_NO_BMI2") ? 1 : 0;
     return known;
 }
 #endif
@@ -566,7 +552,7 @@ static ts_cards relative(ts_cards hand, ts_cards remaining)
     if (has_bmi2())
         return relative_bmi2(hand, remaining);
 #endif
-    return relative_portable(hand, remaining);
+    return remap_portable(hand, remaining, 1);
 }
 
 static ts_cards absolute(ts_cards rel, ts_cards remaining)
@@ -575,7 +561,7 @@ static ts_cards absolute(ts_cards rel, ts_cards remaining)
     if (has_bmi2())
         return absolute_bmi2(rel, remaining);
 #endif
-    return absolute_portable(rel, remaining);
+    return remap_portable(rel, remaining, 0);
 }
 
 static uint64_t cinch_extra(const ts_state *s)

@@ -1,8 +1,11 @@
 """Our whist analysis against DDS: the value of every legal card.
 
 - `test_golden_endings`: every record of tests/data/dds_golden.jsonl with at
-  most 7 tricks left (52 minus the cards played, divided by 4, rounded up):
-  461 positions, a few seconds.  Part of the default suite.
+  most 10 tricks left (52 minus the cards played, divided by 4, rounded up):
+  752 positions, some seconds.  Part of the default suite.
+- `test_golden_endings_without_bmi2`: the same for the records with at most 8
+  tricks left, in a process where the search's portable bit loops stand in
+  for the BMI2 instructions (``TRICKSOLVER_NO_BMI2=1``).
 - `test_golden_all` (slow): all 2,000 records, 1,000 of them full deals at the
   opening lead.  Skipped unless ``TRICKSOLVER_FULL=1``: at the solver's present
   speed on full deals this takes hours.
@@ -23,6 +26,8 @@ import math
 import os
 import random
 import secrets
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -35,8 +40,9 @@ from solver.cards import NOTRUMP, strain_text
 
 GOLDEN = Path(__file__).parent / "data" / "dds_golden.jsonl"
 FULL = os.environ.get("TRICKSOLVER_FULL") == "1"
-ENDING_TRICKS = 7  # the default suite's records: at most this many tricks left
-ENDING_RECORDS = 461  # how many of the golden records that is
+ENDING_TRICKS = 10  # the default suite's records: at most this many tricks left
+ENDING_RECORDS = 752  # how many of the golden records that is
+PORTABLE_TRICKS = 8  # the records checked again without BMI2
 needs_full = pytest.mark.skipif(not FULL, reason="set TRICKSOLVER_FULL=1 to run (slow)")
 
 
@@ -76,6 +82,19 @@ def test_golden_endings() -> None:
     records = [r for r in golden() if tricks_left(r) <= ENDING_TRICKS]
     assert len(records) == ENDING_RECORDS
     check_records(records)
+
+
+def test_golden_endings_without_bmi2() -> None:
+    script = (
+        "from tests.test_dds import golden, tricks_left, check_records, PORTABLE_TRICKS\n"
+        "check_records([r for r in golden() if tricks_left(r) <= PORTABLE_TRICKS])\n"
+    )
+    env = dict(os.environ, TRICKSOLVER_NO_BMI2="1")
+    root = Path(__file__).resolve().parent.parent
+    result = subprocess.run(
+        [sys.executable, "-c", script], cwd=root, env=env, capture_output=True, text=True
+    )
+    assert result.returncode == 0, result.stderr[-3000:]
 
 
 @pytest.mark.slow
