@@ -15,9 +15,10 @@ import inspect
 import json
 import secrets
 import sys
-from collections.abc import Sequence
+import threading
+from collections.abc import Callable, Sequence
 from importlib import resources
-from typing import IO, Any
+from typing import IO, Any, TypeVar
 
 import click
 from rich.console import Console
@@ -31,6 +32,8 @@ from solver.doubledummy import DEFAULT_TT_MB
 
 PROG = "tricksolver"
 BAD_INPUT = 2  # exit status of bad input, as for click's usage errors
+INTERRUPTED = 130  # exit status after Ctrl-C, as shells report SIGINT
+WAIT_STEP = 0.1  # seconds between checks for Ctrl-C while a search runs
 SEED_LIMIT = 1_000_000  # random seeds are drawn below this, short enough to retype
 EXAMPLES_PACKAGE = "solver"
 EXAMPLES_DIR = "examples"
@@ -252,6 +255,36 @@ def make_solver(tt_mb: float, max_nodes: int, max_seconds: float) -> solver.Solv
     return solver.Solver(tt_mb, max_nodes=max_nodes, max_seconds=max_seconds)
 
 
+T = TypeVar("T")
+
+
+def interruptible(searcher: solver.Solver, call: Callable[[], T]) -> T:
+    """Run a search in a worker thread so that Ctrl-C stops it at once: the
+    search is interrupted and the command ends with one line, status 130."""
+    box: dict[str, Any] = {}
+
+    def work() -> None:
+        try:
+            box["result"] = call()
+        except BaseException as e:  # handed to the main thread below
+            box["error"] = e
+
+    worker = threading.Thread(target=work, daemon=True)
+    worker.start()
+    try:
+        while worker.is_alive():
+            worker.join(WAIT_STEP)
+    except KeyboardInterrupt:
+        searcher.interrupt()
+        worker.join()
+        click.echo(f"{PROG}: interrupted: the search was stopped", err=True)
+        raise click.exceptions.Exit(INTERRUPTED) from None
+    if "error" in box:
+        raise box["error"]
+    result: T = box["result"]
+    return result
+
+
 def echo_json(data: Any) -> None:
     click.echo(json.dumps(data, indent=2))
 
@@ -346,7 +379,8 @@ def analyze(
         pos = read_position(position)
     else:
         pos = solver.parse_position(whist_line(pbn, trump, leader))
-    result = make_solver(tt_mb, max_nodes, max_seconds).analyze(pos, pv=not no_pv)
+    searcher = make_solver(tt_mb, max_nodes, max_seconds)
+    result = interruptible(searcher, lambda: searcher.analyze(pos, pv=not no_pv))
     if as_json:
         echo_json(render_analysis.analysis_json(pos, result))
         return
@@ -394,7 +428,8 @@ def table(
         pos = read_position(position)
     else:
         pos = solver.parse_position(whist_line(pbn, None, None))
-    result = make_solver(tt_mb, max_nodes, max_seconds).table(pos)
+    searcher = make_solver(tt_mb, max_nodes, max_seconds)
+    result = interruptible(searcher, lambda: searcher.table(pos))
     if as_json:
         echo_json(render_analysis.table_json(pos, result))
         return

@@ -106,7 +106,6 @@ def hand_now(pos: Position, seat: int) -> CardSet:
     return hands[seat]
 
 
-
 # -- the sections ---------------------------------------------------------------
 
 

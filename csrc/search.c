@@ -710,7 +710,9 @@ static int out_of_budget(ts_search *S)
 {
     if (S->aborted)
         return 1;
-    if (S->max_nodes && S->stats.nodes >= S->max_nodes)
+    if (S->stop)
+        S->aborted = 1;
+    else if (S->max_nodes && S->stats.nodes >= S->max_nodes)
         S->aborted = 1;
     else if (S->max_seconds > 0 && S->stats.nodes % CHECK_LIMITS_EVERY == 0 &&
              now() - S->started >= S->max_seconds)

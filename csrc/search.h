@@ -52,6 +52,7 @@ typedef struct ts_search {
     ts_tt *tt;
     int64_t max_nodes;   /* 0: no limit */
     double max_seconds;  /* 0: no limit */
+    volatile int stop;   /* set (from any thread) to stop the running search as if a limit hit */
     ts_stats stats;      /* of the latest call */
     /* private to search.c */
     int root_side;

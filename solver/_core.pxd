@@ -67,6 +67,7 @@ cdef extern from "search.h" nogil:
     ctypedef struct ts_search:
         int64_t max_nodes         # 0: no limit
         double max_seconds        # 0: no limit
+        int stop                  # set to stop the running search (any thread)
         ts_stats stats            # of the latest call
 
     int ts_search_init(ts_search *S, size_t tt_bytes)

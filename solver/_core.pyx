@@ -227,6 +227,11 @@ cdef class Searcher:
         """Forget every table entry."""
         ts_search_clear(&self.S)
 
+    def request_stop(self):
+        """Stop the search running in another thread, as if a limit hit it
+        (its result is then not exact).  The next call starts afresh."""
+        self.S.stop = 1
+
     @property
     def stats(self):
         """Nodes, table hits and stores, seconds and exactness of the latest call."""
@@ -242,6 +247,7 @@ cdef class Searcher:
         sd = state.s.side[state.s.turn] if side is None else side
         if not 0 <= sd < state.s.nsides:
             raise ValueError("side out of range")
+        self.S.stop = 0
         with nogil:
             v = ts_solve_for(&self.S, &state.s, sd)
         return v
@@ -251,6 +257,7 @@ cdef class Searcher:
         cdef int r
         if not 0 <= side < state.s.nsides:
             raise ValueError("side out of range")
+        self.S.stop = 0
         with nogil:
             r = ts_reaches(&self.S, &state.s, side, target)
         return bool(r)
@@ -264,6 +271,7 @@ cdef class Searcher:
         cdef int n
         if state.s.phase == PHASE_OVER:
             raise IllegalMoveError("the hand is over")
+        self.S.stop = 0
         with nogil:
             n = ts_analyze(&self.S, &state.s, moves, values, cls)
         return [(moves[i], values[i], cls[i]) for i in range(n)]
@@ -271,6 +279,7 @@ cdef class Searcher:
     def maxn(self, PlayState state):
         """Max^n values of every side (see csrc/search.h for the tie rule)."""
         cdef int values[5]
+        self.S.stop = 0
         with nogil:
             ts_maxn(&self.S, &state.s, values)
         return tuple(values[i] for i in range(state.s.nsides))

@@ -135,10 +135,17 @@ class Solver:
         if max_nodes < 0 or max_seconds < 0:
             raise PositionError("limits must not be negative")
         self._search = _core.Searcher(int(tt_mb * MIB), max_nodes, max_seconds)
+        self._stopping = False  # interrupt() was called: multi-search calls stop early
 
     def clear(self) -> None:
         """Forget what the table holds (a new hand clears it by itself)."""
         self._search.clear()
+
+    def interrupt(self) -> None:
+        """Stop a search this Solver runs in another thread: it returns soon,
+        its result not exact (as when a limit cuts it short)."""
+        self._stopping = True
+        self._search.request_stop()
 
     @staticmethod
     def _core_of(pos: Position) -> _core.PlayState:
@@ -161,6 +168,7 @@ class Solver:
         """The value of every legal move for the side to move, equivalent
         moves grouped, and (with `pv`) a principal variation to the end."""
         core = self._core_of(pos)
+        self._stopping = False
         kind = "claim" if pos.phase == Phase.CLAIM else "play"
         rows = self._search.analyze(core)
         stats = SearchStats.of(self._search.stats)
@@ -174,7 +182,7 @@ class Solver:
         moves.sort(key=lambda m: -m.value)
         best = moves[0].value
         line: list[Move] = []
-        if pv:
+        if pv and stats.exact:
             line, more = self._principal_variation(pos, core.sides[core.turn], best)
             stats = stats + more
         return Analysis(core.sides[core.turn], core.turn, best, moves, line, stats)
@@ -187,7 +195,7 @@ class Solver:
         stats = NO_STATS
         line: list[Move] = []
         root = _banked(pos, side)  # tricks games count from the root on
-        while not work.is_over:
+        while not work.is_over and not self._stopping:
             core = work.core
             assert core is not None
             for move in work.legal_moves():
@@ -220,7 +228,10 @@ class Solver:
         each leader), from its first lead: every side's value."""
         entries = []
         stats = NO_STATS
+        self._stopping = False
         for start in table_positions(pos):
+            if self._stopping:
+                break
             core = self._core_of(start)
             first = self._search.solve(core, 0)
             stats = stats + SearchStats.of(self._search.stats)
@@ -228,8 +239,12 @@ class Solver:
             if core.nsides == 2:  # zero-sum: the other side's value follows
                 values.append(-first if pos.game == "cinch" else core.total_tricks - first)
             for side in range(len(values), core.nsides):
+                if self._stopping:
+                    break
                 values.append(self._search.solve(core, side))
                 stats = stats + SearchStats.of(self._search.stats)
+            if len(values) < core.nsides:  # interrupted: no partial entry
+                break
             assert start.trump is not None
             entries.append(TableEntry(start.trump, core.turn, tuple(values)))
         return Table(entries, stats)

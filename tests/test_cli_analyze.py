@@ -384,3 +384,29 @@ def test_help_has_examples(command: str) -> None:
     assert result.exit_code == 0
     examples = result.stdout.split("EXAMPLES", 1)[1]
     assert f"\n    tricksolver {command}" in examples  # example lines kept unwrapped
+
+
+def test_ctrl_c_stops_a_long_analysis_with_one_line_and_status_130() -> None:
+    """SIGINT must stop the search, not wait for it.  The deal is board 3 of
+    deals100, one of the slowest for our solver (a minute and more today); if
+    the solver ever analyses it in under 1.5 s, pick a harder position."""
+    import shutil
+    import signal
+    import subprocess
+    import time
+
+    exe = shutil.which("tricksolver")
+    assert exe is not None, "the tricksolver console script is not installed"
+    deal = "N:KJ62.J6.A843.Q75 95.A85.JT52.AJ83 QT4.T74.Q97.K942 A873.KQ932.K6.T6"
+    proc = subprocess.Popen(
+        [exe, "analyze", "--pbn", deal, "--trump", "H", "--leader", "E"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    time.sleep(1.5)  # let the search start
+    assert proc.poll() is None, "the analysis ended before it could be interrupted"
+    proc.send_signal(signal.SIGINT)
+    _, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130
+    assert err.strip().splitlines() == ["tricksolver: interrupted: the search was stopped"]
