@@ -20,13 +20,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from click.testing import CliRunner, Result
 
 import solver
 from solver import Phase, Position
 from solver.cards import NOTRUMP
-from solver.cli.main import main
 from solver.notation import to_line
+from tests.cli_helpers import ERROR_PREFIX, assert_one_line_error, run
 
 DEALS = [  # (GAME argument, --players), every game and player count
     ("whist", None),
@@ -45,26 +44,10 @@ TITLES = {
     "cinch": "Cinch",
 }
 ANSI_ESCAPE = re.compile(r"\x1b\[")
-ERROR_PREFIX = "tricksolver: error: "
-
-
-def run(*args: str, input: str | None = None) -> Result:
-    return CliRunner(catch_exceptions=False).invoke(main, list(args), input=input)
 
 
 def deal_args(game: str, players: int | None, seed: int = 1) -> list[str]:
     return ["deal", game, "--seed", str(seed)] + (["--players", str(players)] if players else [])
-
-
-def assert_one_line_error(result: Result, *words: str) -> None:
-    """Exit status 2, nothing on stdout, one error line naming the problem."""
-    assert result.exit_code == 2, result.output
-    assert result.stdout == ""
-    lines = result.stderr.splitlines()
-    assert len(lines) == 1, result.stderr
-    assert lines[0].startswith(ERROR_PREFIX)
-    for word in words:
-        assert word in lines[0]
 
 
 def with_key(pos: Position, key: str, value: Any) -> str:

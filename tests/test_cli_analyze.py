@@ -14,14 +14,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from click.testing import CliRunner, Result
 
 import solver
 from solver import Phase, Position
 from solver import bench as benchmark
-from solver.cli.main import main
+from tests.cli_helpers import assert_one_line_error, run
 
-ERROR_PREFIX = "tricksolver: error: "
 GAMES = [  # (game, players): every game and player count
     ("whist", None),
     ("chinkway", None),
@@ -44,25 +42,10 @@ SMALL_CW = (
 )
 
 
-def run(*args: str, input: str | None = None) -> Result:
-    return CliRunner(catch_exceptions=False).invoke(main, list(args), input=input)
-
-
 def run_json(*args: str) -> Any:
     result = run(*args, "--json")
     assert result.exit_code == 0, result.output
     return json.loads(result.stdout)
-
-
-def assert_one_line_error(result: Result, *words: str) -> None:
-    """Exit status 2, nothing on stdout, one error line naming the problem."""
-    assert result.exit_code == 2, result.output
-    assert result.stdout == ""
-    lines = result.stderr.splitlines()
-    assert len(lines) == 1, result.stderr
-    assert lines[0].startswith(ERROR_PREFIX), lines[0]
-    for word in words:
-        assert word in lines[0], lines[0]
 
 
 def ending(game: str, players: int | None, seed: int, left: int) -> Position:
