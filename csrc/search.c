@@ -423,13 +423,24 @@ typedef struct hand_rules {
  * relative ranks, with their seats.  A position matches a pattern when its
  * seats hold those same top cards; lower cards are interchangeable. */
 #define PATTERNS 8
-#define EXACT_SHARE 2   /* whist: the first half of the table holds exact entries, */
 #define EIGHTHS 8
-#define SHAPE_EIGHTHS 3 /* the next three eighths shapes, the last eighth cut-off cards */
+#define EXACT_EIGHTHS 5 /* whist: the first five eighths of the table hold exact entries, */
+#define SHAPE_EIGHTHS 2 /* the next two eighths shapes, the last eighth cut-off cards */
 typedef struct pattern {
     ts_cards hands[4];  /* relative-rank cards of each seat that decided the bound */
     int8_t lo, hi;      /* bounds on the future tricks of the root side */
 } pattern;
+
+/* Whist's exact entries are compact: the relative-rank hands of three
+ * seats and the number of cards in play of each suit fix the fourth. */
+typedef struct whist_entry {
+    ts_cards hands[3];           /* seats 0..2, relative ranks */
+    ts_cards lo_ranks, hi_ranks; /* the relative ranks that decided each bound */
+    uint16_t counts;             /* cards in play of each suit, four bits each */
+    uint16_t gen;
+    uint8_t leader_root;         /* leader << 1 | root */
+    int8_t lo, hi;               /* bounds on the root side's future tricks */
+} whist_entry;
 
 typedef struct shape_entry {
     uint64_t shape;
@@ -452,8 +463,8 @@ typedef struct cutoff_entry {
 struct ts_tt {
     void *mem;
     size_t bytes;
-    size_t buckets;  /* exact entries in use now: all_buckets, or whist_buckets for whist */
-    size_t all_buckets, whist_buckets; /* powers of two */
+    size_t buckets;  /* exact entries (other games): a power of two */
+    size_t whist_buckets; /* whist's exact entries, buckets of TT_WAYS */
     size_t shapes;   /* pattern layout: shape entries, a power of two */
     size_t cutoffs;  /* pattern layout: cut-off cards after the shapes, a power of two */
     hand_rules rules; /* of the hand the entries belong to */
@@ -651,19 +662,15 @@ int ts_search_init(ts_search *S, size_t tt_bytes)
         return -1;
     size_t buckets = 1, shapes = 1, cutoffs = 1;
     /* Whist uses three parts (exact entries, shapes, cut-off cards, see
-     * EXACT_SHARE...); the other games give the whole block to exact entries. */
-    while (buckets * 2 * TT_WAYS * sizeof(tt_entry) <= tt_bytes / EXACT_SHARE)
-        buckets *= 2;
+     * EXACT_EIGHTHS...); the other games give the whole block to exact entries. */
     while (shapes * 2 * sizeof(shape_entry) <= tt_bytes / EIGHTHS * SHAPE_EIGHTHS)
         shapes *= 2;
     while (cutoffs * 2 * sizeof(cutoff_entry) <= tt_bytes / EIGHTHS)
         cutoffs *= 2;
     S->tt->gen = 1;
-    S->tt->whist_buckets = buckets;
-    buckets = 1;
+    S->tt->whist_buckets = tt_bytes / EIGHTHS * EXACT_EIGHTHS / (TT_WAYS * sizeof(whist_entry));
     while (buckets * 2 * TT_WAYS * sizeof(tt_entry) <= tt_bytes)
         buckets *= 2;
-    S->tt->all_buckets = buckets;
     S->tt->buckets = buckets;
     S->tt->shapes = shapes;
     S->tt->cutoffs = cutoffs;
@@ -729,7 +736,6 @@ static void begin(ts_search *S, const ts_state *s)
         ts_search_clear(S);
         S->tt->rules = r;
         S->tt->has_rules = 1;
-        S->tt->buckets = s->game == TS_WHIST ? S->tt->whist_buckets : S->tt->all_buckets;
     }
     memset(&S->stats, 0, sizeof S->stats);
     S->aborted = 0;
@@ -842,7 +848,8 @@ static shape_entry *shape_slot(ts_tt *tt, uint64_t shape, int leader, int root, 
     uint64_t h = (shape ^ ((uint64_t)leader << 59 | (uint64_t)root << 62)) * 0x9E3779B97F4A7C15ULL;
     h ^= h >> 29;
     shape_entry *pair =
-        (shape_entry *)((char *)tt->mem + tt->bytes / EXACT_SHARE) + (h & (tt->shapes - 2));
+        (shape_entry *)((char *)tt->mem + tt->bytes / EIGHTHS * EXACT_EIGHTHS) +
+        (h & (tt->shapes - 2));
     for (int i = 0; i < 2; i++)
         if (pair[i].gen == tt->gen && pair[i].shape == shape && pair[i].leader == leader &&
             pair[i].root == root)
@@ -875,6 +882,52 @@ static cutoff_entry *cutoff_slot(ts_tt *tt, const ts_state *s, int target)
         e->card = TS_NO_CARD;
     }
     return e;
+}
+
+/* The exact entry of a whist trick start (rel: the seats' relative-rank
+ * hands), found or made; a bucket index from a multiply-shift of the hash
+ * so that any number of buckets will do. */
+static whist_entry *whist_find(ts_tt *tt, const ts_cards rel[4], uint16_t counts, int leader,
+                               int root, int create)
+{
+    uint8_t lr = (uint8_t)(leader << 1 | root);
+    uint64_t h = 0x9E3779B97F4A7C15ULL ^ counts ^ (uint64_t)lr << 16;
+    for (int p = 0; p < 3; p++) {
+        h = (h ^ rel[p]) * 0xBF58476D1CE4E5B9ULL;
+        h ^= h >> 31;
+    }
+    h *= 0x94D049BB133111EBULL;
+    h ^= h >> 29;
+    whist_entry *bucket = (whist_entry *)tt->mem + ((h >> 32) * tt->whist_buckets >> 32) * TT_WAYS;
+    for (int i = 0; i < TT_WAYS; i++) {
+        whist_entry *e = &bucket[i];
+        if (e->gen == tt->gen && e->counts == counts && e->leader_root == lr &&
+            e->hands[0] == rel[0] && e->hands[1] == rel[1] && e->hands[2] == rel[2])
+            return e;
+    }
+    if (!create)
+        return NULL;
+    int victim = (int)(h & (TT_WAYS - 1));
+    for (int i = TT_WAYS - 1; i >= 0; i--)
+        if (bucket[i].gen != tt->gen)
+            victim = i;
+    whist_entry *e = &bucket[victim];
+    memset(e, 0, sizeof *e);
+    memcpy(e->hands, rel, sizeof e->hands);
+    e->counts = counts;
+    e->leader_root = lr;
+    e->gen = tt->gen;
+    e->lo = -NO_BOUND;
+    e->hi = NO_BOUND;
+    return e;
+}
+
+static uint16_t suit_counts(ts_cards remaining)
+{
+    uint16_t c = 0;
+    for (int suit = 0; suit < TS_SUITS; suit++)
+        c = (uint16_t)(c << 4 | ts_count(remaining & ts_suit_cards(suit)));
+    return c;
 }
 
 /* The card of a complete trick that won it by rank (it beat another card of
@@ -933,8 +986,8 @@ static int reaches_whist(ts_search *S, ts_state *s, int target, ts_cards *decide
     /* 2. */
     int at_start = s->ntrick == 0;
     ts_cards rel[4] = {0}, remaining = 0;
-    tt_key key;
-    tt_entry *exact = NULL;
+    uint16_t counts = 0;
+    whist_entry *exact = NULL;
     if (at_start) {
         ts_cards runs;
         int qt = quick_tricks(s, &runs);
@@ -953,12 +1006,13 @@ static int reaches_whist(ts_search *S, ts_state *s, int target, ts_cards *decide
             remaining |= s->playable[p];
         for (int p = 0; p < s->nseats; p++)
             rel[p] = relative(s->playable[p], remaining);
-        make_key(s, R, KIND_BOUNDS, &key);
-        exact = tt_find(S->tt, &key, 0);
+        counts = suit_counts(remaining);
+        exact = whist_find(S->tt, rel, counts, s->leader, R, 0);
         if (exact && (exact->lo + won >= target || exact->hi + won < target)) {
             S->stats.tt_hits++;
-            *decided = remaining; /* every rank */
-            return exact->lo + won >= target;
+            int yes = exact->lo + won >= target;
+            *decided = absolute(yes ? exact->lo_ranks : exact->hi_ranks, remaining);
+            return yes;
         }
         shape_entry *e = shape_slot(S->tt, shape_of(s), s->leader, R, 0);
         for (int i = 0; e && i < PATTERNS; i++) {
@@ -1047,11 +1101,15 @@ static int reaches_whist(ts_search *S, ts_state *s, int target, ts_cards *decide
             e->p[e->next] = fresh;
             e->next = (uint8_t)((e->next + 1) % PATTERNS);
         }
-        exact = tt_find(S->tt, &key, 1);
-        if (result && target - won > exact->lo)
+        exact = whist_find(S->tt, rel, counts, s->leader, R, 1);
+        if (result && target - won > exact->lo) {
             exact->lo = (int8_t)(target - won);
-        if (!result && target - 1 - won < exact->hi)
+            exact->lo_ranks = ranks;
+        }
+        if (!result && target - 1 - won < exact->hi) {
             exact->hi = (int8_t)(target - 1 - won);
+            exact->hi_ranks = ranks;
+        }
         S->stats.tt_stores++;
         *decided = absolute(ranks, remaining);
     }
@@ -1060,11 +1118,13 @@ static int reaches_whist(ts_search *S, ts_state *s, int target, ts_cards *decide
 
 /* The exact value for R by bisection over targets (each step one null-window
  * search); the table carries what one step learned into the next. */
-static int value_for(ts_search *S, ts_state *s, int R, int base, int guess)
+static int value_for(ts_search *S, ts_state *s, int R, int base, int guess, int cap)
 {
     S->root_side = R;
     int lo, hi;
     bounds(s, R, &lo, &hi);
+    if (cap + base < hi)
+        hi = cap + base;
     /* MTD(f)-style: test the guess first, then step toward the value one
      * target at a time (searches far from the value are the costly ones). */
     int target = guess + base;
@@ -1103,7 +1163,7 @@ int ts_solve_for(ts_search *S, const ts_state *s0, int side)
     int lo, hi;
     bounds(&s, side, &lo, &hi);
     int base = stored_offset(&s, side);
-    int v = value_for(S, &s, side, base, (lo + hi) / 2 - base);
+    int v = value_for(S, &s, side, base, (lo + hi) / 2 - base, hi - base);
     end(S);
     return v;
 }
@@ -1125,13 +1185,16 @@ int ts_analyze(ts_search *S, const ts_state *s0, ts_card moves[64], int values[6
     int rep_value[64];
     int base = stored_offset(s0, R), lo, hi;
     bounds(s0, R, &lo, &hi);
-    int guess = (lo + hi) / 2 - base;
+    /* The position's value first: no card is worth more, and it is the
+     * first target of every card's search. */
+    int best = value_for(S, &s, R, base, (lo + hi) / 2 - base, hi - base);
+    int guess = best;
     ts_card order[64];
     int nrep = order_moves(&s, reps, TS_NO_CARD, order);
     for (int i = 0; i < nrep; i++) {
         ts_undo u;
         ts_apply(&s, order[i], &u);
-        guess = rep_value[order[i]] = value_for(S, &s, R, base, guess);
+        rep_value[order[i]] = value_for(S, &s, R, base, guess, best);
         ts_unplay(&s, &u);
     }
     /* Every card takes the value of its class's representative: the next
