@@ -139,6 +139,69 @@ static int quick_tricks(const ts_state *s, ts_cards *runs)
     return total < left ? total : left;
 }
 
+/* Whist: the tricks seat p takes for sure by cashing its winners from the
+ * lead, suit by suit (*runs: the cards).  A winner is a card of an unbroken
+ * run from the top of its suit; with trumps, a side suit's winners count
+ * only for as many rounds as every opponent holding a trump must follow
+ * (partner may discard: ruffing is never compulsory, and a ruff by partner
+ * wins too). */
+static int cash_from(const ts_state *s, int p, ts_cards in_play, ts_cards *runs)
+{
+    int total = 0;
+    *runs = 0;
+    for (int suit = 0; suit < TS_SUITS; suit++) {
+        ts_cards lane = in_play & ts_suit_cards(suit), mine = 0;
+        int limit = 0;
+        while (lane && (s->playable[p] & ts_bit(top_of(lane)))) {
+            mine |= ts_bit(top_of(lane));
+            lane &= ~ts_bit(top_of(lane));
+            limit++;
+        }
+        if (!limit)
+            continue;
+        if (s->trump != TS_NOTRUMP && suit != s->trump) {
+            for (int o = 0; o < s->nseats; o++) {
+                if (s->side[o] == s->side[p] || !(s->playable[o] & ts_suit_cards(s->trump)))
+                    continue;
+                int follow = ts_count(s->playable[o] & ts_suit_cards(suit));
+                if (follow < limit)
+                    limit = follow;
+            }
+            while (ts_count(mine) > limit)
+                mine &= mine - 1; /* keep the top `limit` cards */
+        }
+        total += limit;
+        *runs |= mine;
+    }
+    return total;
+}
+
+/* Whist: quick tricks of the side on lead at a trick start: the leader's
+ * winners, or partner's after a low lead to a suit partner heads. */
+static int whist_quick_tricks(const ts_state *s, ts_cards *runs)
+{
+    ts_cards in_play = 0;
+    for (int p = 0; p < s->nseats; p++)
+        in_play |= s->playable[p];
+    int leader = s->leader, partner = (leader + 2) % 4;
+    int best = cash_from(s, leader, in_play, runs);
+    ts_cards theirs;
+    int via = cash_from(s, partner, in_play, &theirs);
+    if (via > best) {
+        /* a suit partner heads (its winners counted) that the leader can lead */
+        ts_cards reach = 0;
+        for (int suit = 0; suit < TS_SUITS; suit++)
+            if ((theirs & ts_suit_cards(suit)) && (s->playable[leader] & ts_suit_cards(suit)))
+                reach = 1;
+        if (reach) {
+            best = via;
+            *runs = theirs;
+        }
+    }
+    int left = s->total_tricks - s->tricks_played;
+    return best < left ? best : left;
+}
+
 /* Sure tricks of the side not on lead: the run of top trumps in the hand
  * that holds the top trump -- each wins whenever it is played, and its
  * holder plays them all by the end.  (*run: those trumps.) */
@@ -990,7 +1053,7 @@ static int reaches_whist(ts_search *S, ts_state *s, int target, ts_cards *decide
     whist_entry *exact = NULL;
     if (at_start) {
         ts_cards runs;
-        int qt = quick_tricks(s, &runs);
+        int qt = whist_quick_tricks(s, &runs);
         int ours = s->side[s->leader] == R;
         if ((ours && won + qt >= target) || (!ours && won + left - qt < target)) {
             *decided = runs;
