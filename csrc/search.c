@@ -202,12 +202,13 @@ static int whist_quick_tricks(const ts_state *s, ts_cards *runs)
     return best < left ? best : left;
 }
 
-/* Sure tricks of the side not on lead: the run of top trumps in the hand
- * that holds the top trump -- each wins whenever it is played, and its
- * holder plays them all by the end.  (*run: those trumps.) */
-static int sure_trump_tricks(const ts_state *s, ts_cards *run)
+/* Sure tricks of the side holding the top trump (*side): the run of top
+ * trumps in the hand that holds it -- each wins whenever it is played, and
+ * its holder plays them all by the end.  (*run: those trumps.) */
+static int sure_trump_tricks(const ts_state *s, ts_cards *run, int *side)
 {
     *run = 0;
+    *side = -1;
     if (s->trump == TS_NOTRUMP)
         return 0;
     ts_cards trumps = 0;
@@ -219,8 +220,9 @@ static int sure_trump_tricks(const ts_state *s, ts_cards *run)
     for (int p = 0; p < s->nseats; p++)
         if (s->playable[p] & ts_bit(top_of(trumps)))
             holder = p;
-    if (holder < 0 || s->side[holder] == s->side[s->leader])
+    if (holder < 0)
         return 0;
+    *side = s->side[holder];
     int n = 0;
     while (trumps && (s->playable[holder] & ts_bit(top_of(trumps)))) {
         *run |= ts_bit(top_of(trumps));
@@ -228,6 +230,45 @@ static int sure_trump_tricks(const ts_state *s, ts_cards *run)
         n++;
     }
     return n;
+}
+
+/* Whist, at a trick start with no trumps left in play (or no trump suit):
+ * a side takes every trick left only by winning in suits it heads, at most
+ * the longer of its two holdings in each; if those add up to fewer than the
+ * tricks left, the side cannot take them all (every card of a suit headed
+ * by the other side is played by the end: won by it when its suit is led,
+ * or thrown away).  Returns the sides that cannot (bit 1 << side), 0 for
+ * none; *tops: the top card of every suit (who holds it decided). */
+static int all_remaining_out_of_reach(const ts_state *s, ts_cards *tops)
+{
+    ts_cards in_play = 0;
+    for (int p = 0; p < s->nseats; p++)
+        in_play |= s->playable[p];
+    *tops = 0;
+    if (s->trump != TS_NOTRUMP && (in_play & ts_suit_cards(s->trump)))
+        return 0;
+    int reach[2] = {0, 0};
+    for (int suit = 0; suit < TS_SUITS; suit++) {
+        ts_cards lane = in_play & ts_suit_cards(suit);
+        if (!lane)
+            continue;
+        ts_card top = top_of(lane);
+        *tops |= ts_bit(top);
+        int holder = 0;
+        for (int p = 0; p < s->nseats; p++)
+            if (s->playable[p] & ts_bit(top))
+                holder = p;
+        int side = s->side[holder], longest = 0;
+        for (int p = 0; p < s->nseats; p++)
+            if (s->side[p] == side && ts_count(s->playable[p] & lane) > longest)
+                longest = ts_count(s->playable[p] & lane);
+        reach[side] += longest;
+    }
+    int left = s->total_tricks - s->tricks_played, out = 0;
+    for (int side = 0; side < 2; side++)
+        if (reach[side] < left)
+            out |= 1 << side;
+    return out;
 }
 
 /* Cheap bounds on the value of a position for a side. */
@@ -906,13 +947,19 @@ static uint64_t shape_of(const ts_state *s)
     return shape;
 }
 
-static shape_entry *shape_slot(ts_tt *tt, uint64_t shape, int leader, int root, int create)
+static shape_entry *shape_pair(const ts_tt *tt, uint64_t shape, int leader, int root, uint64_t *hash)
 {
     uint64_t h = (shape ^ ((uint64_t)leader << 59 | (uint64_t)root << 62)) * 0x9E3779B97F4A7C15ULL;
     h ^= h >> 29;
-    shape_entry *pair =
-        (shape_entry *)((char *)tt->mem + tt->bytes / EIGHTHS * EXACT_EIGHTHS) +
-        (h & (tt->shapes - 2));
+    *hash = h;
+    return (shape_entry *)((char *)tt->mem + tt->bytes / EIGHTHS * EXACT_EIGHTHS) +
+           (h & (tt->shapes - 2));
+}
+
+static shape_entry *shape_slot(ts_tt *tt, uint64_t shape, int leader, int root, int create)
+{
+    uint64_t h;
+    shape_entry *pair = shape_pair(tt, shape, leader, root, &h);
     for (int i = 0; i < 2; i++)
         if (pair[i].gen == tt->gen && pair[i].shape == shape && pair[i].leader == leader &&
             pair[i].root == root)
@@ -950,18 +997,28 @@ static cutoff_entry *cutoff_slot(ts_tt *tt, const ts_state *s, int target)
 /* The exact entry of a whist trick start (rel: the seats' relative-rank
  * hands), found or made; a bucket index from a multiply-shift of the hash
  * so that any number of buckets will do. */
-static whist_entry *whist_find(ts_tt *tt, const ts_cards rel[4], uint16_t counts, int leader,
-                               int root, int create)
+static uint64_t whist_hash(const ts_cards rel[4], uint16_t counts, uint8_t lr)
 {
-    uint8_t lr = (uint8_t)(leader << 1 | root);
     uint64_t h = 0x9E3779B97F4A7C15ULL ^ counts ^ (uint64_t)lr << 16;
     for (int p = 0; p < 3; p++) {
         h = (h ^ rel[p]) * 0xBF58476D1CE4E5B9ULL;
         h ^= h >> 31;
     }
     h *= 0x94D049BB133111EBULL;
-    h ^= h >> 29;
-    whist_entry *bucket = (whist_entry *)tt->mem + ((h >> 32) * tt->whist_buckets >> 32) * TT_WAYS;
+    return h ^ (h >> 29);
+}
+
+static whist_entry *whist_bucket(const ts_tt *tt, uint64_t h)
+{
+    return (whist_entry *)tt->mem + ((h >> 32) * tt->whist_buckets >> 32) * TT_WAYS;
+}
+
+static whist_entry *whist_find(ts_tt *tt, const ts_cards rel[4], uint16_t counts, int leader,
+                               int root, int create)
+{
+    uint8_t lr = (uint8_t)(leader << 1 | root);
+    uint64_t h = whist_hash(rel, counts, lr);
+    whist_entry *bucket = whist_bucket(tt, h);
     for (int i = 0; i < TT_WAYS; i++) {
         whist_entry *e = &bucket[i];
         if (e->gen == tt->gen && e->counts == counts && e->leader_root == lr &&
@@ -1052,6 +1109,23 @@ static int reaches_whist(ts_search *S, ts_state *s, int target, ts_cards *decide
     uint16_t counts = 0;
     whist_entry *exact = NULL;
     if (at_start) {
+        /* the table's bucket is fetched from memory while the quick tricks
+         * are counted */
+        for (int p = 0; p < s->nseats; p++)
+            remaining |= s->playable[p];
+        for (int p = 0; p < s->nseats; p++)
+            rel[p] = relative(s->playable[p], remaining);
+        counts = suit_counts(remaining);
+        {
+            const char *b = (const char *)whist_bucket(
+                S->tt, whist_hash(rel, counts, (uint8_t)(s->leader << 1 | R)));
+            for (size_t off = 0; off < TT_WAYS * sizeof(whist_entry); off += 64)
+                __builtin_prefetch(b + off);
+            uint64_t h;
+            const char *pair = (const char *)shape_pair(S->tt, shape_of(s), s->leader, R, &h);
+            for (size_t off = 0; off < 2 * sizeof(shape_entry); off += 64)
+                __builtin_prefetch(pair + off);
+        }
         ts_cards runs;
         int qt = whist_quick_tricks(s, &runs);
         int ours = s->side[s->leader] == R;
@@ -1060,16 +1134,25 @@ static int reaches_whist(ts_search *S, ts_state *s, int target, ts_cards *decide
             return ours;
         }
         ts_cards trumps;
-        int sure = sure_trump_tricks(s, &trumps);
-        if ((!ours && won + sure >= target) || (ours && won + left - sure < target)) {
-            *decided = trumps;
-            return !ours;
+        int holder_side;
+        int sure = sure_trump_tricks(s, &trumps, &holder_side);
+        if (sure > 0) {
+            int mine = holder_side == R;
+            if ((mine && won + sure >= target) || (!mine && won + left - sure < target)) {
+                *decided = trumps;
+                return mine;
+            }
         }
-        for (int p = 0; p < s->nseats; p++)
-            remaining |= s->playable[p];
-        for (int p = 0; p < s->nseats; p++)
-            rel[p] = relative(s->playable[p], remaining);
-        counts = suit_counts(remaining);
+        ts_cards tops;
+        int short_of_all = all_remaining_out_of_reach(s, &tops);
+        if ((short_of_all >> R & 1) && won + left == target) {
+            *decided = tops;
+            return 0;
+        }
+        if ((short_of_all >> (1 - R) & 1) && won + 1 == target) {
+            *decided = tops;
+            return 1;
+        }
         exact = whist_find(S->tt, rel, counts, s->leader, R, 0);
         if (exact && (exact->lo + won >= target || exact->hi + won < target)) {
             S->stats.tt_hits++;
