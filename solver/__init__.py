@@ -32,6 +32,8 @@ from solver.games.chinkway import Chinkway
 from solver.games.cinch import Cinch
 from solver.games.whist import Whist
 from solver.position import GAMES, deal, load_position, parse_position
+from solver.sampling import Sampler
+from solver.view import View, load_view, parse_view
 
 __all__ = [
     "GAMES",
@@ -49,17 +51,21 @@ __all__ = [
     "Phase",
     "Position",
     "PositionError",
+    "Sampler",
     "SearchStats",
     "Solution",
     "Solver",
     "Suit",
     "Table",
     "TricksolverError",
+    "View",
     "Whist",
     "analyze",
     "deal",
     "load_position",
+    "load_view",
     "parse_position",
+    "parse_view",
     "solve",
     "table",
 ]
