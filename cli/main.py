@@ -28,7 +28,9 @@ import solver
 from solver import bench as benchmark
 from solver.cards import parse_strain, strain_text
 from solver.cli import render, render_analysis
+from solver.cli.play import match, play
 from solver.doubledummy import DEFAULT_TT_MB
+from solver.position import source_text
 
 PROG = "tricksolver"
 BAD_INPUT = 2  # exit status of bad input, as for click's usage errors
@@ -80,15 +82,19 @@ def example_text(name: str) -> str:
     )
 
 
-def read_position(source: str) -> solver.Position:
-    """A position from a file path, '-' (standard input) or the text itself."""
+def read_source(source: str) -> str:
+    """The text of a position from a file path, '-' (standard input) or the text itself."""
     if source == "-":
         try:
-            text = sys.stdin.read()
+            return sys.stdin.read()
         except (OSError, UnicodeDecodeError) as e:
             raise BadInput(f"cannot read standard input: {e}") from None
-        return solver.parse_position(text)
-    return solver.load_position(source)
+    return source_text(source)
+
+
+def read_position(source: str) -> solver.Position:
+    """A position from a file path, '-' (standard input) or the text itself."""
+    return solver.parse_position(read_source(source))
 
 
 @click.group(cls=TricksolverGroup, context_settings={"help_option_names": ["-h", "--help"]})
@@ -219,6 +225,8 @@ def _list_examples_in_help(command: click.Command, names: Sequence[str]) -> None
 
 
 _list_examples_in_help(show, example_names())
+main.add_command(play)
+main.add_command(match)
 
 
 # -- search: analyze, table -----------------------------------------------------------
@@ -570,3 +578,10 @@ def bench(
         echo_json(report.to_json())
         return
     Console(no_color=no_color or None, highlight=False).print(render_analysis.bench_view(report))
+
+
+# -- recommend (its module imports the helpers above) --------------------------------
+
+from solver.cli.recommend import recommend  # noqa: E402
+
+main.add_command(recommend)

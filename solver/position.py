@@ -53,8 +53,9 @@ def _looks_like_path(source: str) -> bool:
     )
 
 
-def load_position(source: str) -> Position:
-    """A position from a file path or from its text (either form, or a bare PBN deal)."""
+def source_text(source: str) -> str:
+    """The text of a position (or view): read from the file `source` names,
+    else `source` itself (one line, or several)."""
     if "\n" not in source:
         path = Path(source)
         try:
@@ -63,17 +64,21 @@ def load_position(source: str) -> Position:
             is_file = False
         if is_file:
             try:
-                text = path.read_text(encoding="utf-8")
+                return path.read_text(encoding="utf-8")
             except UnicodeDecodeError:
                 raise NotationError(f"{source}: not a text file (UTF-8)") from None
             except OSError as e:
                 raise NotationError(f"{source}: cannot read: {e.strerror or e}") from None
-            return parse_position(text)
         if _looks_like_path(source):
             if path.is_dir():
                 raise NotationError(f"{source}: is a directory, not a position file")
             raise NotationError(f"{source}: no such file")
-    return parse_position(source)
+    return source
+
+
+def load_position(source: str) -> Position:
+    """A position from a file path or from its text (either form, or a bare PBN deal)."""
+    return parse_position(source_text(source))
 
 
 def deal(

@@ -179,9 +179,17 @@ class ChineseWhist(Position):
         )
 
     @classmethod
-    def deal(cls, players: int, seed: int, dealer: int = 0, notrump: bool = False) -> ChineseWhist:
+    def deal(
+        cls,
+        players: int,
+        seed: int,
+        dealer: int = 0,
+        notrump: bool = False,
+        target: int = DEFAULT_TARGET,
+    ) -> ChineseWhist:
         """Deal as Foster describes: the face-down cards one at a time from
-        the dealer's left, then the face-up cards over them, then the down cards."""
+        the dealer's left, then the face-up cards over them, then the down cards.
+        `target` (the game's points) is recorded with the position."""
         if players not in LAYOUT:
             raise PositionError(f"Chinese Whist is for 2, 3 or 4 players, not {players}")
         rng = random.Random(seed)
@@ -201,7 +209,8 @@ class ChineseWhist(Position):
         downs = rounds(deck[2 * n : 2 * n + down_each * players])
         # Face-up cards are sorted into suits and laid over the face-down ones.
         piles = [list(zip(CardSet(tops[s]), unders[s], strict=True)) for s in range(players)]
-        return cls(players, dealer, piles, [CardSet(d) for d in downs], notrump=notrump)  # type: ignore[arg-type]
+        downs_set = [CardSet(d) for d in downs]
+        return cls(players, dealer, piles, downs_set, notrump=notrump, target=target)  # type: ignore[arg-type]
 
     # -- the trump decision ---------------------------------------------------
 

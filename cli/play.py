@@ -1,0 +1,637 @@
+"""The `play` and `match` commands: whole games, a person at a seat, matches.
+
+`play` runs a `solver.wholegame.WholeGame` between the players of
+``--seats`` and narrates it; with ``--human SEAT`` a person takes that seat
+at the terminal (`HumanPlayer`): they are shown what their seat may see,
+type moves, and may ask for a hint.  `match` runs a `solver.match.Match` on
+duplicate deals and reports each line-up's mean score per deal with 95%
+intervals.  Bad input is a `TricksolverError`, which the command group
+prints as one line (exit status 2).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+import secrets
+from collections.abc import Callable
+
+import click
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
+
+from solver.cards import NOTRUMP, Card, CardSet, Suit, strain_text
+from solver.errors import IllegalMoveError, TricksolverError
+from solver.games.base import Move, Phase, Position, bid_text
+from solver.games.chinkway import CATEGORY_NAMES, Chinkway, quest_category
+from solver.games.cinch import Cinch
+from solver.match import CONFIDENCE, SCORE_PER_DEAL, Match, Summary
+from solver.notation import parse_seat
+from solver.players import PLAYERS, Player, SeatView, hint, make_player, parse_seats
+from solver.wholegame import HandResult, Step, WholeGame
+
+PROG = "tricksolver"
+INTERRUPTED = 130  # exit status after Ctrl-C, as the other commands
+SEED_LIMIT = 1_000_000  # random seeds are drawn below this, short enough to retype
+DEFAULT_SEATS = "heuristic"
+DEFAULT_DEALS = 100
+GAME_TITLES = {
+    "whist": "Whist",
+    "chinkway": "Chinkway",
+    "chinese-whist": "Chinese Whist",
+    "cinch": "Cinch",
+}
+FACE_DOWN = "▒▒"  # a face-down card
+GONE = "··"  # a pile played out
+VOID = "—"
+HUMAN_COMMANDS = (
+    "Type a move: a card (QS, 10h, Q♠), or claim QS, discard QS, trump H, pass, bid 2,"
+    " shoot.  Also: hint (the engine's recommendation), table (show the table again),"
+    " moves (the legal moves), quit (stop; with --save the game is saved)."
+)
+PLAYER_LIST = ", ".join(f"{name} ({p.summary})" for name, p in PLAYERS.items())
+
+
+class Quit(Exception):
+    """The person at the table stopped the game (quit, or end of input)."""
+
+
+# -- what a seat sees, as text ------------------------------------------------------
+
+
+def seat_label(pos: Position, seats: list[int]) -> str:
+    return "-".join(pos.seat_name(s) for s in seats)
+
+
+def side_seats(sides: tuple[int, ...]) -> list[list[int]]:
+    """The seats of every side, sides in order of their first seat."""
+    members: dict[int, list[int]] = {}
+    for seat, side in enumerate(sides):
+        members.setdefault(side, []).append(seat)
+    return list(members.values())
+
+
+def hand_text(cards: CardSet) -> str:
+    """A hand by suits: ``♠ AK2  ♥ —  ♦ QJ  ♣ 9``."""
+    return "  ".join(f"{suit.symbol} {cards.holding(suit) or VOID}" for suit in Suit)
+
+
+def cards_list(cards: list[Card] | CardSet | tuple[Card, ...]) -> str:
+    return " ".join(str(c) for c in cards) or VOID
+
+
+def trump_words(trump: int | None) -> str:
+    if trump is None:
+        return "not named yet"
+    return "no trumps" if trump == NOTRUMP else f"{Suit(trump).symbol} ({strain_text(trump)})"
+
+
+def totals_text(game: WholeGame, scores: list[int] | tuple[int, ...]) -> str:
+    """Totals by side when partners share them, else seat by seat."""
+    pos = game.position
+    if game.game == "chinkway":
+        return ", ".join(f"{pos.seat_name(s)} {scores[s]}" for s in range(game.nseats))
+    return ", ".join(f"{seat_label(pos, m)} {scores[m[0]]}" for m in side_seats(pos.sides()))
+
+
+def view_lines(view: SeatView, pos: Position, game: WholeGame) -> list[str]:
+    """What the seat of `view` may see, for a person: nothing else is shown."""
+    me = pos.seat_name(view.seat)
+    title = GAME_TITLES[view.game]
+    lines = [
+        f"── {title}, hand {game.hand}: you are seat {me}; dealer {pos.seat_name(view.dealer)}"
+    ]
+    lines.append(f"Totals: {totals_text(game, game.scores)}")
+    sides = side_seats(view.sides)
+    if len(sides) < view.nseats:
+        lines.append("Sides: " + " against ".join(seat_label(pos, m) for m in sides))
+    lines.append(f"Trump: {trump_words(view.trump)}")
+    if view.game == "cinch":
+        first = (view.dealer + 1) % view.nseats
+        calls = [
+            f"{pos.seat_name((first + i) % view.nseats)} {bid_text(b)}"
+            for i, b in enumerate(view.bids)
+        ]
+        lines.append("Calls: " + (", ".join(calls) or "none yet"))
+        if view.bidder is not None and view.bid is not None:
+            lines.append(f"Contract: {pos.seat_name(view.bidder)} bid {bid_text(view.bid)}")
+        if view.discards:
+            lines.append(f"Discards seen: {cards_list(view.discards)}")
+    if view.game == "chinkway":
+        lines += chinkway_lines(view, pos)
+    if view.piles:
+        lines.append(f"Piles ({FACE_DOWN} face down, {GONE} played out):")
+        for s, row in enumerate(view.piles):
+            cells = []
+            for pile in row:
+                if pile.card is None:
+                    cells.append(FACE_DOWN if pile.face_down else GONE)
+                else:
+                    cells.append(str(pile.card) + (f"/{FACE_DOWN}" if pile.face_down else ""))
+            who = f"{pos.seat_name(s)}{' (you)' if s == view.seat else ''}"
+            down = (
+                f"down {cards_list(view.hand - view.face_up[s])}"
+                if s == view.seat
+                else f"{view.hidden[s] - sum(p.face_down for p in row)} down card(s)"
+            )
+            lines.append(f"  {who}: {' '.join(cells) or VOID};  {down}")
+    else:
+        others = [
+            f"{pos.seat_name(s)} {view.hidden[s]}" for s in range(view.nseats) if s != view.seat
+        ]
+        lines.append("Cards held: " + ", ".join(others))
+    lines.append(f"Your cards: {hand_text(view.hand)}")
+    if view.trick:
+        played = ", ".join(f"{pos.seat_name(s)} {c}" for s, c in view.trick)
+        label = "Trick won" if view.phase == Phase.CLAIM else "Trick"
+        lines.append(f"{label} {sum(view.tricks_won) + (view.phase != Phase.CLAIM)}: {played}")
+    if sum(view.tricks_won):
+        won = ", ".join(f"{seat_label(pos, m)} {sum(view.tricks_won[s] for s in m)}" for m in sides)
+        lines.append(f"Tricks won: {won}")
+    lines.append("Legal moves: " + " ".join(str(m) for m in view.legal))
+    return lines
+
+
+def chinkway_lines(view: SeatView, pos: Position) -> list[str]:
+    lines = [f"Quest cards used in earlier rounds: {len(view.quest_used)}"]
+    if view.quest:
+        lines.append(f"Quest: {cards_list(view.quest)}")
+        for members in side_seats(view.sides):
+            need = view.needs(view.sides[members[0]])
+            missing = [f"{name} {need[c]}" for c, name in enumerate(CATEGORY_NAMES) if need[c] > 0]
+            claims = CardSet()
+            for s in members:
+                claims = claims | view.claims[s]
+            lines.append(
+                f"  {seat_label(pos, members)}: claimed {cards_list(claims)};"
+                f" needs {', '.join(missing) or 'nothing more'}"
+            )
+    if view.discards:
+        lines.append(f"Your discards: {cards_list(view.discards)}")
+    return lines
+
+
+class HumanPlayer(Player):
+    """A person at the terminal: shown their seat's view, they type moves."""
+
+    name = "human"
+    summary = "a person at the terminal"
+    strength = -1  # never registered: not a choice for hints
+
+    def __init__(self, game: WholeGame, echo: Callable[[str], None]) -> None:
+        self.game = game
+        self.echo = echo
+
+    def choose(self, position: Position, seat: int, rng: random.Random) -> Move:
+        view = SeatView.of(position, seat)
+        self.echo("\n".join(view_lines(view, position, self.game)))
+        while True:
+            try:
+                text = click.prompt(
+                    f"Your move, seat {position.seat_name(seat)}",
+                    default="",
+                    show_default=False,
+                    prompt_suffix="> ",
+                )
+            except click.Abort:
+                raise Quit from None
+            word = text.strip().lower()
+            if not word:
+                continue
+            if word in ("quit", "exit", "q"):
+                raise Quit
+            if word in ("hint", "h"):
+                self.echo(f"Hint: {hint(position, seat)}")
+            elif word in ("help", "?"):
+                self.echo(HUMAN_COMMANDS)
+            elif word == "moves":
+                self.echo("Legal moves: " + " ".join(str(m) for m in view.legal))
+            elif word == "table":
+                self.echo("\n".join(view_lines(view, position, self.game)))
+            else:
+                try:
+                    move = position.parse_move(text)
+                    position.copy().play(move)
+                except IllegalMoveError as e:
+                    legal = " ".join(str(m) for m in view.legal)
+                    self.echo(f"Not a legal move: {e}.  Legal moves: {legal}  (hint: type hint)")
+                    continue
+                return move
+
+
+# -- the narration ----------------------------------------------------------------------
+
+
+class Narrator:
+    """Tells a game as it is played: the hands' decisions, trick by trick,
+    and the scores.  With a person at the table, what their seat may not see
+    (another Chinkway dealer's discards, the deal) is not told."""
+
+    def __init__(
+        self,
+        game: WholeGame,
+        names: list[str],
+        human: int | None,
+        brief: bool,
+        echo: Callable[[str], None],
+    ) -> None:
+        self.game = game
+        self.names = names
+        self.human = human
+        self.brief = brief
+        self.echo = echo
+        self.trick: list[tuple[int, Card]] = []
+        self.told_hand = 0  # the hand whose deal was told last
+
+    def header(self) -> None:
+        game = self.game
+        pos = game.position
+        title = GAME_TITLES[game.game]
+        if game.game == "chinese-whist":
+            title += f", {game.nseats} players, game to {game.target}"
+        elif game.game == "cinch":
+            title += f", game to {game.target}"
+        elif game.game == "chinkway":
+            title += f", {game.rounds} rounds"
+        else:
+            title += ", one deal"
+        self.echo(f"{title}; seed {game.seed}")
+        seats = ", ".join(
+            f"{pos.seat_name(s)} {'you' if s == self.human else self.names[s]}"
+            for s in range(game.nseats)
+        )
+        self.echo(f"Seats: {seats}")
+
+    def hand_start(self) -> None:
+        """Tell the hand about to be played (a resumed hand may be under way)."""
+        pos = self.game.position
+        self.told_hand = self.game.hand
+        self.trick = pos.current_trick() if pos.phase == Phase.PLAY else []
+        if self.brief:
+            return
+        word = "Round" if self.game.game == "chinkway" else "Hand"
+        line = f"\n{word} {self.game.hand}, dealer {pos.seat_name(pos.dealer)}"
+        if self.game.game == "chinkway":
+            line += "; sides " + " | ".join(seat_label(pos, m) for m in side_seats(pos.sides()))
+        self.echo(line)
+        if self.human is None:
+            for s in range(pos.nseats):
+                self.echo(f"  {pos.seat_name(s)}: {dealt_text(pos, s)}")
+
+    def step(self, step: Step) -> None:
+        if not self.brief:
+            self._move(step)
+        if step.result is not None:
+            self.hand_end(step.result)
+
+    def _move(self, step: Step) -> None:
+        pos, move, who = step.position, step.move, step.position.seat_name(step.seat)
+        if move.kind == "play":
+            assert move.card is not None
+            self.trick.append((step.seat, move.card))
+            if len(self.trick) == pos.nseats:
+                cards = ", ".join(f"{pos.seat_name(s)} {c}" for s, c in self.trick)
+                number = sum(pos.tricks_won())
+                self.echo(f"  Trick {number}: {cards}; {pos.seat_name(pos.to_move)} wins")
+                self.trick = []
+        elif move.kind == "claim":
+            assert move.card is not None
+            category = CATEGORY_NAMES[quest_category(move.card)]
+            self.echo(f"  {who} claims {move.card} ({category})")
+        elif move.kind == "discard":
+            hidden = self.game.game == "chinkway" and self.human not in (None, step.seat)
+            self.echo(f"  {who} discards {'a card' if hidden else move.card}")
+        elif move.kind == "trump":
+            self.echo(f"  {who} names trump: {trump_words(move.value)}")
+            if isinstance(pos, Chinkway) and pos.quest:
+                self.echo(f"  Quest: {cards_list(pos.quest)}")
+            if isinstance(pos, Cinch):
+                self.echo("  Everyone discards their non-trumps; the hands are filled to six")
+        else:
+            self.echo(f"  {who}: {move}")
+
+    def hand_end(self, result: HandResult) -> None:
+        game = self.game
+        word = "Round" if game.game == "chinkway" else "Hand"
+        self.echo(
+            f"  {word} {result.number} over: score {totals_text(game, result.scores)};"
+            f" totals {totals_text(game, result.totals)}"
+        )
+
+    def game_end(self) -> None:
+        game = self.game
+        assert game.winners is not None
+        pos = game.position
+        count = f"{game.hand} {'round' if game.game == 'chinkway' else 'hand'}"
+        count += "s" if game.hand > 1 else ""
+        winners = list(game.winners)
+        score = game.scores[winners[0]]
+        partners = len(side_seats(pos.sides())) < game.nseats and game.game != "chinkway"
+        if partners:
+            verdict = f"{seat_label(pos, winners)} win with {score}"
+        elif len(winners) > 1:
+            names = " and ".join(pos.seat_name(s) for s in winners)
+            verdict = f"seats {names} share the win with {score}"
+        else:
+            verdict = f"seat {pos.seat_name(winners[0])} wins with {score}"
+        self.echo(f"\nGame over after {count}: {verdict} (totals {totals_text(game, game.scores)})")
+
+
+def dealt_text(pos: Position, seat: int) -> str:
+    """A seat's cards at the deal, for spectators."""
+    fields = pos.to_fields()
+    if "piles" in fields:
+        return f"piles {fields['piles'][seat]}; down {fields['down'][seat]}"
+    return hand_text(CardSet.parse(fields["hands"][seat]))
+
+
+# -- play -----------------------------------------------------------------------------------
+
+
+@click.command()
+@click.argument("game", required=False)
+@click.option(
+    "--players",
+    "-p",
+    type=int,
+    metavar="N",
+    help="Number of players (Chinese Whist: 2, 3 or 4; default 4).",
+)
+@click.option(
+    "--seats",
+    default=DEFAULT_SEATS,
+    show_default=True,
+    metavar="LIST",
+    help="Player names separated by commas, one per seat from seat 1; a shorter list repeats"
+    " round the table (heuristic,random at four seats: partners alike). Players: "
+    + PLAYER_LIST
+    + ".",
+)
+@click.option(
+    "--human",
+    metavar="SEAT",
+    help="A person plays this seat (1, 2, ...; N E S W at four seats) at the terminal,"
+    " instead of the seat's player in --seats.",
+)
+@click.option(
+    "--seed",
+    "-s",
+    type=int,
+    metavar="N",
+    help="Seed of the game: the same seed, the same deals and decisions. Default: random,"
+    " printed on stderr.",
+)
+@click.option(
+    "--target",
+    type=int,
+    metavar="POINTS",
+    help="Chinese Whist: the points that win the game, 5, 7 or 10 (default 10).",
+)
+@click.option(
+    "--rounds",
+    type=click.IntRange(min=1),
+    metavar="N",
+    help="Chinkway: rounds in the game (default 10).",
+)
+@click.option(
+    "--hands",
+    type=click.IntRange(min=1),
+    metavar="N",
+    help="Stop after N hands (with --save, to continue later with --resume).",
+)
+@click.option(
+    "--save",
+    metavar="FILE",
+    help="Write the game to FILE when play stops: at the end, after --hands, on quit or Ctrl-C.",
+)
+@click.option(
+    "--resume",
+    metavar="FILE",
+    help="Continue a game saved with --save (instead of GAME).",
+)
+@click.option("--brief", is_flag=True, help="Tell only the score of every hand and the result.")
+def play(
+    game: str | None,
+    players: int | None,
+    seats: str,
+    human: str | None,
+    seed: int | None,
+    target: int | None,
+    rounds: int | None,
+    hands: int | None,
+    save: str | None,
+    resume: str | None,
+    brief: bool,
+) -> None:
+    """Play a whole game of GAME and narrate it.
+
+    GAME is one of chinkway (10 rounds), cinch (to 15 points),
+    chinese-whist or cw (to 10 points; 2, 3 or 4 players) or whist (one
+    deal).  Every seat is played by the player --seats names for it; with
+    --human, a person takes one seat: they see their cards and the table,
+    type their moves (only legal moves are accepted), and may type 'hint'
+    for the engine's recommendation, or 'quit'.
+
+    \b
+    EXAMPLES
+      tricksolver play cinch --seed 7
+      tricksolver play chinkway --seats heuristic,random,random,random,random --brief
+      tricksolver play cw --players 3 --seats heuristic,random,random --target 5
+      tricksolver play cinch --human 1                  you sit in seat 1
+      tricksolver play chinese-whist --human S --save game.toml
+      tricksolver play --resume game.toml --human S     continue a saved game
+      tricksolver play whist --seats random --seed 3
+    """
+    if (game is None) == (resume is None):
+        raise TricksolverError("give a GAME to play or --resume FILE, not both")
+    settings = {"--players": players, "--seed": seed, "--target": target, "--rounds": rounds}
+    random_seed = seed is None and resume is None
+    if resume is not None:
+        given = [option for option, value in settings.items() if value is not None]
+        if given:
+            raise TricksolverError(f"{', '.join(given)}: a resumed game keeps its own settings")
+        whole = WholeGame.load(resume)
+    else:
+        assert game is not None
+        if seed is None:
+            seed = secrets.randbelow(SEED_LIMIT)
+        whole = WholeGame.new(game, players=players, seed=seed, target=target, rounds=rounds)
+    names = parse_seats(seats, whole.nseats)
+    human_seat = None if human is None else parse_seat(human, whole.nseats, "--human")
+    if random_seed:
+        click.echo(f"seed: {whole.seed}", err=True)
+    lineup: list[Player] = [make_player(n) for n in names]
+    if human_seat is not None:
+        lineup[human_seat] = HumanPlayer(whole, click.echo)
+    narrator = Narrator(whole, names, human_seat, brief, click.echo)
+    narrator.header()
+    if whole.is_over:
+        narrator.game_end()
+        return
+    played = 0
+    try:
+        while not whole.is_over and (hands is None or played < hands):
+            if narrator.told_hand != whole.hand:
+                narrator.hand_start()
+            step = whole.step(lineup)
+            narrator.step(step)
+            played += step.result is not None
+    except Quit:
+        click.echo(f"\nGame stopped in hand {whole.hand}.{saved_note(whole, save)}")
+        return
+    except KeyboardInterrupt:
+        note = saved_note(whole, save)
+        click.echo(f"{PROG}: interrupted: the game was stopped.{note}", err=True)
+        raise click.exceptions.Exit(INTERRUPTED) from None
+    if whole.is_over:
+        narrator.game_end()
+        if save is not None:
+            whole.save(save)
+    else:
+        click.echo(
+            f"\nStopped after {hands} hand(s), in hand {whole.hand}.{saved_note(whole, save)}"
+        )
+
+
+def saved_note(game: WholeGame, path: str | None) -> str:
+    """Save the game if a file was given; the sentence that says so."""
+    if path is None:
+        return " Not saved (use --save FILE)."
+    game.save(path)
+    return f" Saved to {path}: continue with {PROG} play --resume {path}"
+
+
+# -- match ------------------------------------------------------------------------------
+
+
+@click.command()
+@click.argument("game")
+@click.option(
+    "--seats",
+    required=True,
+    metavar="LIST",
+    help="Player names separated by commas, one per seat from seat 1 (a shorter list repeats"
+    " round the table). Each distinct name is a line-up. Players: " + PLAYER_LIST + ".",
+)
+@click.option(
+    "--deals",
+    type=click.IntRange(min=1),
+    default=DEFAULT_DEALS,
+    show_default=True,
+    metavar="N",
+    help="Deals to play; each is played once per rotation of the seats.",
+)
+@click.option(
+    "--players",
+    "-p",
+    type=int,
+    metavar="N",
+    help="Number of players (Chinese Whist: 2, 3 or 4; default 4).",
+)
+@click.option(
+    "--seed",
+    "-s",
+    type=int,
+    default=0,
+    show_default=True,
+    metavar="N",
+    help="Seed of the match: the same seed, the same deals and results.",
+)
+@click.option("--json", "as_json", is_flag=True, help="Print JSON (with every deal's scores).")
+@click.option("--csv", "as_csv", is_flag=True, help="Print the summary as CSV.")
+@click.option("--no-color", is_flag=True, help="Plain text without colours.")
+def match(
+    game: str,
+    seats: str,
+    deals: int,
+    players: int | None,
+    seed: int,
+    as_json: bool,
+    as_csv: bool,
+    no_color: bool,
+) -> None:
+    """Players against each other on duplicate deals.
+
+    Every deal is played once for each rotation of the seat assignment
+    (seat s gets the player of seat s - r; repeated assignments are played
+    once), so each line-up gets the same cards in every seat: with
+    heuristic,random at four seats the partnerships swap sides.  A
+    line-up's score per deal is the sum over the rotations of the mean hand
+    score of its seats (its side's score, in a partnership game).  Prints
+    each line-up's mean score per deal and, for every pair, the mean paired
+    difference per deal with a 95% t interval over the deals.  Ctrl-C stops
+    and prints the deals played so far (exit status 130).
+
+    \b
+    EXAMPLES
+      tricksolver match cinch --seats heuristic,random --deals 200
+      tricksolver match cw --players 3 --seats heuristic,random,random --json
+      tricksolver match chinkway --seats heuristic,random,random,random,random --csv
+      tricksolver match whist --seats heuristic,random --deals 50 --seed 4
+    """
+    if as_json and as_csv:
+        raise TricksolverError("--json and --csv: choose one output")
+    contest = Match.new(game, seats, players=players, seed=seed)
+    err = Console(stderr=True, no_color=no_color or None)
+    progress = Progress(
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=err,
+        disable=not err.is_terminal,
+        transient=True,
+    )
+    interrupted = False
+    with progress:
+        task = progress.add_task(f"{GAME_TITLES[contest.game]} deals", total=deals)
+        try:
+            for index in range(deals):
+                contest.play_deal(index)
+                progress.advance(task)
+        except KeyboardInterrupt:
+            interrupted = True
+    if interrupted and not contest.results:
+        click.echo(f"{PROG}: interrupted: no deal was completed", err=True)
+        raise click.exceptions.Exit(INTERRUPTED)
+    if as_json:
+        click.echo(json.dumps(contest.to_json(deals, interrupted), indent=2))
+    elif as_csv:
+        click.echo(contest.to_csv(), nl=False)
+    else:
+        Console(no_color=no_color or None, highlight=False).print(match_view(contest))
+    if interrupted:
+        done = len(contest.results)
+        click.echo(f"{PROG}: interrupted: results of the {done} deals played", err=True)
+        raise click.exceptions.Exit(INTERRUPTED)
+
+
+def number(value: float | None) -> str:
+    return "" if value is None or math.isnan(value) else f"{value:+.3f}"
+
+
+def interval(s: Summary) -> str:
+    if s.low is None or s.high is None:
+        return "(needs 2 deals)"
+    return f"[{s.low:+.3f}, {s.high:+.3f}]"
+
+
+def match_view(contest: Match) -> Table:
+    rotations = len(contest.rotations)
+    table = Table(
+        title=f"{GAME_TITLES[contest.game]}, {contest.players} seats:"
+        f" {len(contest.results)} deals, each played {rotations} way{'s' * (rotations > 1)};"
+        f" seed {contest.seed}",
+        caption=f"Score per deal: {SCORE_PER_DEAL}. Interval: {CONFIDENCE:.0%}, t over deals.",
+    )
+    table.add_column("line-up")
+    table.add_column("seats", justify="right")
+    table.add_column("mean per deal", justify="right")
+    table.add_column(f"{CONFIDENCE:.0%} interval", justify="right")
+    for name, s in contest.summaries().items():
+        table.add_row(name, str(contest.seats.count(name)), number(s.mean), interval(s))
+    for a, b, s in contest.differences():
+        table.add_row(f"{a} − {b}", "", number(s.mean), interval(s))
+    return table

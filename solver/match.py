@@ -1,0 +1,311 @@
+"""Matches between line-ups of players, on duplicate deals.
+
+A match plays N deals.  Every deal is played once for each distinct rotation
+of the seat assignment (seat s gets the player of seat s - r, for r = 0, 1,
+...; rotations that repeat an earlier assignment are left out), so every
+line-up meets the same cards in every seat it can hold.  A *line-up* is a
+player name in the assignment; its seats are the seats holding that name.
+
+Score per deal of a line-up (docs/games.md): the sum, over the rotations of
+the deal, of the mean hand score of the seats it holds (partners hold the
+same score, so in a partnership game this is its side's hand score).  The
+report gives each line-up's mean score per deal, and for every pair of
+line-ups the mean of the paired differences per deal, with 95% intervals
+(Student's t over the deals).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import math
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from solver.errors import NotationError, PositionError
+from solver.games.base import Position
+from solver.games.chinese_whist import ChineseWhist
+from solver.games.chinkway import ROUNDS, Chinkway
+from solver.games.cinch import Cinch
+from solver.games.whist import Whist
+from solver.players import make_player, parse_seats
+from solver.position import game_name
+from solver.wholegame import CHINESE_WHIST_PLAYERS, SEATS, SEED_BITS
+
+CONFIDENCE = 0.95
+SCORE_PER_DEAL = (
+    "the sum over the rotations of the deal of the mean hand score of the line-up's seats"
+)
+
+
+# -- statistics ------------------------------------------------------------------------
+
+BETA_CF_ITERATIONS = 300  # terms of the incomplete beta's continued fraction
+BETA_CF_EPSILON = 1e-15
+BISECTION_STEPS = 200  # halvings of the quantile's bracket (far past double precision)
+
+
+def _betainc(a: float, b: float, x: float) -> float:
+    """The regularised incomplete beta function I_x(a, b), by its continued
+    fraction (modified Lentz), on the side where it converges fast."""
+    if x <= 0.0:
+        return 0.0
+    if x >= 1.0:
+        return 1.0
+    if x > (a + 1.0) / (a + b + 2.0):
+        return 1.0 - _betainc(b, a, 1.0 - x)
+    log_front = (
+        math.lgamma(a + b) - math.lgamma(a) - math.lgamma(b) + a * math.log(x) + b * math.log1p(-x)
+    )
+    tiny = 1e-300
+    c, d = 1.0, 1.0 - (a + b) * x / (a + 1.0)
+    d = 1.0 / (d if abs(d) > tiny else tiny)
+    h = d
+    for m in range(1, BETA_CF_ITERATIONS + 1):
+        for numerator in (
+            m * (b - m) * x / ((a + 2 * m - 1) * (a + 2 * m)),
+            -(a + m) * (a + b + m) * x / ((a + 2 * m) * (a + 2 * m + 1)),
+        ):
+            d = 1.0 + numerator * d
+            d = 1.0 / (d if abs(d) > tiny else tiny)
+            c = 1.0 + numerator / c
+            c = c if abs(c) > tiny else tiny
+            h *= d * c
+        if abs(d * c - 1.0) < BETA_CF_EPSILON:
+            break
+    return math.exp(log_front) * h / a
+
+
+def t_cdf(t: float, df: float) -> float:
+    """P(T <= t) for Student's t with `df` degrees of freedom."""
+    tail = 0.5 * _betainc(df / 2.0, 0.5, df / (df + t * t))
+    return 1.0 - tail if t > 0 else tail
+
+
+def t_quantile(p: float, df: float) -> float:
+    """The `p` quantile of Student's t with `df` degrees of freedom (0 < p < 1)."""
+    if not 0.0 < p < 1.0 or df <= 0:
+        raise ValueError(f"t_quantile needs 0 < p < 1 and df > 0, got p={p}, df={df}")
+    if p < 0.5:
+        return -t_quantile(1.0 - p, df)
+    low, high = 0.0, 1.0
+    while t_cdf(high, df) < p:
+        high *= 2.0
+    for _ in range(BISECTION_STEPS):
+        mid = (low + high) / 2.0
+        if t_cdf(mid, df) < p:
+            low = mid
+        else:
+            high = mid
+        if high - low <= 1e-15 * high:
+            break
+    return (low + high) / 2.0
+
+
+@dataclass(frozen=True)
+class Summary:
+    """Mean of a sample with its standard deviation and a t interval; the
+    interval is None with fewer than two values."""
+
+    n: int
+    mean: float
+    sd: float | None
+    low: float | None
+    high: float | None
+
+    @classmethod
+    def of(cls, values: Sequence[float], confidence: float = CONFIDENCE) -> Summary:
+        n = len(values)
+        if n == 0:
+            return cls(0, math.nan, None, None, None)
+        mean = math.fsum(values) / n
+        if n < 2:
+            return cls(n, mean, None, None, None)
+        sd = math.sqrt(math.fsum((v - mean) ** 2 for v in values) / (n - 1))
+        half = t_quantile(0.5 + confidence / 2.0, n - 1) * sd / math.sqrt(n)
+        return cls(n, mean, sd, mean - half, mean + half)
+
+    def to_json(self) -> dict[str, Any]:
+        ci = None if self.low is None else [self.low, self.high]
+        return {"mean": self.mean, "sd": self.sd, "ci95": ci}
+
+
+# -- the match -------------------------------------------------------------------------
+
+
+def rotations(seats: Sequence[str]) -> list[tuple[str, ...]]:
+    """The distinct rotations of a seat assignment, the given one first."""
+    n = len(seats)
+    found: list[tuple[str, ...]] = []
+    for r in range(n):
+        assignment = tuple(seats[(s - r) % n] for s in range(n))
+        if assignment not in found:
+            found.append(assignment)
+    return found
+
+
+def deal_seed(seed: int, index: int) -> int:
+    """The seed of deal `index` (0-based) of a match."""
+    return random.Random(f"tricksolver match {seed} deal {index}").getrandbits(SEED_BITS)
+
+
+def match_deal(game: str, players: int, seed: int, index: int) -> Position:
+    """Deal `index` of a match, at its first decision.  The dealer goes round
+    the table with the deals; Chinkway deal i is round i mod 10 + 1 (so both
+    partnership schemes come up), its quest deck new."""
+    if game == "chinkway":
+        return Chinkway.deal(seed, round_no=index % ROUNDS + 1)
+    if game == "cinch":
+        return Cinch.deal(seed, dealer=index % players)
+    if game == "chinese-whist":
+        return ChineseWhist.deal(players, seed, dealer=index % players)
+    return Whist.deal(seed)
+
+
+@dataclass(frozen=True)
+class DealResult:
+    index: int
+    seed: int
+    scores: dict[str, float]  # line-up -> score of the deal
+    hands: list[tuple[int, ...]]  # every rotation's hand scores, seat by seat
+
+
+@dataclass
+class Match:
+    """A match in progress: its settings and the deals played so far."""
+
+    game: str
+    players: int
+    seats: list[str]  # a player name per seat, seat 1 first
+    seed: int = 0
+    results: list[DealResult] = field(default_factory=list)
+
+    @classmethod
+    def new(cls, game: str, seats: str, players: int | None = None, seed: int = 0) -> Match:
+        """A match of `game` between the players of `seats` (a comma list,
+        one name per seat; see `solver.players.parse_seats`)."""
+        name = game_name(game)
+        if name == "chinese-whist":
+            players = 4 if players is None else players
+            if players not in CHINESE_WHIST_PLAYERS:
+                raise PositionError(f"Chinese Whist is for 2, 3 or 4 players, not {players}")
+        elif players is not None and players != SEATS[name]:
+            raise PositionError(f"{name} is for {SEATS[name]} players, not {players}")
+        nseats = players or SEATS[name]
+        names = parse_seats(seats, nseats)
+        if len(set(names)) < 2:
+            raise NotationError(
+                f"--seats: a match needs two different players or more, got only {names[0]!r}"
+            )
+        return cls(name, nseats, names, seed)
+
+    @property
+    def lineups(self) -> list[str]:
+        """The distinct players, in the order of their first seat."""
+        return list(dict.fromkeys(self.seats))
+
+    @property
+    def rotations(self) -> list[tuple[str, ...]]:
+        return rotations(self.seats)
+
+    def play_deal(self, index: int) -> DealResult:
+        """Play deal `index` once per rotation; record and return its result."""
+        seed = deal_seed(self.seed, index)
+        totals = dict.fromkeys(self.lineups, 0.0)
+        hands: list[tuple[int, ...]] = []
+        for r, assignment in enumerate(self.rotations):
+            pos = match_deal(self.game, self.players, seed, index)
+            players = [make_player(name) for name in assignment]
+            while not pos.is_over:
+                seat = pos.to_move
+                rng = random.Random(
+                    f"tricksolver match {self.seed} deal {index} rotation {r}"
+                    f" move {len(pos.history)}"
+                )
+                pos.play(players[seat].choose(pos, seat, rng))
+            scores = pos.scores()
+            hands.append(scores)
+            for name in self.lineups:
+                held = [scores[s] for s in range(self.players) if assignment[s] == name]
+                totals[name] += math.fsum(held) / len(held)
+        result = DealResult(index, seed, totals, hands)
+        self.results.append(result)
+        return result
+
+    def summaries(self) -> dict[str, Summary]:
+        """Every line-up's score per deal."""
+        return {name: Summary.of([r.scores[name] for r in self.results]) for name in self.lineups}
+
+    def differences(self) -> list[tuple[str, str, Summary]]:
+        """(a, b, the paired difference a - b per deal) for every pair of line-ups."""
+        names = self.lineups
+        return [
+            (a, b, Summary.of([r.scores[a] - r.scores[b] for r in self.results]))
+            for i, a in enumerate(names)
+            for b in names[i + 1 :]
+        ]
+
+    def to_json(self, requested: int | None = None, interrupted: bool = False) -> dict[str, Any]:
+        return {
+            "game": self.game,
+            "players": self.players,
+            "seats": self.seats,
+            "seed": self.seed,
+            "deals": len(self.results),
+            "deals_requested": len(self.results) if requested is None else requested,
+            "interrupted": interrupted,
+            "rotations": [list(a) for a in self.rotations],
+            "score_per_deal": SCORE_PER_DEAL,
+            "confidence": CONFIDENCE,
+            "lineups": [
+                {"name": name, "seats": self.seats.count(name)} | s.to_json()
+                for name, s in self.summaries().items()
+            ],
+            "differences": [
+                {"first": a, "second": b} | s.to_json() for a, b, s in self.differences()
+            ],
+            "per_deal": [
+                {
+                    "deal": r.index,
+                    "seed": r.seed,
+                    "scores": r.scores,
+                    "hand_scores": [list(h) for h in r.hands],
+                }
+                for r in self.results
+            ],
+        }
+
+    def to_csv(self) -> str:
+        """The summary as CSV: a row per line-up, then a row per pair."""
+        out = io.StringIO()
+        writer = csv.writer(out, lineterminator="\n")
+        writer.writerow(["kind", "name", "deals", "mean", "sd", "ci95_low", "ci95_high"])
+
+        def cells(s: Summary) -> list[Any]:
+            return [s.n, s.mean, _blank(s.sd), _blank(s.low), _blank(s.high)]
+
+        for name, s in self.summaries().items():
+            writer.writerow(["lineup", name, *cells(s)])
+        for a, b, s in self.differences():
+            writer.writerow(["difference", f"{a} - {b}", *cells(s)])
+        return out.getvalue()
+
+
+def _blank(value: float | None) -> Any:
+    return "" if value is None else value
+
+
+__all__ = [
+    "CONFIDENCE",
+    "SCORE_PER_DEAL",
+    "DealResult",
+    "Match",
+    "Summary",
+    "deal_seed",
+    "match_deal",
+    "rotations",
+    "t_cdf",
+    "t_quantile",
+]

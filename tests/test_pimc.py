@@ -1,0 +1,227 @@
+"""PIMC recommendations (solver.pimc) and `tricksolver recommend`.
+
+Checked: with nothing hidden the recommendation is the double-dummy
+analysis; with hidden cards each move's figures are those of the same
+worlds solved one by one (drawn by the sampler with the same seed); the
+statistics against a direct computation; reproducibility by seed across
+executors; the early stop; bad input."""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+import statistics
+import threading
+from concurrent.futures import ThreadPoolExecutor
+
+import pytest
+
+import solver
+from solver.games.base import Phase, Position
+from solver.notation import to_line
+from solver.pimc import recommend, t975
+from solver.sampling import Sampler
+from solver.view import View, parse_view
+from tests.cli_helpers import assert_one_line_error, run
+
+# (game, players, cards played after the first lead): late enough that a
+# world solves in milliseconds
+ENDINGS = [
+    ("whist", None, 36),
+    ("whist", None, 30),
+    ("cinch", None, 12),
+    ("chinese-whist", 4, 36),
+    ("chinese-whist", 2, 40),
+    ("chinese-whist", 3, 33),
+    ("chinkway", None, 40),
+]
+
+
+def in_play(game: str, players: int | None, seed: int, cards: int) -> Position:
+    pos = solver.deal(game, players=players, seed=seed)
+    rng = random.Random(seed)
+    while pos.phase not in (Phase.PLAY, Phase.CLAIM):
+        pos.play(rng.choice(pos.legal_moves()))
+    for _ in range(cards):
+        if pos.is_over:
+            break
+        pos.play(rng.choice(pos.legal_moves()))
+    assert not pos.is_over
+    return pos
+
+
+def seat_word(pos: Position, seat: int) -> str:
+    return "NESW"[seat] if pos.game == "whist" else str(seat + 1)
+
+
+@pytest.mark.parametrize(("game", "players", "cards"), ENDINGS)
+def test_nothing_hidden_is_the_double_dummy_analysis(
+    game: str, players: int | None, cards: int
+) -> None:
+    for seed in range(3):
+        pos = in_play(game, players, seed, cards)
+        fields = pos.to_fields()
+        for key in ("widow", "quest_deck", "quest_removed"):  # not part of a view
+            fields.pop(key, None)
+        fields["seat"] = seat_word(pos, pos.to_move)
+        view = parse_view(to_line(fields))
+        assert Sampler(view).count() == 1
+        rec = recommend(view, samples=3, seed=seed, jobs=1)
+        dd = solver.Solver(tt_mb=16).analyze(pos, pv=False)
+        expected = {str(cv.move): cv.value for cv in dd.moves}
+        got = {str(m.move): m.mean for m in rec.moves}
+        assert got == expected
+        assert rec.moves[0].mean == dd.value
+        for m in rec.moves:
+            assert m.stderr == 0 and m.low == m.high == m.mean
+            assert m.best_share == (1.0 if m.mean == dd.value else 0.0)
+
+
+@pytest.mark.parametrize(("game", "players", "cards"), ENDINGS)
+def test_means_are_those_of_the_same_worlds_solved_one_by_one(
+    game: str, players: int | None, cards: int
+) -> None:
+    pos = in_play(game, players, 7, cards)
+    seat = pos.to_move
+    n, seed = 12, 5
+    rec = recommend(pos, seat, samples=n, seed=seed, jobs=1, tt_mb=16)
+    view = View.from_position(pos, seat)
+    worlds = Sampler(view).sample(n, seed)
+    dd = solver.Solver(tt_mb=16)
+    per_world = []
+    for w in worlds:
+        assert w.to_move == seat and sorted(map(str, w.legal_moves())) == sorted(
+            map(str, pos.legal_moves())
+        )
+        per_world.append({str(cv.move): cv.value for cv in dd.analyze(w, pv=False).moves})
+    assert rec.worlds == n and rec.stopped is None
+    assert [m.mean for m in rec.moves] == sorted((m.mean for m in rec.moves), reverse=True)
+    top = [pw[str(rec.moves[0].move)] for pw in per_world]
+    for m in rec.moves:
+        vals = [pw[str(m.move)] for pw in per_world]
+        assert list(m.values) == vals
+        assert m.mean == pytest.approx(statistics.fmean(vals))
+        best = [max(pw.values()) for pw in per_world]
+        assert m.best_share == pytest.approx(
+            sum(v == b for v, b in zip(vals, best, strict=True)) / n
+        )
+        if len(set(vals)) > 1:
+            se = statistics.stdev(vals) / math.sqrt(n)
+            assert m.stderr == pytest.approx(se)
+            assert m.low == pytest.approx(m.mean - t975(n - 1) * se)
+            assert m.high == pytest.approx(m.mean + t975(n - 1) * se)
+        diffs = [a - b for a, b in zip(vals, top, strict=True)]
+        assert m.diff_low <= statistics.fmean(diffs) <= m.diff_high
+
+
+def test_student_t_quantiles() -> None:
+    # published values of t(0.975, df)
+    for df, t in [(1, 12.706), (9, 2.262), (30, 2.042), (40, 2.021), (60, 2.000), (120, 1.980)]:
+        assert t975(df) == pytest.approx(t, abs=2e-3)
+    assert t975(10**6) == pytest.approx(1.95996, abs=1e-4)
+
+
+def test_same_seed_same_answer_whatever_the_executor() -> None:
+    pos = in_play("whist", None, 11, 28)
+    a = recommend(pos, samples=16, seed=3, jobs=1, tt_mb=16)
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        b = recommend(pos, samples=16, seed=3, executor=pool, tt_mb=16)
+    c = recommend(pos, samples=16, seed=3, jobs=2, tt_mb=16)  # a process pool
+    assert a.moves == b.moves == c.moves
+    d = recommend(pos, samples=16, seed=4, jobs=1, tt_mb=16)
+    assert [m.values for m in d.moves] != [m.values for m in a.moves]
+
+
+def test_a_stop_keeps_the_first_worlds_solved() -> None:
+    pos = in_play("whist", None, 12, 24)
+    stop = threading.Event()
+    rec = recommend(
+        pos, samples=200, seed=1, jobs=1, tt_mb=16, stop=stop, progress=lambda d, t: stop.set()
+    )
+    assert rec.stopped == "interrupted"
+    assert 1 <= rec.worlds < 200
+    # the first worlds of the 200 drawn, solved one by one
+    worlds = Sampler(View.from_position(pos, pos.to_move)).sample(200, 1)[: rec.worlds]
+    dd = solver.Solver(tt_mb=16)
+    for m in rec.moves:
+        assert list(m.values) == [
+            next(cv.value for cv in dd.analyze(w, pv=False).moves if cv.move == m.move)
+            for w in worlds
+        ]
+
+
+def test_maxn_objective() -> None:
+    pos = in_play("chinkway", None, 3, 40)
+    rec = recommend(pos, samples=6, seed=2, jobs=1, objective="maxn", tt_mb=16)
+    view = View.from_position(pos, pos.to_move)
+    dd = solver.Solver(tt_mb=16)
+    side = pos.sides()[pos.to_move]
+    for m in rec.moves:
+        vals = []
+        for w in Sampler(view).sample(6, 2):
+            w.play(m.move)
+            vals.append(dd.maxn(w)[0][side])
+        assert list(m.values) == vals
+    with pytest.raises(solver.PositionError, match="three or more sides"):
+        recommend(in_play("whist", None, 1, 40), samples=2, objective="maxn", jobs=1)
+
+
+def test_bad_requests() -> None:
+    pos = in_play("whist", None, 2, 20)
+    other = (pos.to_move + 1) % 4
+    with pytest.raises(solver.PositionError, match="not to move"):
+        recommend(pos, other, samples=2, jobs=1)
+    with pytest.raises(ValueError, match="samples"):
+        recommend(pos, samples=0, jobs=1)
+    with pytest.raises(ValueError, match="objective"):
+        recommend(pos, samples=2, objective="best", jobs=1)
+    with pytest.raises(solver.PositionError, match="phase"):
+        recommend(solver.deal("cinch", seed=1), 1, samples=2, jobs=1)
+
+
+# -- the command ----------------------------------------------------------------
+
+
+def test_recommend_command_json_and_table() -> None:
+    pos = in_play("whist", None, 5, 32)
+    seat = seat_word(pos, pos.to_move)
+    args = ["recommend", pos.to_line(), "--seat", seat, "-n", "10", "--seed", "2", "-j", "1"]
+    r = run(*args, "--json")
+    assert r.exit_code == 0, r.output
+    data = json.loads(r.output)
+    assert data["worlds"] == 10 and data["seed"] == 2 and data["game"] == "whist"
+    cards = {m["card"] for m in data["moves"]}
+    assert cards == {str(m.card) for m in pos.legal_moves()}
+    assert data["best"] == data["moves"][0]["move"]
+    api = recommend(pos, pos.to_move, samples=10, seed=2, jobs=1)
+    assert [m["mean"] for m in data["moves"]] == [round(m.mean, 4) for m in api.moves]
+    r = run(*args, "--no-color")
+    assert r.exit_code == 0 and "best:" in r.output and "95% interval" in r.output
+    view_line = View.from_position(pos, pos.to_move).to_line()
+    r = run("recommend", view_line, "-n", "10", "--seed", "2", "-j", "1", "--json")
+    assert r.exit_code == 0 and json.loads(r.output)["moves"] == data["moves"]
+
+
+@pytest.mark.parametrize(
+    ("extra", "message"),
+    [
+        ([], "--seat is needed"),
+        (["--seat", "X"], "unknown seat"),
+        (["--seat", "@", "--samples", "0"], "--samples"),
+        (["--seat", "@", "--jobs", "0"], "jobs"),
+        (["--seat", "@", "--time", "0"], "time limit"),
+        (["--objective", "maxn", "--seat", "@"], "three or more sides"),
+    ],
+)
+def test_recommend_command_bad_input(extra: list[str], message: str) -> None:
+    pos = in_play("whist", None, 5, 32)
+    extra = [seat_word(pos, pos.to_move) if e == "@" else e for e in extra]
+    r = run("recommend", pos.to_line(), "-j", "1", "-n", "2", *extra)
+    assert_one_line_error(r, message)
+
+
+def test_recommend_command_not_to_move() -> None:
+    pos = in_play("whist", None, 5, 32)
+    r = run("recommend", pos.to_line(), "--seat", seat_word(pos, (pos.to_move + 1) % 4))
+    assert_one_line_error(r, "not to move")
