@@ -202,9 +202,12 @@ static int whist_quick_tricks(const ts_state *s, ts_cards *runs)
     return best < left ? best : left;
 }
 
-/* Sure tricks of the side holding the top trump (*side): the run of top
- * trumps in the hand that holds it -- each wins whenever it is played, and
- * its holder plays them all by the end.  (*run: those trumps.) */
+/* Sure tricks of the side holding the top trump (*side): its top trumps
+ * (the highest trumps in play, all of that side), each of which wins the
+ * trick it is played to -- and every card is played by the end.  Two of
+ * them fall on separate tricks when they are in one hand; the two hands'
+ * tops all count when one hand has small trumps enough to play under the
+ * other's tops, else the larger share.  (*run: those trumps.) */
 static int sure_trump_tricks(const ts_state *s, ts_cards *run, int *side)
 {
     *run = 0;
@@ -213,23 +216,26 @@ static int sure_trump_tricks(const ts_state *s, ts_cards *run, int *side)
         return 0;
     ts_cards trumps = 0;
     for (int p = 0; p < s->nseats; p++)
-        trumps |= (s->playable[p] | s->covered[p]) & ts_suit_cards(s->trump);
+        trumps |= s->playable[p] & ts_suit_cards(s->trump);
     if (!trumps)
         return 0;
-    int holder = -1;
+    int holder = 0;
     for (int p = 0; p < s->nseats; p++)
         if (s->playable[p] & ts_bit(top_of(trumps)))
             holder = p;
-    if (holder < 0)
-        return 0;
     *side = s->side[holder];
-    int n = 0;
-    while (trumps && (s->playable[holder] & ts_bit(top_of(trumps)))) {
+    int mate = (holder + 2) % 4;
+    ts_cards ours = (s->playable[holder] | s->playable[mate]) & trumps;
+    while (trumps && (ours & ts_bit(top_of(trumps)))) {
         *run |= ts_bit(top_of(trumps));
         trumps &= ~ts_bit(top_of(trumps));
-        n++;
     }
-    return n;
+    int c1 = ts_count(*run & s->playable[holder]), c2 = ts_count(*run & s->playable[mate]);
+    int l1 = ts_count(s->playable[holder] & ts_suit_cards(s->trump));
+    int l2 = ts_count(s->playable[mate] & ts_suit_cards(s->trump));
+    if (l2 - c2 >= c1 || l1 - c1 >= c2)
+        return c1 + c2;
+    return c1 > c2 ? c1 : c2;
 }
 
 /* Whist, at a trick start with no trumps left in play (or no trump suit):
