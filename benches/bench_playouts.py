@@ -17,13 +17,13 @@ from __future__ import annotations
 import argparse
 import random
 import sys
-import time
 from pathlib import Path
 
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from benches.timing import rate  # noqa: E402
 from tests.randpos import VARIANTS, random_start, reference_spec  # noqa: E402
 from tests.reference import rules as ref  # noqa: E402
 
@@ -52,14 +52,6 @@ def test_reference_playouts(benchmark, game: str, players: int) -> None:  # type
     spec = reference_spec(random_start(game, players, 1))
     rng = random.Random(1)
     benchmark(reference_playout, spec, rng)
-
-
-def rate(run, seconds: float) -> float:  # type: ignore[no-untyped-def]
-    """Playouts per second of run() (which returns how many it did)."""
-    done, start = 0, time.perf_counter()
-    while (elapsed := time.perf_counter() - start) < seconds:
-        done += run()
-    return done / elapsed
 
 
 def main() -> None:

@@ -14,7 +14,6 @@ Chinese Whist at most 1 s, Chinkway at most 5 s.
 from __future__ import annotations
 
 import argparse
-import random
 import sys
 import time
 from pathlib import Path
@@ -23,24 +22,15 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from solver.games.base import Position  # noqa: E402
 from solver.pimc import recommend  # noqa: E402
-from tests.randpos import VARIANTS, random_start  # noqa: E402
-
-
-def position_at(game: str, players: int, tricks: int, seed: int = 1) -> Position:
-    pos = random_start(game, players, seed)
-    rng = random.Random(seed)
-    assert pos.core is not None
-    while pos.core.tricks_played < tricks or pos.phase.value == "claim":
-        pos.play(rng.choice(pos.legal_moves()))
-    return pos
+from tests.randpos import VARIANTS, random_play  # noqa: E402
 
 
 @pytest.mark.parametrize(("game", "players"), VARIANTS, ids=[f"{g}-{p}" for g, p in VARIANTS])
 def test_recommend_late_hand(benchmark, game: str, players: int) -> None:  # type: ignore[no-untyped-def]
     benchmark.group = f"recommend-{game}-{players}"
-    pos = position_at(game, players, tricks={"chinkway": 6}.get(game, 8 if players != 2 else 20))
+    late = {"chinkway": 6, "cinch": 2}.get(game, 8 if players != 2 else 20)  # tricks played
+    pos = random_play(game, players, late, 1)
     benchmark(recommend, pos, samples=10, seed=1, jobs=1)
 
 
@@ -59,7 +49,7 @@ def main() -> None:
         name = f"{game}-{players}"
         if wanted and name not in wanted:
             continue
-        pos = position_at(game, players, args.tricks, args.seed)
+        pos = random_play(game, players, args.tricks, args.seed)
         t0 = time.perf_counter()
         rec = recommend(
             pos, samples=args.samples, seconds=args.time, seed=args.seed, jobs=args.jobs

@@ -17,7 +17,6 @@ after five random tricks of it (mid-hand, with the voids they showed).
 from __future__ import annotations
 
 import argparse
-import random
 import sys
 import time
 from pathlib import Path
@@ -26,10 +25,10 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from solver.games.base import Position  # noqa: E402
+from benches.timing import rate  # noqa: E402
 from solver.sampling import Sampler  # noqa: E402
 from solver.view import View  # noqa: E402
-from tests.randpos import VARIANTS, random_start  # noqa: E402
+from tests.randpos import VARIANTS, random_play  # noqa: E402
 
 MID_HAND_TRICKS = 5  # tricks played before the mid-hand view
 BATCH = 1000  # worlds per call of the fast path
@@ -40,12 +39,7 @@ IDS = [f"{g}-{p}-{stage}" for g, p, stage in CASES]
 
 
 def view_at(game: str, players: int, stage: str, seed: int = 1) -> View:
-    pos: Position = random_start(game, players, seed)
-    if stage == "mid-hand":
-        rng = random.Random(seed)
-        assert pos.core is not None
-        while pos.core.tricks_played < MID_HAND_TRICKS or pos.phase.value == "claim":
-            pos.play(rng.choice(pos.legal_moves()))
+    pos = random_play(game, players, MID_HAND_TRICKS if stage == "mid-hand" else 0, seed)
     return View.from_position(pos, pos.to_move)
 
 
@@ -68,14 +62,6 @@ def test_counting_tables(benchmark, game: str, players: int, stage: str) -> None
     benchmark.group = f"sampling-{game}-{players}-{stage}"
     view = view_at(game, players, stage)
     benchmark(Sampler, view)
-
-
-def rate(run, seconds: float) -> float:  # type: ignore[no-untyped-def]
-    """Items per second of run() (which returns how many it did)."""
-    done, start = 0, time.perf_counter()
-    while (elapsed := time.perf_counter() - start) < seconds:
-        done += run()
-    return done / elapsed
 
 
 def main() -> None:

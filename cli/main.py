@@ -22,7 +22,7 @@ from typing import IO, Any, TypeVar
 
 import click
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.progress import Progress
 
 import solver
 from solver import bench as benchmark
@@ -32,11 +32,10 @@ from solver.cli.play import match, play
 from solver.doubledummy import DEFAULT_TT_MB
 from solver.position import source_text
 
-PROG = "tricksolver"
+from .common import INTERRUPTED, PROG, SEED_LIMIT, players_option, progress_bars
+
 BAD_INPUT = 2  # exit status of bad input, as for click's usage errors
-INTERRUPTED = 130  # exit status after Ctrl-C, as shells report SIGINT
 WAIT_STEP = 0.1  # seconds between checks for Ctrl-C while a search runs
-SEED_LIMIT = 1_000_000  # random seeds are drawn below this, short enough to retype
 EXAMPLES_PACKAGE = "solver"
 EXAMPLES_DIR = "examples"
 EXAMPLE_SUFFIX = ".toml"
@@ -123,13 +122,7 @@ def main() -> None:
 
 @main.command()
 @click.argument("game")
-@click.option(
-    "--players",
-    "-p",
-    type=int,
-    metavar="N",
-    help="Number of players (Chinese Whist: 2, 3 or 4; default 4).",
-)
+@players_option
 @click.option(
     "--seed",
     "-s",
@@ -552,16 +545,7 @@ def bench(
       tricksolver bench                      the full standard run (long)
     """
     names = benchmark.parse_games(games)
-    err = Console(stderr=True, no_color=no_color or None)
-    progress = Progress(
-        TextColumn("{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        console=err,
-        disable=not err.is_terminal,
-        transient=True,
-    )
+    progress = progress_bars(no_color)
     with progress:
         report = benchmark.run(
             names,

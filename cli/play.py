@@ -19,7 +19,6 @@ from collections.abc import Callable
 
 import click
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
 from solver.cards import NOTRUMP, Card, CardSet, Suit, strain_text
@@ -32,20 +31,12 @@ from solver.notation import parse_seat
 from solver.players import PLAYERS, Player, SeatView, hint, make_player, parse_seats
 from solver.wholegame import HandResult, Step, WholeGame
 
-PROG = "tricksolver"
-INTERRUPTED = 130  # exit status after Ctrl-C, as the other commands
-SEED_LIMIT = 1_000_000  # random seeds are drawn below this, short enough to retype
+from .common import INTERRUPTED, PROG, SEED_LIMIT, players_option, progress_bars
+from .render import FACE_DOWN, GAME_TITLES, GONE, VOID, seats_by_side
+from .render import side_name as seat_label
+
 DEFAULT_SEATS = "heuristic"
 DEFAULT_DEALS = 100
-GAME_TITLES = {
-    "whist": "Whist",
-    "chinkway": "Chinkway",
-    "chinese-whist": "Chinese Whist",
-    "cinch": "Cinch",
-}
-FACE_DOWN = "▒▒"  # a face-down card
-GONE = "··"  # a pile played out
-VOID = "—"
 HUMAN_COMMANDS = (
     "Type a move: a card (QS, 10h, Q♠), or claim QS, discard QS, trump H, pass, bid 2,"
     " shoot.  Also: hint (the engine's recommendation), table (show the table again),"
@@ -61,16 +52,9 @@ class Quit(Exception):
 # -- what a seat sees, as text ------------------------------------------------------
 
 
-def seat_label(pos: Position, seats: list[int]) -> str:
-    return "-".join(pos.seat_name(s) for s in seats)
-
-
 def side_seats(sides: tuple[int, ...]) -> list[list[int]]:
     """The seats of every side, sides in order of their first seat."""
-    members: dict[int, list[int]] = {}
-    for seat, side in enumerate(sides):
-        members.setdefault(side, []).append(seat)
-    return list(members.values())
+    return list(seats_by_side(sides).values())
 
 
 def hand_text(cards: CardSet) -> str:
@@ -352,13 +336,7 @@ def dealt_text(pos: Position, seat: int) -> str:
 
 @click.command()
 @click.argument("game", required=False)
-@click.option(
-    "--players",
-    "-p",
-    type=int,
-    metavar="N",
-    help="Number of players (Chinese Whist: 2, 3 or 4; default 4).",
-)
+@players_option
 @click.option(
     "--seats",
     default=DEFAULT_SEATS,
@@ -523,13 +501,7 @@ def saved_note(game: WholeGame, path: str | None) -> str:
     metavar="N",
     help="Deals to play; each is played once per rotation of the seats.",
 )
-@click.option(
-    "--players",
-    "-p",
-    type=int,
-    metavar="N",
-    help="Number of players (Chinese Whist: 2, 3 or 4; default 4).",
-)
+@players_option
 @click.option(
     "--seed",
     "-s",
@@ -574,16 +546,7 @@ def match(
     if as_json and as_csv:
         raise TricksolverError("--json and --csv: choose one output")
     contest = Match.new(game, seats, players=players, seed=seed)
-    err = Console(stderr=True, no_color=no_color or None)
-    progress = Progress(
-        TextColumn("{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        console=err,
-        disable=not err.is_terminal,
-        transient=True,
-    )
+    progress = progress_bars(no_color)
     interrupted = False
     with progress:
         task = progress.add_task(f"{GAME_TITLES[contest.game]} deals", total=deals)

@@ -9,7 +9,7 @@ the legal moves.  Nothing here changes the position.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from rich import box
 from rich.columns import Columns
@@ -21,6 +21,7 @@ from solver import Card, CardSet, ChineseWhist, Chinkway, Cinch, Phase, Position
 from solver.cards import NOTRUMP
 from solver.games.base import bid_text
 from solver.games.chinkway import CATEGORY_NAMES, QUEST_CARDS, quest_category, quest_needs
+from solver.position import hand_now
 
 MIN_WIDTH = 40  # narrower than this the seat table cannot be read
 RED_SUITS = (Suit.HEARTS, Suit.DIAMONDS)
@@ -78,12 +79,18 @@ def strain_text(strain: int | None) -> Text:
     return Text(f"{suit.symbol} {STRAIN_NAMES[strain]}", style=suit_style(suit))
 
 
-def side_members(pos: Position) -> dict[int, list[int]]:
-    """The seats of every side, sides in order of their first seat."""
+def seats_by_side(sides: Sequence[int]) -> dict[int, list[int]]:
+    """The seats of every side (`sides`: the side of every seat), sides in
+    order of their first seat."""
     members: dict[int, list[int]] = {}
-    for seat, side in enumerate(pos.sides()):
+    for seat, side in enumerate(sides):
         members.setdefault(side, []).append(seat)
     return members
+
+
+def side_members(pos: Position) -> dict[int, list[int]]:
+    """The seats of every side, sides in order of their first seat."""
+    return seats_by_side(pos.sides())
 
 
 def side_name(pos: Position, seats: list[int]) -> str:
@@ -92,18 +99,6 @@ def side_name(pos: Position, seats: list[int]) -> str:
 
 def has_partnerships(pos: Position) -> bool:
     return len(side_members(pos)) < pos.nseats
-
-
-def hand_now(pos: Position, seat: int) -> CardSet:
-    """The cards a seat has to play from: what it may play once play has
-    begun; before, the cards dealt to its hand (Chinese Whist: its face-up
-    pile cards and down cards)."""
-    if pos.core is not None:
-        return pos.holding(seat)
-    if isinstance(pos, ChineseWhist):
-        return CardSet(top for top, _ in pos.piles[seat]) | pos.down[seat]
-    hands: list[CardSet] = pos.hands  # type: ignore[attr-defined]
-    return hands[seat]
 
 
 # -- the sections ---------------------------------------------------------------

@@ -24,7 +24,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from solver.errors import NotationError, PositionError
+from solver.errors import NotationError
 from solver.games.base import Position
 from solver.games.chinese_whist import ChineseWhist
 from solver.games.chinkway import ROUNDS, Chinkway
@@ -32,7 +32,7 @@ from solver.games.cinch import Cinch
 from solver.games.whist import Whist
 from solver.players import make_player, parse_seats
 from solver.position import game_name
-from solver.wholegame import CHINESE_WHIST_PLAYERS, SEATS, SEED_BITS
+from solver.wholegame import SEED_BITS, game_seats
 
 CONFIDENCE = 0.95
 SCORE_PER_DEAL = (
@@ -187,13 +187,7 @@ class Match:
         """A match of `game` between the players of `seats` (a comma list,
         one name per seat; see `solver.players.parse_seats`)."""
         name = game_name(game)
-        if name == "chinese-whist":
-            players = 4 if players is None else players
-            if players not in CHINESE_WHIST_PLAYERS:
-                raise PositionError(f"Chinese Whist is for 2, 3 or 4 players, not {players}")
-        elif players is not None and players != SEATS[name]:
-            raise PositionError(f"{name} is for {SEATS[name]} players, not {players}")
-        nseats = players or SEATS[name]
+        nseats = game_seats(name, players)
         names = parse_seats(seats, nseats)
         if len(set(names)) < 2:
             raise NotationError(

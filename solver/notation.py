@@ -27,7 +27,9 @@ from __future__ import annotations
 
 import re
 import tomllib
+from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
+from pathlib import Path
 from typing import Any
 
 import tomli_w
@@ -94,6 +96,43 @@ def to_line(fields: Mapping[str, Any]) -> str:
         else:
             parts.append(f"{key}={value}")
     return "; ".join(parts)
+
+
+class Notated(ABC):
+    """Something written in the notation (a position, a view): its keys, its
+    two text forms, and equality by its one-line form."""
+
+    @abstractmethod
+    def _fields(self) -> Fields:
+        """The notation's keys, in order."""
+
+    def to_fields(self) -> Fields:
+        return self._fields()
+
+    def to_toml(self) -> str:
+        return to_toml(self._fields())
+
+    def to_line(self) -> str:
+        return to_line(self._fields())
+
+    def __str__(self) -> str:
+        return self.to_line()
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.to_line()}>"
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is type(self) and other.to_line() == self.to_line()
+
+
+def read_text_file(path: str | Path) -> str:
+    """The text of a file (UTF-8); NotationError naming `path` if it cannot be read."""
+    try:
+        return Path(path).read_text(encoding="utf-8")
+    except UnicodeDecodeError:
+        raise NotationError(f"{path}: not a text file (UTF-8)") from None
+    except OSError as e:
+        raise NotationError(f"{path}: cannot read: {e.strerror or e}") from None
 
 
 def seat_list_text(entries: Sequence[str]) -> str:

@@ -30,6 +30,7 @@ from solver.games.base import PASS, SHOOT, Move, Phase, Position
 from solver.games.chinese_whist import ChineseWhist, deck_for
 from solver.games.chinkway import CATEGORY_NAMES, Chinkway, quest_category, quest_needs
 from solver.games.cinch import Cinch, contract
+from solver.position import hand_now
 
 HINT_SEED = 0  # the generator of a hint is seeded with this: the same position, the same hint
 
@@ -90,7 +91,7 @@ class SeatView:
         """The view of `seat` (0-based) in `pos`."""
         n = pos.nseats
         played = _played(pos)
-        hand = _own_cards(pos, seat)
+        hand = hand_now(pos, seat)
         face_up = [CardSet() for _ in range(n)]
         piles: list[tuple[PileSeen, ...]] = []
         if isinstance(pos, ChineseWhist):
@@ -162,15 +163,6 @@ def _played(pos: Position) -> CardSet:
         if m.kind == "play" and m.card is not None:
             mask |= m.card.bit
     return CardSet(mask)
-
-
-def _own_cards(pos: Position, seat: int) -> CardSet:
-    if pos.core is not None:
-        return pos.holding(seat)
-    if isinstance(pos, ChineseWhist):
-        return CardSet(top for top, _ in pos.piles[seat]) | pos.down[seat]
-    hands: list[CardSet] = pos.hands  # type: ignore[attr-defined]
-    return hands[seat]
 
 
 def _pile_seen(pile: tuple[Card | None, Card | None, bool]) -> PileSeen:

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from solver.cards import parse_strain
+from solver.cards import CardSet, parse_strain
 from solver.errors import NotationError, PositionError
 from solver.games.base import Position
 from solver.games.chinese_whist import ChineseWhist
 from solver.games.chinkway import Chinkway
 from solver.games.cinch import Cinch
 from solver.games.whist import Whist
-from solver.notation import get_str, parse_fields
+from solver.notation import Fields, get_str, parse_fields, read_text_file
 
 GAMES: dict[str, type[Position]] = {
     "whist": Whist,
@@ -34,13 +34,20 @@ def game_name(text: str) -> str:
     return name
 
 
-def parse_position(text: str) -> Position:
-    """A position from its file form (TOML), its one-line form, or a bare PBN deal."""
+def game_fields(text: str) -> Fields:
+    """The keys of a position (or a view) in either text form, or of a bare
+    PBN deal, with the key `game` its game's own name."""
     fields = parse_fields(text)
     game = get_str(fields, "game")
     if game is None:
         raise NotationError("missing key 'game' (whist, chinkway, chinese-whist or cinch)")
     fields["game"] = game_name(game)
+    return fields
+
+
+def parse_position(text: str) -> Position:
+    """A position from its file form (TOML), its one-line form, or a bare PBN deal."""
+    fields = game_fields(text)
     return GAMES[fields["game"]].from_fields(fields)  # type: ignore[attr-defined,no-any-return]
 
 
@@ -63,12 +70,7 @@ def source_text(source: str) -> str:
         except OSError:  # a long one-line position is no file name
             is_file = False
         if is_file:
-            try:
-                return path.read_text(encoding="utf-8")
-            except UnicodeDecodeError:
-                raise NotationError(f"{source}: not a text file (UTF-8)") from None
-            except OSError as e:
-                raise NotationError(f"{source}: cannot read: {e.strerror or e}") from None
+            return read_text_file(source)
         if _looks_like_path(source):
             if path.is_dir():
                 raise NotationError(f"{source}: is a directory, not a position file")
@@ -79,6 +81,18 @@ def source_text(source: str) -> str:
 def load_position(source: str) -> Position:
     """A position from a file path or from its text (either form, or a bare PBN deal)."""
     return parse_position(source_text(source))
+
+
+def hand_now(pos: Position, seat: int) -> CardSet:
+    """The cards a seat has to play from: what it may play once play has
+    begun; before, the cards dealt to its hand (Chinese Whist: its face-up
+    pile cards and down cards)."""
+    if pos.core is not None:
+        return pos.holding(seat)
+    if isinstance(pos, ChineseWhist):
+        return CardSet(top for top, _ in pos.piles[seat]) | pos.down[seat]
+    hands: list[CardSet] = pos.hands  # type: ignore[attr-defined]
+    return hands[seat]
 
 
 def deal(

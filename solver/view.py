@@ -23,7 +23,7 @@ reveals::
 
 from __future__ import annotations
 
-from abc import ABC, abstractmethod
+from abc import abstractmethod
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -31,41 +31,54 @@ from typing import Any, ClassVar
 
 from solver import _core
 from solver.cards import FULL_DECK, NOTRUMP, Card, CardSet, Suit, strain_text
-from solver.errors import CardError, NotationError, PositionError
-from solver.games.base import Move, Phase, Position, bid_text, read_card_list, read_strain
-from solver.games.chinese_whist import LAYOUT, TARGETS, ChineseWhist, deck_for
+from solver.errors import NotationError, PositionError
+from solver.games.base import (
+    Move,
+    Phase,
+    Position,
+    bid_text,
+    check_disjoint,
+    play_key_tricks,
+    play_record_text,
+    read_card_list,
+    read_cardset,
+    read_play_token,
+    read_strain,
+    replay_play_key,
+)
+from solver.games.chinese_whist import KEYS as CHINESE_WHIST_KEYS
+from solver.games.chinese_whist import (
+    LAYOUT,
+    ChineseWhist,
+    check_settings,
+    deck_for,
+    pile_text,
+    pile_tokens,
+)
 from solver.games.chinkway import DISCARDS as CHINKWAY_DISCARDS
 from solver.games.chinkway import HAND as CHINKWAY_HAND
+from solver.games.chinkway import KEYS as CHINKWAY_KEYS
 from solver.games.chinkway import QUEST_CARDS, ROUNDS, Chinkway, pairing, quest_needs
-from solver.games.cinch import (
-    DEALT as CINCH_DEALT,
-)
-from solver.games.cinch import (
-    PLAY_HAND as CINCH_HAND,
-)
-from solver.games.cinch import (
-    SHOOT_RULES,
-    Cinch,
-    contract,
-    legal_calls,
-    parse_calls,
-)
+from solver.games.cinch import DEALT as CINCH_DEALT
+from solver.games.cinch import KEYS as CINCH_KEYS
+from solver.games.cinch import PLAY_HAND as CINCH_HAND
+from solver.games.cinch import SHOOT_RULES, Cinch, contract, legal_calls, parse_calls
 from solver.games.whist import FULL_HAND as WHIST_FULL_HAND
+from solver.games.whist import KEYS as WHIST_KEYS
 from solver.games.whist import Whist
 from solver.notation import (
     SEAT_LETTERS,
     Fields,
+    Notated,
     check_known_keys,
     get_bool,
     get_int,
     get_seat_list,
     get_str,
-    parse_fields,
     parse_seat,
-    to_line,
-    to_toml,
+    read_text_file,
 )
-from solver.position import game_name
+from solver.position import game_fields
 
 SUITS = 4
 UNKNOWN_MARK = "?"  # Chinese Whist: a face-down card the view has not seen (``AS/?``)
@@ -194,48 +207,6 @@ class _Replay:
     claimable: CardSet
 
 
-def _parse_play(text: str, nseats: int) -> list[list[tuple[Card, bool]]]:
-    """The `play` key as tricks of (card, claimed) in order; ``|`` separates
-    tricks (then all but the last are complete), else n cards make a trick."""
-    if "|" in text:
-        groups = [g.split() for g in text.split("|")]
-        for n, g in enumerate(groups[:-1], 1):
-            if len(g) != nseats:
-                raise NotationError(f"play: trick {n} has {len(g)} cards, not {nseats}")
-    else:
-        flat = text.split()
-        groups = [flat[i : i + nseats] for i in range(0, len(flat), nseats)]
-    tricks: list[list[tuple[Card, bool]]] = []
-    for n, g in enumerate(groups, 1):
-        trick = []
-        for tok in g:
-            try:
-                trick.append((Card.parse(tok.rstrip("*")), tok.endswith("*")))
-            except CardError as e:
-                raise NotationError(f"play: trick {n}: {e}") from None
-        tricks.append(trick)
-    return tricks
-
-
-def _play_text(moves: Sequence[Move], nseats: int) -> str:
-    """The play record as the notation writes it (as `Position.play_text`)."""
-    tricks: list[list[str]] = []
-    current: list[str] = []
-    for m in moves:
-        assert m.card is not None
-        if m.kind == "claim":
-            last = tricks[-1]
-            last[last.index(str(m.card))] += "*"
-            continue
-        current.append(str(m.card))
-        if len(current) == nseats:
-            tricks.append(current)
-            current = []
-    if current:
-        tricks.append(current)
-    return " | ".join(" ".join(t) for t in tricks)
-
-
 class _Replayer:
     """Plays a view's record through the public rules: follow suit, the trick
     winner, Chinkway claims, Chinese Whist cards turning up.  Every error is a
@@ -272,27 +243,14 @@ class _Replayer:
     def name(self, seat: int) -> str:
         return self.t.seat_name(seat)
 
-    def run(self, tricks: list[list[tuple[Card, bool]]]) -> _Replay:
-        for n, trick in enumerate(tricks, 1):
-            starred = [c for c, star in trick if star]
-            for card, _ in trick:
-                if self.phase == Phase.OVER:
-                    raise PositionError(f"play: {card} after the last trick")
-                if self.phase == Phase.CLAIM:
-                    raise PositionError(
-                        f"play: trick {n - 1}: its winner claims one of"
-                        f" {CardSet(self.claimable).cards_text()} (mark it with *)"
-                    )
-                self.play(n, card)
-            if starred and len(trick) < self.t.nseats:
-                raise PositionError(
-                    f"play: trick {n}: {starred[0]} is claimed before the trick is complete"
-                )
-            if self.phase == Phase.CLAIM:
-                if starred or n < len(tricks):
-                    self.claim(n, starred)
-            elif starred:
-                raise PositionError(f"play: trick {n}: {starred[0]} cannot be claimed (nothing is)")
+    def run(self, play: str) -> _Replay:
+        # Every card of the record is read before any is played.
+        for n, group in enumerate(play_key_tricks(play, self.t.nseats), 1):
+            for token in group:
+                read_play_token(token, n)
+        replay_play_key(
+            play, self.t.nseats, self.play_next, lambda: self.phase == Phase.CLAIM, self.claim
+        )
         return _Replay(
             self.moves,
             self.phase,
@@ -305,6 +263,17 @@ class _Replayer:
             CardSet(self.hold),
             CardSet(self.claimable),
         )
+
+    def play_next(self, n: int, card: Card) -> None:
+        """The record's next card, in trick n."""
+        if self.phase == Phase.OVER:
+            raise PositionError(f"play: {card} after the last trick")
+        if self.phase == Phase.CLAIM:
+            raise PositionError(
+                f"play: trick {n - 1}: its winner claims one of"
+                f" {CardSet(self.claimable).cards_text()} (mark it with *)"
+            )
+        self.play(n, card)
 
     def play(self, n: int, card: Card) -> None:
         t, m, bit = self.t, self.turn, card.bit
@@ -410,7 +379,7 @@ class _Replayer:
 # -- views ---------------------------------------------------------------------
 
 
-class View(ABC):
+class View(Notated):
     """One seat's knowledge of a hand at a decision from the first lead on.
 
     Immutable.  Subclasses are the games (`WhistView`, `ChinkwayView`,
@@ -441,10 +410,6 @@ class View(ABC):
     @abstractmethod
     def _hidden(self) -> tuple[list[HiddenPlace], CardSet, CardSet]:
         """(hidden places, the unseen cards, the seen cards among them), once replayed."""
-
-    @abstractmethod
-    def _fields(self) -> Fields:
-        """The notation's keys, in order."""
 
     @abstractmethod
     def world(self, fills: Sequence[CardSet], play: bool = True) -> Position:
@@ -480,7 +445,7 @@ class View(ABC):
         if before is not None and play.strip():
             raise PositionError("play: trump must be named before the first lead")
         table = self._table()
-        replay = _Replayer(table).run(_parse_play(play, self.nseats) if play.strip() else [])
+        replay = _Replayer(table).run(play)
         if replay.phase not in VIEW_PHASES:
             raise PositionError("the hand is over: a view is of a decision in play")
         if before is not None:
@@ -570,27 +535,9 @@ class View(ABC):
         return [Move("play", c) for c in hold]
 
     def play_text(self) -> str:
-        return _play_text(self._replay.moves, self.nseats)
+        return play_record_text(self._replay.moves, self.nseats)
 
-    # -- notation -------------------------------------------------------------
-
-    def to_fields(self) -> Fields:
-        return self._fields()
-
-    def to_line(self) -> str:
-        return to_line(self._fields())
-
-    def to_toml(self) -> str:
-        return to_toml(self._fields())
-
-    def __str__(self) -> str:
-        return self.to_line()
-
-    def __repr__(self) -> str:
-        return f"<{type(self).__name__} {self.to_line()}>"
-
-    def __eq__(self, other: object) -> bool:
-        return type(other) is type(self) and other.to_line() == self.to_line()
+    # -- notation (the text forms and equality: `Notated`) ----------------------
 
     def __hash__(self) -> int:
         return hash(self.to_line())
@@ -624,31 +571,78 @@ def _seat_key(fields: Fields, nseats: int) -> int:
     return parse_seat(text, nseats, "seat")
 
 
-def _read_set(text: str, what: str) -> CardSet:
-    try:
-        return CardSet.parse(text)
-    except CardError as e:
-        raise PositionError(f"{what}: {e}") from None
+class _HandsView(View):
+    """A view of a game of hands (whist, Chinkway, Cinch): `known[s]` are the
+    cards the view knows in hand s at the first lead."""
 
+    known: list[CardSet]
 
-def _check_disjoint(places: list[tuple[str, CardSet]]) -> None:
-    seen: dict[Card, str] = {}
-    for name, cards in places:
-        for c in cards:
-            if c in seen:
-                raise PositionError(f"{c} is in {seen[c]} and in {name}")
-            seen[c] = name
+    def _hand_owners(self) -> dict[Card, tuple[int, str]]:
+        """The seat and the place of every card known in a hand (for `_Table`)."""
+        return {c: (s, f"hand {self.seat_name(s)}") for s, h in enumerate(self.known) for c in h}
+
+    def _hand_places(self, size: int, fixed: CardSet) -> tuple[list[HiddenPlace], CardSet]:
+        """The other seats' hands of `size` cards at the first lead as hidden
+        places (the voids play showed); `fixed` and every card known in a hand."""
+        r = self._replay
+        places = []
+        for s in range(self.nseats):
+            known = self.known[s] | r.played[s]
+            fixed = fixed | known
+            if s != self.seat:
+                name = f"hand {self.seat_name(s)}"
+                places.append(_place(name, size - len(known), ("hand", s), r.voids[s]))
+        return places, fixed
+
+    def _world_hands(self, fill: dict[tuple[str, int], CardSet]) -> list[CardSet]:
+        """Every hand at the first lead in the world of `fill` (`View._fill_map`)."""
+        return [
+            self.known[s] | self._replay.played[s] | fill.get(("hand", s), CardSet())
+            for s in range(self.nseats)
+        ]
+
+    def _hands_field(self) -> list[str]:
+        """The key `hands`: the seat's own hand; the cards known in the others,
+        less those played."""
+        r = self._replay
+        return [
+            str(h) if s == self.seat else _known_text(h - r.played[s])
+            for s, h in enumerate(self.known)
+        ]
+
+    @classmethod
+    def _seat_and_hands(cls, fields: Fields) -> tuple[int, list[str]]:
+        """The known keys checked; the keys `seat` and `hands` (its entries)."""
+        check_known_keys(fields, cls.keys, f"a {cls.game} view")
+        seat = _seat_key(fields, cls.nseats)
+        entries = get_seat_list(fields, "hands", cls.nseats)
+        if entries is None:
+            raise PositionError(f"{cls.game} view: missing key 'hands' (the view's seat's hand)")
+        return seat, entries
+
+    @classmethod
+    def _play_trump(cls, fields: Fields) -> int:
+        """The key `trump`, which a view of the play needs."""
+        trump = read_strain(get_str(fields, "trump"))
+        if trump is None:
+            raise PositionError(f"{cls.game} view: missing key 'trump' (a view is of the play)")
+        return trump
+
+    @staticmethod
+    def _own_hand_only(hands: Sequence[CardSet], seat: int) -> list[CardSet]:
+        """The hands of a position as the view of `seat` knows them."""
+        return [h if s == seat else CardSet() for s, h in enumerate(hands)]
 
 
 # -- plain whist --------------------------------------------------------------
 
 
-class WhistView(View):
+class WhistView(_HandsView):
     """Plain whist: the seat's own hand; every other card is in another hand
     (or out of play in an ending, publicly: key ``out``)."""
 
     game = "whist"
-    keys = {"game", "seat", "hands", "trump", "leader", "dealer", "play", "out"}
+    keys = WHIST_KEYS | {"seat", "out"}
     nseats = 4
     trump: int
 
@@ -673,7 +667,7 @@ class WhistView(View):
                 f"hand {self.seat_name(seat)} (the view's seat) holds {self.size} cards;"
                 " a hand holds 1 to 13"
             )
-        _check_disjoint(
+        check_disjoint(
             [(f"hand {self.seat_name(s)}", h) for s, h in enumerate(hands)] + [("out", out)]
         )
         for s, h in enumerate(hands):
@@ -692,7 +686,7 @@ class WhistView(View):
         return SEAT_LETTERS[seat]
 
     def _table(self) -> _Table:
-        owners = {c: (s, f"hand {self.seat_name(s)}") for s, h in enumerate(self.known) for c in h}
+        owners = self._hand_owners()
         owners |= {c: (OUT, "out (played before)") for c in self.out}
         return _Table(
             self.nseats,
@@ -706,47 +700,28 @@ class WhistView(View):
         )
 
     def _hidden(self) -> tuple[list[HiddenPlace], CardSet, CardSet]:
-        r = self._replay
-        places, fixed = [], self.out
-        for s in range(self.nseats):
-            known = self.known[s] | r.played[s]
-            fixed = fixed | known
-            if s != self.seat:
-                name = f"hand {self.seat_name(s)}"
-                places.append(_place(name, self.size - len(known), ("hand", s), r.voids[s]))
+        places, fixed = self._hand_places(self.size, self.out)
         return places, FULL_DECK - fixed, CardSet()
 
     def world(self, fills: Sequence[CardSet], play: bool = True) -> Position:
-        fill = self._fill_map(fills)
-        hands = [
-            self.known[s] | self._replay.played[s] | fill.get(("hand", s), CardSet())
-            for s in range(self.nseats)
-        ]
+        hands = self._world_hands(self._fill_map(fills))
         return Whist(hands, self.trump, self.leader, self.play_text() if play else "")
 
     def _fields(self) -> Fields:
-        r = self._replay
         return {
             "game": self.game,
             "seat": self.seat_name(self.seat),
             "trump": strain_text(self.trump),
             "leader": self.seat_name(self.leader),
-            "hands": [
-                str(h) if s == self.seat else _known_text(h - r.played[s])
-                for s, h in enumerate(self.known)
-            ],
+            "hands": self._hands_field(),
             "out": self.out.cards_text() or None,
             "play": self.play_text() or None,
         }
 
     @classmethod
     def from_fields(cls, fields: Fields) -> WhistView:
-        check_known_keys(fields, cls.keys, "a whist view")
-        seat = _seat_key(fields, cls.nseats)
-        entries = get_seat_list(fields, "hands", cls.nseats)
-        if entries is None:
-            raise PositionError("whist view: missing key 'hands' (the view's seat's hand)")
-        hands = [_read_set(e, f"hand {SEAT_LETTERS[s]}") for s, e in enumerate(entries)]
+        seat, entries = cls._seat_and_hands(fields)
+        hands = [read_cardset(e, f"hand {SEAT_LETTERS[s]}") for s, e in enumerate(entries)]
         trump = read_strain(get_str(fields, "trump", "NT"))
         assert trump is not None
         dealer_text = get_str(fields, "dealer")
@@ -763,13 +738,13 @@ class WhistView(View):
             if leader_text
             else (dealer + 1) % cls.nseats
         )
-        out = _read_set(get_str(fields, "out", "") or "", "out")
+        out = read_cardset(get_str(fields, "out", "") or "", "out")
         return cls(seat, hands, trump, leader, get_str(fields, "play", "") or "", out)
 
     @classmethod
     def _from_position(cls, pos: Any, seat: int) -> WhistView:
         assert isinstance(pos, Whist)
-        hands = [pos.hands[s] if s == seat else CardSet() for s in range(cls.nseats)]
+        hands = cls._own_hand_only(pos.hands, seat)
         in_play = CardSet(c for h in pos.hands for c in h)
         assert pos.trump is not None
         return cls(seat, hands, pos.trump, pos.leader, pos.play_text(), FULL_DECK - in_play)
@@ -778,24 +753,12 @@ class WhistView(View):
 # -- Chinkway -------------------------------------------------------------------
 
 
-class ChinkwayView(View):
+class ChinkwayView(_HandsView):
     """Chinkway: the seat's own hand, the quest and the claims; the dealer's two
     discards are known to the dealer only."""
 
     game = "chinkway"
-    keys = {
-        "game",
-        "seat",
-        "round",
-        "rounds",
-        "dealer",
-        "hands",
-        "discards",
-        "trump",
-        "quest",
-        "quest_used",
-        "play",
-    }
+    keys = CHINKWAY_KEYS - {"quest_deck", "quest_removed"} | {"seat"}
     nseats = 5
     trump: int
 
@@ -829,12 +792,12 @@ class ChinkwayView(View):
             raise PositionError(f"Chinkway needs 5 hands, got {len(hands)}")
         if len(self.quest) != QUEST_CARDS:
             raise PositionError(f"the quest holds {QUEST_CARDS} cards, not {len(self.quest)}")
-        _check_disjoint([("the quest", CardSet(self.quest)), ("quest_used", CardSet(quest_used))])
+        check_disjoint([("the quest", CardSet(self.quest)), ("quest_used", CardSet(quest_used))])
         if len(self.discards) > CHINKWAY_DISCARDS:
             raise PositionError(
                 f"the dealer discards {CHINKWAY_DISCARDS} cards, not {len(discards)}"
             )
-        _check_disjoint(
+        check_disjoint(
             [(f"hand {s + 1}", h) for s, h in enumerate(hands)]
             + [("the discards", CardSet(self.discards))]
         )
@@ -853,7 +816,7 @@ class ChinkwayView(View):
         self._finish(play)
 
     def _table(self) -> _Table:
-        owners = {c: (s, f"hand {s + 1}") for s, h in enumerate(self.known) for c in h}
+        owners = self._hand_owners()
         owners |= {c: (OUT, "the dealer's discards") for c in self.discards}
         return _Table(
             self.nseats,
@@ -869,25 +832,14 @@ class ChinkwayView(View):
         )
 
     def _hidden(self) -> tuple[list[HiddenPlace], CardSet, CardSet]:
-        r = self._replay
-        places, fixed = [], CardSet(self.discards)
-        for s in range(self.nseats):
-            known = self.known[s] | r.played[s]
-            fixed = fixed | known
-            if s != self.seat:
-                places.append(
-                    _place(f"hand {s + 1}", CHINKWAY_HAND - len(known), ("hand", s), r.voids[s])
-                )
+        places, fixed = self._hand_places(CHINKWAY_HAND, CardSet(self.discards))
         hidden_discards = CHINKWAY_DISCARDS - len(self.discards)
         places.append(_place("the dealer's discards", hidden_discards, ("discards", self.dealer)))
         return places, FULL_DECK - fixed, CardSet()
 
     def world(self, fills: Sequence[CardSet], play: bool = True) -> Position:
         fill = self._fill_map(fills)
-        hands = [
-            self.known[s] | self._replay.played[s] | fill.get(("hand", s), CardSet())
-            for s in range(self.nseats)
-        ]
+        hands = self._world_hands(fill)
         discards = self.discards + list(fill.get(("discards", self.dealer), CardSet()))
         return Chinkway(
             self.round,
@@ -902,7 +854,6 @@ class ChinkwayView(View):
         )
 
     def _fields(self) -> Fields:
-        r = self._replay
         fields: Fields = {
             "game": self.game,
             "seat": self.seat + 1,
@@ -910,10 +861,7 @@ class ChinkwayView(View):
             "dealer": self.dealer + 1,
             "trump": strain_text(self.trump),
             "quest": " ".join(str(c) for c in self.quest),
-            "hands": [
-                str(h) if s == self.seat else _known_text(h - r.played[s])
-                for s, h in enumerate(self.known)
-            ],
+            "hands": self._hands_field(),
             "discards": " ".join(str(c) for c in self.discards) or None,
             "play": self.play_text() or None,
             "quest_used": " ".join(str(c) for c in self.quest_used) or None,
@@ -924,14 +872,8 @@ class ChinkwayView(View):
 
     @classmethod
     def from_fields(cls, fields: Fields) -> ChinkwayView:
-        check_known_keys(fields, cls.keys, "a chinkway view")
-        seat = _seat_key(fields, cls.nseats)
-        entries = get_seat_list(fields, "hands", cls.nseats)
-        if entries is None:
-            raise PositionError("chinkway view: missing key 'hands' (the view's seat's hand)")
-        trump = read_strain(get_str(fields, "trump"))
-        if trump is None:
-            raise PositionError("chinkway view: missing key 'trump' (a view is of the play)")
+        seat, entries = cls._seat_and_hands(fields)
+        trump = cls._play_trump(fields)
         quest = fields.get("quest")
         if quest is None:
             raise PositionError("chinkway view: missing key 'quest'")
@@ -939,7 +881,7 @@ class ChinkwayView(View):
             seat,
             _int(fields, "round", 1),
             parse_seat(get_str(fields, "dealer", "1") or "1", cls.nseats, "dealer"),
-            [_read_set(e, f"hand {s + 1}") for s, e in enumerate(entries)],
+            [read_cardset(e, f"hand {s + 1}") for s, e in enumerate(entries)],
             read_card_list(fields.get("discards", ""), "discards"),
             trump,
             read_card_list(quest, "quest"),
@@ -951,12 +893,11 @@ class ChinkwayView(View):
     @classmethod
     def _from_position(cls, pos: Any, seat: int) -> ChinkwayView:
         assert isinstance(pos, Chinkway) and pos.trump is not None and pos.quest is not None
-        hands = [pos.hands[s] if s == seat else CardSet() for s in range(cls.nseats)]
         return cls(
             seat,
             pos.round,
             pos.dealer,
-            hands,
+            cls._own_hand_only(pos.hands, seat),
             pos.discards if seat == pos.dealer else [],
             pos.trump,
             pos.quest,
@@ -980,19 +921,7 @@ class ChineseWhistView(View):
     cards are unseen by everyone (their owner included) until turned up."""
 
     game = "chinese-whist"
-    keys = {
-        "game",
-        "seat",
-        "players",
-        "dealer",
-        "piles",
-        "down",
-        "trump",
-        "play",
-        "notrump",
-        "target",
-        "out",
-    }
+    keys = CHINESE_WHIST_KEYS | {"seat", "out"}
     phases = (*VIEW_PHASES, Phase.TRUMP)
 
     def __init__(
@@ -1008,18 +937,11 @@ class ChineseWhistView(View):
         target: int = 10,
         out: CardSet = NO_CARDS,
     ) -> None:
-        if players not in LAYOUT:
-            raise PositionError(f"Chinese Whist is for 2, 3 or 4 players, not {players}")
+        check_settings(players, dealer, len(piles), len(down), target)
         self.nseats, self.seat, self.dealer, self.trump = players, seat, dealer, trump
         self.notrump, self.target, self.out = notrump, target, out
         self.piles = [list(row) for row in piles]
         self.down = list(down)  # down cards known at the first lead
-        if not 0 <= dealer < players:
-            raise PositionError(f"dealer: no seat {dealer + 1} with {players} players")
-        if len(piles) != players or len(down) != players:
-            raise PositionError(f"piles and down cards are needed for each of the {players} seats")
-        if target not in TARGETS:
-            raise PositionError(f"target must be 5, 7 or 10 points, not {target}")
         if trump == NOTRUMP and not notrump:
             raise PositionError(
                 "trump must be a suit in Chinese Whist (no trumps only with notrump = true)"
@@ -1036,7 +958,7 @@ class ChineseWhistView(View):
                 )
             )
             places.append((f"seat {s + 1}'s down cards", self.down[s]))
-        _check_disjoint(places)
+        check_disjoint(places)
         deck = deck_for(players)
         if any(c not in deck for _, cs in places for c in cs):
             raise PositionError("2S is out of the pack with three players")
@@ -1174,12 +1096,12 @@ class ChineseWhistView(View):
             players,
             parse_seat(get_str(fields, "dealer", "1") or "1", players, "dealer"),
             [_parse_view_piles(e, s) for s, e in enumerate(pile_entries)],
-            [_read_set(e, f"seat {s + 1}'s down cards") for s, e in enumerate(down_entries)],
+            [read_cardset(e, f"seat {s + 1}'s down cards") for s, e in enumerate(down_entries)],
             read_strain(get_str(fields, "trump")),
             get_str(fields, "play", "") or "",
             get_bool(fields, "notrump", False),
             get_int(fields, "target", 10) or 10,
-            _read_set(get_str(fields, "out", "") or "", "out"),
+            read_cardset(get_str(fields, "out", "") or "", "out"),
         )
 
     @classmethod
@@ -1219,22 +1141,15 @@ class ChineseWhistView(View):
 
 def _pile_text(pile: ViewPile) -> str:
     top, under, has = pile
-    if not has:
-        return str(top)
-    return f"{top}/{under if under is not None else UNKNOWN_MARK}"
+    if has and under is None:
+        return f"{top}/{UNKNOWN_MARK}"
+    return pile_text((top, under if has else None))
 
 
 def _parse_view_piles(text: str, seat: int) -> list[ViewPile]:
     piles: list[ViewPile] = []
     what = f"seat {seat + 1}'s piles"
-    for tok in text.replace(",", " ").split():
-        if tok == "-":
-            continue
-        parts = tok.split("/")
-        if len(parts) > 2:
-            raise PositionError(
-                f"{what}: {tok!r} is not a pile (write top/under, like AS/5D or AS/?)"
-            )
+    for parts in pile_tokens(text, what, f"AS/5D or AS/{UNKNOWN_MARK}"):
         top = read_card_list(parts[:1], what)[0]
         if len(parts) == 1:
             piles.append((top, None, False))
@@ -1290,26 +1205,13 @@ class Redeal:
         return max(0, self.kept[seat] - CINCH_HAND)
 
 
-class CinchView(View):
+class CinchView(_HandsView):
     """Cinch: the seat's own hand and discards; the count of non-trumps every seat
     discarded at the redeal (key ``discarded``); every seat's discards in the
     first hand of a game; the trumps discarded face up."""
 
     game = "cinch"
-    keys = {
-        "game",
-        "seat",
-        "dealer",
-        "hands",
-        "bids",
-        "trump",
-        "discarded",
-        "discards",
-        "first_hand",
-        "seed",
-        "play",
-        "shoot",
-    }
+    keys = CINCH_KEYS - {"stock", "widow"} | {"seat", "discarded"}
     nseats = 4
     trump: int
 
@@ -1374,10 +1276,10 @@ class CinchView(View):
         names = [(f"hand {s + 1}", h) for s, h in enumerate(self.known)]
         names += [(f"seat {s + 1}'s discards", d) for s, d in enumerate(self.discards)]
         if drew_back:  # a discard may have been drawn back into a hand
-            _check_disjoint(names[: self.nseats])
-            _check_disjoint(names[self.nseats :])
+            check_disjoint(names[: self.nseats])
+            check_disjoint(names[self.nseats :])
         else:
-            _check_disjoint(names)
+            check_disjoint(names)
         own = self.known[self.seat]
         if len(own) != CINCH_HAND:
             raise PositionError(
@@ -1421,7 +1323,7 @@ class CinchView(View):
 
     def _table(self) -> _Table:
         rd, trumps = self.redeal, self._trumps()
-        owners = {c: (s, f"hand {s + 1}") for s, h in enumerate(self.known) for c in h}
+        owners = self._hand_owners()
         for s, d in enumerate(self.discards):
             for c in d:
                 if c in trumps or rd.drawn_back == 0:
@@ -1497,11 +1399,8 @@ class CinchView(View):
 
     def world(self, fills: Sequence[CardSet], play: bool = True) -> Position:
         fill = self._fill_map(fills)
-        r, rd, trumps = self._replay, self.redeal, self._trumps()
-        hands = [
-            self.known[s] | r.played[s] | fill.get(("hand", s), CardSet())
-            for s in range(self.nseats)
-        ]
+        rd, trumps = self.redeal, self._trumps()
+        hands = self._world_hands(fill)
         piles = [d & trumps for d in self.discards]
         if rd.drawn_back == 0:
             for s in range(self.nseats):
@@ -1541,7 +1440,6 @@ class CinchView(View):
         )
 
     def _fields(self) -> Fields:
-        r = self._replay
         fields: Fields = {
             "game": self.game,
             "seat": self.seat + 1,
@@ -1551,10 +1449,7 @@ class CinchView(View):
             "bids": " ".join(bid_text(b) for b in self.bids),
             "trump": strain_text(self.trump),
             "discarded": "1:" + " ".join(str(d) for d in self.redeal.discarded),
-            "hands": [
-                str(h) if s == self.seat else _known_text(h - r.played[s])
-                for s, h in enumerate(self.known)
-            ],
+            "hands": self._hands_field(),
             "discards": [d.cards_text() or "-" for d in self.discards],
             "play": self.play_text() or None,
         }
@@ -1564,21 +1459,15 @@ class CinchView(View):
 
     @classmethod
     def from_fields(cls, fields: Fields) -> CinchView:
-        check_known_keys(fields, cls.keys, "a cinch view")
-        seat = _seat_key(fields, cls.nseats)
-        entries = get_seat_list(fields, "hands", cls.nseats)
-        if entries is None:
-            raise PositionError("cinch view: missing key 'hands' (the view's seat's hand)")
-        trump = read_strain(get_str(fields, "trump"))
-        if trump is None:
-            raise PositionError("cinch view: missing key 'trump' (a view is of the play)")
+        seat, entries = cls._seat_and_hands(fields)
+        trump = cls._play_trump(fields)
         pile_entries = get_seat_list(fields, "discards", cls.nseats)
         if pile_entries is None:
             raise NotationError(
                 "cinch view: missing key 'discards' (the discards the seat saw: its own, the"
                 " trumps discarded face up, every seat's in the first hand of a game)"
             )
-        discards = [_read_set(e, f"seat {s + 1}'s discards") for s, e in enumerate(pile_entries)]
+        discards = [read_cardset(e, f"seat {s + 1}'s discards") for s, e in enumerate(pile_entries)]
         first_hand = get_bool(fields, "first_hand", True)
         counts = get_seat_list(fields, "discarded", cls.nseats)
         if counts is None:
@@ -1599,7 +1488,7 @@ class CinchView(View):
         return cls(
             seat,
             parse_seat(get_str(fields, "dealer", "1") or "1", cls.nseats, "dealer"),
-            [_read_set(e, f"hand {s + 1}") for s, e in enumerate(entries)],
+            [read_cardset(e, f"hand {s + 1}") for s, e in enumerate(entries)],
             parse_calls(fields.get("bids", [])),
             trump,
             discarded,
@@ -1629,11 +1518,10 @@ class CinchView(View):
             discards[s] | excess[s] if pos.first_hand or s == seat else excess[s]
             for s in range(cls.nseats)
         ]
-        hands = [pos.hands[s] if s == seat else CardSet() for s in range(cls.nseats)]
         return cls(
             seat,
             pos.dealer,
-            hands,
+            cls._own_hand_only(pos.hands, seat),
             pos.bids,
             pos.trump,
             [len(d) for d in discards],
@@ -1689,11 +1577,7 @@ VIEWS: dict[str, type[View]] = {
 def parse_view(text: str) -> View:
     """A view from the notation of its game (file form or one-line form) with a
     key ``seat`` and the cards the seat has not seen left out."""
-    fields = parse_fields(text)
-    game = get_str(fields, "game")
-    if game is None:
-        raise NotationError("missing key 'game' (whist, chinkway, chinese-whist or cinch)")
-    fields["game"] = game_name(game)
+    fields = game_fields(text)
     return VIEWS[fields["game"]].from_fields(fields)
 
 
@@ -1702,11 +1586,6 @@ def load_view(source: str) -> View:
     if "\n" not in source and "=" not in source:
         path = Path(source)
         if path.is_file():
-            try:
-                return parse_view(path.read_text(encoding="utf-8"))
-            except UnicodeDecodeError:
-                raise NotationError(f"{source}: not a text file (UTF-8)") from None
-            except OSError as e:
-                raise NotationError(f"{source}: cannot read: {e.strerror or e}") from None
+            return parse_view(read_text_file(source))
         raise NotationError(f"{source}: no such file")
     return parse_view(source)

@@ -43,6 +43,7 @@ from solver.games.chinese_whist import DEFAULT_TARGET, ChineseWhist
 from solver.games.chinkway import ROUNDS, Chinkway
 from solver.games.cinch import Cinch
 from solver.games.whist import Whist
+from solver.notation import read_text_file
 from solver.players import Player
 from solver.position import game_name, parse_position
 
@@ -51,6 +52,19 @@ SEATS = {"whist": 4, "chinkway": 5, "cinch": 4}  # Chinese Whist: 2, 3 or 4
 CHINESE_WHIST_PLAYERS = (2, 3, 4)
 SEED_BITS = 31  # hand seeds are drawn below 2**31
 KEYS = ("game", "players", "seed", "hand", "dealer", "scores", "position")
+
+
+def game_seats(name: str, players: int | None) -> int:
+    """The seats of a game of `name` (a game's own name) with `players`
+    (None: its usual number; Chinese Whist 2, 3 or 4, default 4)."""
+    if name == "chinese-whist":
+        players = 4 if players is None else players
+        if players not in CHINESE_WHIST_PLAYERS:
+            raise PositionError(f"Chinese Whist is for 2, 3 or 4 players, not {players}")
+        return players
+    if players is not None and players != SEATS[name]:
+        raise PositionError(f"{name} is for {SEATS[name]} players, not {players}")
+    return SEATS[name]
 
 
 def hand_seed(seed: int, hand: int) -> int:
@@ -140,12 +154,7 @@ class WholeGame:
         (2, 3 or 4; default 4); `target` for Chinese Whist (5, 7 or 10; default
         10); `rounds` for Chinkway (default 10)."""
         name = game_name(game)
-        if name == "chinese-whist":
-            players = 4 if players is None else players
-            if players not in CHINESE_WHIST_PLAYERS:
-                raise PositionError(f"Chinese Whist is for 2, 3 or 4 players, not {players}")
-        elif players is not None and players != SEATS[name]:
-            raise PositionError(f"{name} is for {SEATS[name]} players, not {players}")
+        nseats = game_seats(name, players)
         if target is not None and name != "chinese-whist":
             raise PositionError(
                 f"a target is for Chinese Whist (5, 7 or 10 points); {name} has its own end"
@@ -156,7 +165,7 @@ class WholeGame:
             raise PositionError(f"a game has 1 round or more, not {rounds}")
         first = _deal(
             name,
-            players or SEATS[name],
+            nseats,
             hand_seed(seed, 1),
             1,
             None,
@@ -360,13 +369,7 @@ class WholeGame:
     @classmethod
     def load(cls, path: str | Path) -> WholeGame:
         """A saved game from a file."""
-        try:
-            text = Path(path).read_text(encoding="utf-8")
-        except UnicodeDecodeError:
-            raise NotationError(f"{path}: not a text file (UTF-8)") from None
-        except OSError as e:
-            raise NotationError(f"{path}: cannot read: {e.strerror or e}") from None
-        return cls.from_toml(text)
+        return cls.from_toml(read_text_file(path))
 
     def save(self, path: str | Path) -> None:
         try:

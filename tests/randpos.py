@@ -55,6 +55,17 @@ def random_start(game: str, players: int, seed: int) -> Position:
     return to_first_lead(random_deal(game, players, seed), random.Random(seed ^ 0x5EED))
 
 
+def random_play(game: str, players: int, tricks: int, seed: int) -> Position:
+    """A random hand (`random_start`) played on at random until `tricks`
+    tricks are complete (and their claims made)."""
+    pos = random_start(game, players, seed)
+    rng = random.Random(seed)
+    assert pos.core is not None
+    while pos.core.tricks_played < tricks or pos.phase == Phase.CLAIM:
+        pos.play(rng.choice(pos.legal_moves()))
+    return pos
+
+
 def reference_spec(pos: Position) -> dict:
     """The tests/reference spec of a position at its first lead."""
     trump = None if pos.trump == NOTRUMP else SUIT_CHARS[pos.trump]  # type: ignore[attr-defined]
@@ -78,4 +89,4 @@ def reference_spec(pos: Position) -> dict:
     return spec
 
 
-__all__ = ["VARIANTS", "random_deal", "random_start", "reference_spec", "solver"]
+__all__ = ["VARIANTS", "random_deal", "random_play", "random_start", "reference_spec", "solver"]

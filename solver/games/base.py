@@ -9,8 +9,8 @@ holds the play and the position records the moves for its notation.
 from __future__ import annotations
 
 import copy
-from abc import ABC, abstractmethod
-from collections.abc import Iterator
+from abc import abstractmethod
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, ClassVar
@@ -18,7 +18,7 @@ from typing import Any, ClassVar
 from solver import _core as native
 from solver.cards import Card, CardSet, parse_strain, strain_text
 from solver.errors import CardError, IllegalMoveError, NotationError, PositionError
-from solver.notation import Fields, get_seat_list, to_line, to_toml
+from solver.notation import Fields, Notated, get_seat_list
 
 PASS = 0
 SHOOT = 8
@@ -99,7 +99,7 @@ _CORE_PHASE = {
 }
 
 
-class Position(ABC):
+class Position(Notated):
     """A hand of one game, at one decision.  Subclasses are the games."""
 
     game: ClassVar[str]
@@ -132,10 +132,6 @@ class Position(ABC):
     @abstractmethod
     def _apply_preplay(self, move: Move) -> None:
         """Make a legal decision before the first lead (may start the play)."""
-
-    @abstractmethod
-    def _fields(self) -> Fields:
-        """The notation's keys, in order."""
 
     @abstractmethod
     def _why_illegal(self, move: Move) -> str:
@@ -277,85 +273,30 @@ class Position(ABC):
             raise PositionError("play has not begun")
         return CardSet(self._core.playable(seat))
 
-    # -- notation -------------------------------------------------------------
-
-    def to_fields(self) -> Fields:
-        return self._fields()
-
-    def to_toml(self) -> str:
-        return to_toml(self._fields())
-
-    def to_line(self) -> str:
-        return to_line(self._fields())
-
-    def __str__(self) -> str:
-        return self.to_line()
-
-    def __repr__(self) -> str:
-        return f"<{type(self).__name__} {self.to_line()}>"
-
-    def __eq__(self, other: object) -> bool:
-        return type(other) is type(self) and other.to_line() == self.to_line()
+    # -- notation (the text forms and equality: `Notated`) ----------------------
 
     __hash__ = None  # type: ignore[assignment]
 
     def play_text(self) -> str:
         """The play so far: tricks separated by ``|``, the claimed card of a
         Chinkway trick marked ``*``."""
-        tricks: list[list[str]] = []
-        current: list[str] = []
-        for m in self._play:
-            assert m.card is not None
-            if m.kind == "claim":
-                last = tricks[-1]
-                last[last.index(str(m.card))] += "*"
-                continue
-            current.append(str(m.card))
-            if len(current) == self.nseats:
-                tricks.append(current)
-                current = []
-        if current:
-            tricks.append(current)
-        return " | ".join(" ".join(t) for t in tricks)
+        return play_record_text(self._play, self.nseats)
 
     def _replay(self, text: str) -> None:
-        """Play the recorded cards of a `play` key through the rules.
+        """Play the recorded cards of a `play` key through the rules (see
+        `replay_play_key`)."""
 
-        Tricks may be separated by ``|`` (then each but the last must be
-        complete); the claimed card of a Chinkway trick is marked ``*``.
-        """
-        if "|" in text:
-            groups = [g.split() for g in text.split("|")]
-            for n, g in enumerate(groups[:-1], 1):
-                if len(g) != self.nseats:
-                    raise NotationError(f"play: trick {n} has {len(g)} cards, not {self.nseats}")
-        else:
-            flat = text.split()
-            groups = [flat[i : i + self.nseats] for i in range(0, len(flat), self.nseats)]
-        for n, group in enumerate(groups, 1):
-            starred: list[Card] = []
-            for tok in group:
-                try:
-                    card = Card.parse(tok.rstrip("*"))
-                except CardError as e:
-                    raise NotationError(f"play: trick {n}: {e}") from None
-                if tok.endswith("*"):
-                    starred.append(card)
-                if self.is_over:
-                    raise PositionError(f"play: {card} after the last trick")
-                try:
-                    self.play(Move("play", card))
-                except IllegalMoveError as e:
-                    raise PositionError(f"play: trick {n}: {e}") from None
-            if starred and len(group) < self.nseats:
-                raise PositionError(
-                    f"play: trick {n}: {starred[0]} is claimed before the trick is complete"
-                )
-            if self.phase == Phase.CLAIM:
-                if starred or n < len(groups):
-                    self._claim(n, starred)
-            elif starred:
-                raise PositionError(f"play: trick {n}: {starred[0]} cannot be claimed (nothing is)")
+        def play_card(n: int, card: Card) -> None:
+            if self.is_over:
+                raise PositionError(f"play: {card} after the last trick")
+            try:
+                self.play(Move("play", card))
+            except IllegalMoveError as e:
+                raise PositionError(f"play: trick {n}: {e}") from None
+
+        replay_play_key(
+            text, self.nseats, play_card, lambda: self.phase == Phase.CLAIM, self._claim
+        )
 
     def _claim(self, trick_no: int, starred: list[Card]) -> None:
         claimable = " ".join(str(m.card) for m in self.legal_moves())
@@ -373,6 +314,80 @@ class Position(ABC):
 
     def iter_seats(self) -> Iterator[int]:
         return iter(range(self.nseats))
+
+
+# -- the play key: what positions and views share ------------------------------
+
+
+def play_record_text(moves: Sequence[Move], nseats: int) -> str:
+    """A play record as the `play` key writes it: tricks separated by ``|``,
+    the claimed card of a Chinkway trick marked ``*``."""
+    tricks: list[list[str]] = []
+    current: list[str] = []
+    for m in moves:
+        assert m.card is not None
+        if m.kind == "claim":
+            last = tricks[-1]
+            last[last.index(str(m.card))] += "*"
+            continue
+        current.append(str(m.card))
+        if len(current) == nseats:
+            tricks.append(current)
+            current = []
+    if current:
+        tricks.append(current)
+    return " | ".join(" ".join(t) for t in tricks)
+
+
+def play_key_tricks(text: str, nseats: int) -> list[list[str]]:
+    """The tokens of a `play` key, trick by trick: ``|`` separates tricks
+    (then all but the last must be complete), else every `nseats` cards make one."""
+    if "|" in text:
+        groups = [g.split() for g in text.split("|")]
+        for n, g in enumerate(groups[:-1], 1):
+            if len(g) != nseats:
+                raise NotationError(f"play: trick {n} has {len(g)} cards, not {nseats}")
+        return groups
+    flat = text.split()
+    return [flat[i : i + nseats] for i in range(0, len(flat), nseats)]
+
+
+def read_play_token(token: str, trick_no: int) -> tuple[Card, bool]:
+    """A card of the `play` key and whether it is marked claimed (``*``)."""
+    try:
+        return Card.parse(token.rstrip("*")), token.endswith("*")
+    except CardError as e:
+        raise NotationError(f"play: trick {trick_no}: {e}") from None
+
+
+def replay_play_key(
+    text: str,
+    nseats: int,
+    play_card: Callable[[int, Card], None],
+    claiming: Callable[[], bool],
+    claim: Callable[[int, list[Card]], None],
+) -> None:
+    """Replay a `play` key: each card read in turn and played by
+    `play_card(trick_no, card)`; once a trick is complete and `claiming()`,
+    `claim(trick_no, cards marked *)` takes the claim (needed unless it is
+    the record's last trick).  A card marked ``*`` elsewhere is an error."""
+    groups = play_key_tricks(text, nseats)
+    for n, group in enumerate(groups, 1):
+        starred: list[Card] = []
+        for token in group:
+            card, star = read_play_token(token, n)
+            if star:
+                starred.append(card)
+            play_card(n, card)
+        if starred and len(group) < nseats:
+            raise PositionError(
+                f"play: trick {n}: {starred[0]} is claimed before the trick is complete"
+            )
+        if claiming():
+            if starred or n < len(groups):
+                claim(n, starred)
+        elif starred:
+            raise PositionError(f"play: trick {n}: {starred[0]} cannot be claimed (nothing is)")
 
 
 # -- helpers the games share for reading their keys ---------------------------

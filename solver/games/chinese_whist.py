@@ -12,6 +12,7 @@ under it; a lone ``AS`` is a face-up card with nothing under it), ``down``
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 
 from solver import _core
 from solver.cards import FULL_DECK, NOTRUMP, Card, CardSet, strain_text
@@ -46,6 +47,19 @@ KEYS = {"game", "players", "dealer", "piles", "down", "trump", "play", "notrump"
 Pile = tuple[Card, Card | None]  # (face-up top, face-down card under it, or None)
 
 
+def check_settings(players: int, dealer: int, pile_rows: int, down_sets: int, target: int) -> None:
+    """The settings of a hand: the players, the dealer, a row of piles and a
+    set of down cards for every seat, the target."""
+    if players not in LAYOUT:
+        raise PositionError(f"Chinese Whist is for 2, 3 or 4 players, not {players}")
+    if not 0 <= dealer < players:
+        raise PositionError(f"dealer: no seat {dealer + 1} with {players} players")
+    if pile_rows != players or down_sets != players:
+        raise PositionError(f"piles and down cards are needed for each of the {players} seats")
+    if target not in TARGETS:
+        raise PositionError(f"target must be 5, 7 or 10 points, not {target}")
+
+
 def deck_for(players: int) -> CardSet:
     return FULL_DECK - CardSet([REMOVED_WITH_THREE]) if players == 3 else FULL_DECK
 
@@ -65,14 +79,7 @@ class ChineseWhist(Position):
         target: int = DEFAULT_TARGET,
     ) -> None:
         super().__init__()
-        if players not in LAYOUT:
-            raise PositionError(f"Chinese Whist is for 2, 3 or 4 players, not {players}")
-        if not 0 <= dealer < players:
-            raise PositionError(f"dealer: no seat {dealer + 1} with {players} players")
-        if len(piles) != players or len(down) != players:
-            raise PositionError(f"piles and down cards are needed for each of the {players} seats")
-        if target not in TARGETS:
-            raise PositionError(f"target must be 5, 7 or 10 points, not {target}")
+        check_settings(players, dealer, len(piles), len(down), target)
         self.nseats = players
         self.dealer = dealer
         self.piles = [list(p) for p in piles]
@@ -282,15 +289,23 @@ def pile_text(pile: Pile) -> str:
     return f"{top}/{under}" if under is not None else str(top)
 
 
-def parse_piles(text: str, seat: int) -> list[Pile]:
-    piles: list[Pile] = []
-    what = f"seat {seat + 1}'s piles"
+def pile_tokens(text: str, what: str, forms: str = "AS/5D") -> Iterator[list[str]]:
+    """The piles of a seat's entry of the key `piles` (`what`), each split at
+    ``/`` into the top card and, if written, the one under it; `forms` are
+    the examples of a pile the error gives."""
     for tok in text.replace(",", " ").split():
         if tok == "-":
             continue
         parts = tok.split("/")
         if len(parts) > 2:
-            raise PositionError(f"{what}: {tok!r} is not a pile (write top/under, like AS/5D)")
+            raise PositionError(f"{what}: {tok!r} is not a pile (write top/under, like {forms})")
+        yield parts
+
+
+def parse_piles(text: str, seat: int) -> list[Pile]:
+    piles: list[Pile] = []
+    what = f"seat {seat + 1}'s piles"
+    for parts in pile_tokens(text, what):
         cards = read_card_list(parts, what)
         piles.append((cards[0], cards[1] if len(cards) == 2 else None))
     return piles
