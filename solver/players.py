@@ -30,6 +30,7 @@ from solver.games.base import PASS, SHOOT, Move, Phase, Position
 from solver.games.chinese_whist import ChineseWhist, deck_for
 from solver.games.chinkway import CATEGORY_NAMES, Chinkway, quest_category, quest_needs
 from solver.games.cinch import Cinch, contract
+from solver.pimc import recommend
 from solver.position import hand_now
 
 HINT_SEED = 0  # the generator of a hint is seeded with this: the same position, the same hint
@@ -247,6 +248,12 @@ class Player(ABC):
     def choose(self, position: Position, seat: int, rng: random.Random) -> Move:
         """One of the legal moves of `position`, for `seat` (the seat to move)."""
 
+    @classmethod
+    def for_hint(cls) -> Player:
+        """The player as it gives a person a hint (a sampling player within a
+        time budget)."""
+        return cls()
+
 
 class RandomPlayer(Player):
     name = "random"
@@ -266,9 +273,54 @@ class HeuristicPlayer(Player):
         return decide(SeatView.of(position, seat))
 
 
+class PimcPlayer(Player):
+    """Card play by PIMC (`solver.pimc.recommend`): worlds drawn uniformly from
+    the seat's view (which holds only what the seat may know, so the player
+    cannot peek), each solved double-dummy, and the card with the best mean.
+    Decisions before the first lead (bids, discards, trump) are the
+    heuristic's until views cover them.  Slow where the search is slow (early
+    in a hand): `samples` worlds per decision; with `seconds` the decision
+    stops by then (not reproducible) and, if no world was solved, takes the
+    heuristic's move."""
+
+    name = "pimc"
+    summary = (
+        "card play by sampling the hidden cards and solving each world double-dummy"
+        " (slow early in a hand); before play, the heuristic"
+    )
+    strength = 2
+    SAMPLES = 16
+    TT_MB = 64
+    HINT_SECONDS = 10.0
+
+    def __init__(self, samples: int = SAMPLES, seconds: float | None = None) -> None:
+        self.samples = samples
+        self.seconds = seconds
+
+    @classmethod
+    def for_hint(cls) -> Player:
+        return cls(seconds=cls.HINT_SECONDS)
+
+    def choose(self, position: Position, seat: int, rng: random.Random) -> Move:
+        moves = position.legal_moves()
+        if len(moves) == 1 or position.phase not in (Phase.PLAY, Phase.CLAIM):
+            return decide(SeatView.of(position, seat))
+        try:
+            rec = recommend(
+                position, seat, samples=self.samples, seconds=self.seconds,
+                seed=rng.randrange(1 << 31), jobs=1, tt_mb=self.TT_MB,
+            )  # fmt: skip
+        except PositionError:
+            if self.seconds is None:
+                raise
+            return decide(SeatView.of(position, seat))  # no world solved in time
+        return rec.best
+
+
 PLAYERS: dict[str, type[Player]] = {
     RandomPlayer.name: RandomPlayer,
     HeuristicPlayer.name: HeuristicPlayer,
+    PimcPlayer.name: PimcPlayer,
 }
 
 
@@ -309,7 +361,7 @@ def hint(position: Position, seat: int) -> str:
     if position.is_over or position.to_move != seat:
         raise PositionError(f"seat {position.seat_name(seat)} is not to move")
     player = strongest()
-    move = player().choose(position, seat, random.Random(HINT_SEED))
+    move = player.for_hint().choose(position, seat, random.Random(HINT_SEED))
     return f"{move} (the {player.name} player's choice)"
 
 

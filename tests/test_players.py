@@ -22,9 +22,11 @@ from solver.games.chinese_whist import ChineseWhist, pile_text
 from solver.games.chinkway import COURTS, Chinkway
 from solver.games.cinch import Cinch
 from solver.notation import to_toml
+from solver.pimc import recommend
 from solver.players import (
     PLAYERS,
     HeuristicPlayer,
+    PimcPlayer,
     Player,
     RandomPlayer,
     SeatView,
@@ -33,6 +35,7 @@ from solver.players import (
     parse_seats,
     strongest,
 )
+from solver.view import View
 from tests.randpos import VARIANTS, random_deal
 
 HANDS_PER_VARIANT = 12  # whole hands played by each player, per variant
@@ -48,8 +51,12 @@ def ids(variants: list[tuple[str, int]]) -> list[str]:
 # -- the registry ----------------------------------------------------------------------
 
 
-def test_registry_names_the_random_and_heuristic_players() -> None:
-    assert PLAYERS == {"random": RandomPlayer, "heuristic": HeuristicPlayer}
+# the players quick enough to play whole hands from the first lead in tests
+FAST = ["random", "heuristic"]
+
+
+def test_registry_names_the_random_heuristic_and_pimc_players() -> None:
+    assert PLAYERS == {"random": RandomPlayer, "heuristic": HeuristicPlayer, "pimc": PimcPlayer}
     for name, cls in PLAYERS.items():
         player = make_player(name.upper())
         assert type(player) is cls and cls.name == name and cls.summary
@@ -108,10 +115,10 @@ class LastMovePlayer(Player):
 def test_hint_is_the_choice_of_the_strongest_registered_player(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    pos = solver.deal("cinch", seed=4)
-    assert strongest() is HeuristicPlayer
+    pos = solver.deal("cinch", seed=4)  # a bid: the sampling player bids as the heuristic
+    assert strongest() is PimcPlayer
     expected = HeuristicPlayer().choose(pos, pos.to_move, random.Random(0))
-    assert hint(pos, pos.to_move) == f"{expected} (the heuristic player's choice)"
+    assert hint(pos, pos.to_move) == f"{expected} (the pimc player's choice)"
     monkeypatch.setitem(PLAYERS, "last", LastMovePlayer)  # adding a player: one entry
     assert strongest() is LastMovePlayer
     assert hint(pos, pos.to_move) == f"{pos.legal_moves()[-1]} (the last player's choice)"
@@ -127,7 +134,7 @@ def test_hint_for_a_seat_not_to_move_is_a_position_error() -> None:
 
 
 @pytest.mark.parametrize(("game", "players"), VARIANTS, ids=ids(VARIANTS))
-@pytest.mark.parametrize("name", list(PLAYERS))
+@pytest.mark.parametrize("name", FAST)
 def test_players_make_a_legal_move_at_every_decision(game: str, players: int, name: str) -> None:
     player = make_player(name)
     phases: set[Phase] = set()
@@ -148,7 +155,7 @@ def test_players_make_a_legal_move_at_every_decision(game: str, players: int, na
     assert expected <= phases
 
 
-@pytest.mark.parametrize("name", list(PLAYERS))
+@pytest.mark.parametrize("name", FAST)
 def test_the_same_generator_gives_the_same_choices(name: str) -> None:
     def hand(seed: int) -> list[str]:
         pos = solver.deal("chinese-whist", players=3, seed=5)
@@ -411,7 +418,7 @@ def test_players_see_the_same_in_positions_that_differ_only_in_hidden_cards(
     for pos in decisions(game, players, 3):
         seat = pos.to_move
         view = SeatView.of(pos, seat)
-        choices = {name: make_player(name).choose(pos, seat, random.Random(11)) for name in PLAYERS}
+        choices = {name: make_player(name).choose(pos, seat, random.Random(11)) for name in FAST}
         for twin in twins(pos, seat, rng):
             count += 1
             assert twin.to_move == seat and twin.phase == pos.phase
@@ -454,3 +461,52 @@ def test_the_chinkway_dealer_alone_sees_the_discards() -> None:
     assert SeatView.of(pos, 1).discards == CardSet()
     assert Card.parse("AS") in SeatView.of(pos, 0).out
     assert Card.parse("AS") in SeatView.of(pos, 1).unseen
+
+
+# -- the sampling player ------------------------------------------------------------------
+
+
+def late_positions(game: str, players: int, seed: int) -> list[Position]:
+    """Decisions in play with few cards left (the sampling player is quick there)."""
+    pos = random_deal(game, players, seed)
+    rng = random.Random(seed)
+    found = []
+    while not pos.is_over:
+        if pos.core is not None and len(pos.legal_moves()) > 1:
+            if pos.core.total_tricks - pos.core.tricks_played <= 3:
+                found.append(pos.copy())
+        pos.play(rng.choice(pos.legal_moves()))
+    return found
+
+
+@pytest.mark.parametrize(("game", "players"), VARIANTS, ids=ids(VARIANTS))
+def test_pimc_player_plays_the_recommended_card_and_cannot_peek(game: str, players: int) -> None:
+    rng = random.Random(3)
+    checked = 0
+    for seed in range(4):
+        for pos in late_positions(game, players, seed)[:3]:
+            seat = pos.to_move
+            player = PimcPlayer(samples=6)
+            move = player.choose(pos, seat, random.Random(5))
+            assert move in pos.legal_moves()
+            seed_used = random.Random(5).randrange(1 << 31)
+            rec = recommend(pos, seat, samples=6, seed=seed_used, jobs=1, tt_mb=16)
+            assert move == rec.best
+            assert PimcPlayer(samples=6).choose(pos, seat, random.Random(5)) == move
+            for twin in twins(pos, seat, rng):
+                try:
+                    View.from_position(twin, seat)
+                except PositionError:  # a Cinch twin written out cannot show its redeal
+                    continue
+                assert PimcPlayer(samples=6).choose(twin, seat, random.Random(5)) == move
+                checked += 1
+    assert checked > 0
+
+
+def test_pimc_player_decides_before_play_as_the_heuristic() -> None:
+    for game, players in VARIANTS:
+        pos = random_deal(game, players, 2)
+        if pos.phase in (Phase.PLAY, Phase.CLAIM):
+            continue
+        want = HeuristicPlayer().choose(pos, pos.to_move, random.Random(1))
+        assert PimcPlayer().choose(pos, pos.to_move, random.Random(1)) == want
