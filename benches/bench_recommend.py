@@ -22,6 +22,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from solver.errors import PositionError  # noqa: E402
 from solver.pimc import recommend  # noqa: E402
 from tests.randpos import VARIANTS, random_play  # noqa: E402
 
@@ -51,9 +52,13 @@ def main() -> None:
             continue
         pos = random_play(game, players, args.tricks, args.seed)
         t0 = time.perf_counter()
-        rec = recommend(
-            pos, samples=args.samples, seconds=args.time, seed=args.seed, jobs=args.jobs
-        )
+        try:
+            rec = recommend(
+                pos, samples=args.samples, seconds=args.time, seed=args.seed, jobs=args.jobs
+            )
+        except PositionError:  # not one world solved in the time
+            print(f"{name:<18} {0:>7} {'>' + str(args.time):>8}", flush=True)
+            continue
         dt = time.perf_counter() - t0
         note = f" (stopped: {rec.stopped})" if rec.stopped else ""
         print(
