@@ -225,3 +225,33 @@ def test_recommend_command_not_to_move() -> None:
     pos = in_play("whist", None, 5, 32)
     r = run("recommend", pos.to_line(), "--seat", seat_word(pos, (pos.to_move + 1) % 4))
     assert_one_line_error(r, "not to move")
+
+
+def test_ctrl_c_ends_a_recommendation_with_the_worlds_solved_so_far() -> None:
+    """SIGINT to the command: the worker processes are stopped and the ranking
+    of the worlds solved by then is printed (a mid-hand whist deal: each world
+    takes a fraction of a second, 2,000 of them far longer than the wait)."""
+    import shutil
+    import signal
+    import subprocess
+    import time
+
+    exe = shutil.which("tricksolver")
+    assert exe is not None, "the tricksolver console script is not installed"
+    pos = in_play("whist", None, 5, 8)
+    args = [exe, "recommend", pos.to_line(), "--seat", seat_word(pos, pos.to_move)]
+    proc = subprocess.Popen(
+        [*args, "--samples", "2000", "--jobs", "2", "--json"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    time.sleep(6)  # worker start-up, then some worlds
+    assert proc.poll() is None, "the recommendation ended before it could be interrupted"
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=60)
+    assert proc.returncode == 0, err
+    data = json.loads(out)
+    assert data["stopped"] == "interrupted"
+    assert 1 <= data["worlds"] < 2000
+    assert {m["card"] for m in data["moves"]} == {str(m.card) for m in pos.legal_moves()}
