@@ -11,7 +11,6 @@
 
 #define CHECK_LIMITS_EVERY 1024 /* nodes between clock reads */
 #define TT_WAYS 4               /* entries per bucket */
-#define CINCH_VALUE_BOUND 16    /* |own score - other's| never exceeds this */
 #define KIND_BOUNDS 0           /* a table entry with bounds for one root side */
 #define KIND_MAXN 1             /* a table entry with a max^n vector */
 #define NO_BOUND 127
@@ -120,7 +119,19 @@ static int quick_tricks(const ts_state *s, ts_cards *runs)
         if (!run)
             continue;
         if (s->trump != TS_NOTRUMP && suit != s->trump) {
-            if (opp_trumps)
+            /* an opponent holding a trump (face down too) follows suit, and
+             * so cannot ruff, for as many rounds as it has playable cards
+             * of the suit now (cards turned up on the way only add to them;
+             * the rounds of the other suits cashed before leave these alone,
+             * as it follows in them too) */
+            for (int p = 0; opp_trumps && p < s->nseats; p++) {
+                if (s->side[p] == my_side || !((s->playable[p] | s->covered[p]) & ts_suit_cards(s->trump)))
+                    continue;
+                int follow = ts_count(s->playable[p] & ts_suit_cards(suit));
+                if (follow < run)
+                    run = follow;
+            }
+            if (!run)
                 continue;
             if (partner_trumps && ts_count(partner_cards & ts_suit_cards(suit)) < run)
                 continue;
@@ -277,14 +288,146 @@ static int all_remaining_out_of_reach(const ts_state *s, ts_cards *tops)
     return out;
 }
 
+/* Cinch game points of a set of cards: T 10, A 4, K 3, Q 2, J 1. */
+static int cinch_game_points(ts_cards cards)
+{
+    static const int POINTS[5] = {10, 1, 2, 3, 4}; /* T, J, Q, K, A */
+    int total = 0;
+    for (int i = 0; i < 5; i++)
+        total += POINTS[i] * ts_count(cards & ((ts_cards)0x0001000100010001ULL << (TS_TEN + i)));
+    return total;
+}
+
+/* Cinch: the cards still to be captured that a side captures for sure, by
+ * side (sure[side]).  A trump goes to its holder's side when every higher
+ * trump not yet captured is held by that side too: the trick it falls to is
+ * won by a trump at least as high as it.  Cards of the trick in progress
+ * count as held by the seats that played them. */
+static void cinch_sure_cards(const ts_state *s, ts_cards sure[2])
+{
+    ts_cards held[2] = {0, 0};
+    for (int p = 0; p < s->nseats; p++)
+        held[s->side[p]] |= s->playable[p];
+    for (int i = 0; i < s->ntrick; i++)
+        held[s->side[(s->leader + i) % s->nseats]] |= ts_bit(s->trick[i]);
+    ts_cards trumps = ts_suit_cards(s->trump);
+    sure[0] = sure[1] = 0;
+    /* the unbroken run of one side from the top of the trumps not captured */
+    ts_cards open = (held[0] | held[1]) & trumps;
+    if (!open)
+        return;
+    int side = (held[0] & ts_bit(top_of(open))) ? 0 : 1;
+    while (open && (held[side] & ts_bit(top_of(open)))) {
+        sure[side] |= ts_bit(top_of(open));
+        open &= ~ts_bit(top_of(open));
+    }
+}
+
+/* Cinch bounds for a side: for each point (High, Low, Jack, Game) whether it
+ * is sure for a side, out of a side's reach, or open; then the bid rule on
+ * the least and most the bidding side can take, against the most and least
+ * of the other side (each bound is reached when every open point goes one
+ * way, so the pair is as tight as the points alone allow). */
+static void cinch_bounds(const ts_state *s, int side, int *lo, int *hi)
+{
+    ts_cards trumps = s->in_play & ts_suit_cards(s->trump);
+    ts_cards sure[2];
+    cinch_sure_cards(s, sure);
+    int can[2] = {0, 0}, has[2] = {0, 0}; /* point bits each side may / surely will take */
+    if (trumps) {
+        ts_card point_card[3] = {top_of(trumps), ts_first(trumps), ts_make_card(s->trump, TS_JACK)};
+        static const int BIT[3] = {TS_CINCH_HIGH, TS_CINCH_LOW, TS_CINCH_JACK};
+        for (int i = 0; i < 3; i++) {
+            ts_cards c = ts_bit(point_card[i]);
+            if (!(trumps & c))
+                continue; /* the jack of trump not in play */
+            for (int x = 0; x < 2; x++) {
+                if ((s->taken[x] | sure[x]) & c)
+                    has[x] |= BIT[i];
+                if (!((s->taken[1 - x] | sure[1 - x]) & c))
+                    can[x] |= BIT[i];
+            }
+        }
+    }
+    ts_cards left = s->in_play & ~s->taken[0] & ~s->taken[1];
+    int rem = cinch_game_points(left);
+    int gp_min[2], gp_max[2];
+    for (int x = 0; x < 2; x++)
+        gp_min[x] = cinch_game_points(s->taken[x] | sure[x]);
+    for (int x = 0; x < 2; x++)
+        gp_max[x] = cinch_game_points(s->taken[x]) + rem - (gp_min[1 - x] - cinch_game_points(s->taken[1 - x]));
+    for (int x = 0; x < 2; x++) {
+        if (gp_min[x] > gp_max[1 - x])
+            has[x] |= TS_CINCH_GAME;
+        if (gp_max[x] > gp_min[1 - x])
+            can[x] |= TS_CINCH_GAME;
+    }
+    int B = s->side[s->bidder], D = 1 - B;
+    int b_lo, b_hi; /* the bidding side's score */
+    if (s->bid == TS_SHOOT) {
+        int needed = s->shoot_needs_all_four
+                         ? (TS_CINCH_HIGH | TS_CINCH_LOW | TS_CINCH_JACK | TS_CINCH_GAME)
+                         : (trumps ? TS_CINCH_HIGH | TS_CINCH_LOW : 0) | TS_CINCH_GAME |
+                               ((trumps & ts_bit(ts_make_card(s->trump, TS_JACK))) ? TS_CINCH_JACK : 0);
+        b_lo = (has[B] & needed) == needed ? TS_SHOOT : -TS_SHOOT;
+        b_hi = (can[B] & needed) == needed ? TS_SHOOT : -TS_SHOOT;
+    } else {
+        int least = ts_count((ts_cards)has[B]), most = ts_count((ts_cards)can[B]);
+        b_lo = least >= s->bid ? least : -s->bid;
+        b_hi = most >= s->bid ? most : -s->bid;
+    }
+    int d_lo = ts_count((ts_cards)has[D]), d_hi = ts_count((ts_cards)can[D]);
+    if (side == B) {
+        *lo = b_lo - d_hi;
+        *hi = b_hi - d_lo;
+    } else {
+        *lo = d_lo - b_hi;
+        *hi = d_hi - b_lo;
+    }
+}
+
+/* Chinese Whist, at a trick start: tricks won by top trumps.  A trump above
+ * every trump of the other sides wins the trick it is played to, and every
+ * card, face down or not, is played by the end; one seat's such trumps fall
+ * on different tricks (a side of two counts the larger share).  Raises *gain
+ * to the side's sure tricks, *loss to the tricks the others surely take
+ * from it. */
+static void top_trump_tricks(const ts_state *s, int side, int *gain, int *loss)
+{
+    if (s->trump == TS_NOTRUMP)
+        return;
+    ts_cards trumps = 0, mine = 0;
+    for (int p = 0; p < s->nseats; p++) {
+        ts_cards t = (s->playable[p] | s->covered[p]) & ts_suit_cards(s->trump);
+        trumps |= t;
+        if (s->side[p] == side)
+            mine |= t;
+    }
+    if (!trumps)
+        return;
+    /* the side's own run from the top, and the trumps above all of its */
+    ts_cards run = 0, rest = trumps;
+    while (rest && (mine & ts_bit(top_of(rest)))) {
+        run |= ts_bit(top_of(rest));
+        rest &= ~ts_bit(top_of(rest));
+    }
+    ts_cards above = mine ? trumps & ~((ts_bit(top_of(mine)) << 1) - 1) : trumps;
+    for (int p = 0; p < s->nseats; p++) {
+        ts_cards held = (s->playable[p] | s->covered[p]);
+        int n = s->side[p] == side ? ts_count(held & run) : ts_count(held & above);
+        int *bound = s->side[p] == side ? gain : loss;
+        if (n > *bound)
+            *bound = n;
+    }
+}
+
 /* Cheap bounds on the value of a position for a side. */
 static void bounds(const ts_state *s, int side, int *lo, int *hi)
 {
     int left = s->total_tricks - s->tricks_played;
     switch (s->game) {
     case TS_CINCH:
-        *lo = -CINCH_VALUE_BOUND;
-        *hi = CINCH_VALUE_BOUND;
+        cinch_bounds(s, side, lo, hi);
         return;
     case TS_CHINKWAY: {
         int parts = side_parts(s, side), open = 0;
@@ -295,18 +438,22 @@ static void bounds(const ts_state *s, int side, int *lo, int *hi)
         *hi = ts_quest_score(parts + (open < chances ? open : chances));
         return;
     }
-    default:
-        *lo = side_tricks(s, side);
-        *hi = *lo + left;
+    default: {
+        int won = side_tricks(s, side), gain = 0, loss = 0;
         if (s->phase == TS_PLAY && s->ntrick == 0) {
             ts_cards runs;
             int qt = quick_tricks(s, &runs);
             if (s->side[s->leader] == side)
-                *lo += qt;
+                gain = qt;
             else
-                *hi -= qt;
+                loss = qt;
+            if (s->game == TS_CHINESE_WHIST)
+                top_trump_tricks(s, side, &gain, &loss);
         }
+        *lo = won + gain;
+        *hi = won + left - loss;
         return;
+    }
     }
 }
 
@@ -577,6 +724,8 @@ struct ts_tt {
     size_t whist_buckets; /* whist's exact entries, buckets of TT_WAYS */
     size_t shapes;   /* pattern layout: shape entries, a power of two */
     size_t cutoffs;  /* pattern layout: cut-off cards after the shapes, a power of two */
+    size_t hints;    /* other games: cut-off cards in the memory the exact entries leave
+                      * over at the end, a power of two (0: none) */
     hand_rules rules; /* of the hand the entries belong to */
     int has_rules;
     uint16_t gen;     /* entries of another generation are empty */
@@ -710,15 +859,52 @@ static uint64_t chinkway_extra(const ts_state *s)
     return x;
 }
 
+/* Chinese Whist by relative ranks: the seats' playable and face-down cards
+ * by their rank among all cards not yet played, and the piles that still
+ * hold a face-down card, written into the slots of seat 4 (no Chinese Whist
+ * seat): for each seat, for each of its face-down cards (lowest first), the
+ * place of the card covering it among the seat's playable cards, four bits
+ * each (at most 24 face-down cards: 96 bits).  Positions alike in all this
+ * play alike from the trick start on, and the table stores their future
+ * tricks. */
+static void chinese_whist_key(const ts_state *s, tt_key *k)
+{
+    ts_cards remaining = 0;
+    for (int p = 0; p < s->nseats; p++)
+        remaining |= s->playable[p] | s->covered[p];
+    int bit = 0;
+    for (int p = 0; p < s->nseats; p++) {
+        k->hands[p] = relative(s->playable[p], remaining);
+        k->covered[p] = relative(s->covered[p], remaining);
+        uint8_t cover[64];
+        int i = 0;
+        for (ts_cards m = s->playable[p]; m; m &= m - 1, i++) {
+            ts_card b = s->beneath[ts_first(m)];
+            if (b != TS_NO_CARD)
+                cover[ts_count(s->covered[p] & (ts_bit(b) - 1))] = (uint8_t)i;
+        }
+        for (int j = 0; j < ts_count(s->covered[p]); j++, bit += 4) {
+            if (bit < 64)
+                k->hands[4] |= (uint64_t)cover[j] << bit;
+            else
+                k->covered[4] |= (uint64_t)cover[j] << (bit - 64);
+        }
+    }
+}
+
 static void make_key(const ts_state *s, int root, int kind, tt_key *k)
 {
     memset(k, 0, sizeof *k);
-    ts_cards remaining = 0;
-    for (int p = 0; p < s->nseats; p++)
-        remaining |= s->playable[p];
-    for (int p = 0; p < s->nseats; p++) {
-        k->hands[p] = s->game == TS_WHIST ? relative(s->playable[p], remaining) : s->playable[p];
-        k->covered[p] = s->covered[p];
+    if (s->game == TS_CHINESE_WHIST) {
+        chinese_whist_key(s, k);
+    } else {
+        ts_cards remaining = 0;
+        for (int p = 0; p < s->nseats; p++)
+            remaining |= s->playable[p];
+        for (int p = 0; p < s->nseats; p++) {
+            k->hands[p] = s->game == TS_WHIST ? relative(s->playable[p], remaining) : s->playable[p];
+            k->covered[p] = s->covered[p];
+        }
     }
     k->extra = s->game == TS_CINCH ? cinch_extra(s) : s->game == TS_CHINKWAY ? chinkway_extra(s) : 0;
     k->leader = s->leader;
@@ -782,6 +968,13 @@ int ts_search_init(ts_search *S, size_t tt_bytes)
     while (buckets * 2 * TT_WAYS * sizeof(tt_entry) <= tt_bytes)
         buckets *= 2;
     S->tt->buckets = buckets;
+    size_t spare = tt_bytes - buckets * TT_WAYS * sizeof(tt_entry), hints = 0;
+    if (spare >= sizeof(cutoff_entry)) {
+        hints = 1;
+        while (hints * 2 * sizeof(cutoff_entry) <= spare)
+            hints *= 2;
+    }
+    S->tt->hints = hints;
     S->tt->shapes = shapes;
     S->tt->cutoffs = cutoffs;
     S->tt->bytes = tt_bytes;
@@ -860,27 +1053,55 @@ static void end(ts_search *S)
 
 /* ---- the null-window search -------------------------------------------------- */
 
-/* Can side R reach at least `target` from here?  Steps: 1. a finished hand;
- * 2. cheap bounds; 3. the table, at a trick start; 4. the moves, the table's
- * best move first; 5. the table entry. */
+/* Games other than whist keep, for move ordering only, the card that last
+ * cut off the search at a position inside a trick (hashed from the cards
+ * and the target; a collision costs time, not correctness), where the
+ * exact entries leave memory over.  NULL when there is none. */
+static cutoff_entry *hint_slot(ts_tt *tt, const ts_state *s, int target)
+{
+    if (!tt->hints)
+        return NULL;
+    uint64_t h = (uint64_t)s->turn << 56 ^ (uint64_t)s->phase << 48;
+    (void)target;
+    for (int p = 0; p < s->nseats; p++)
+        h = (h ^ s->playable[p]) * 0x9E3779B97F4A7C15ULL, h ^= h >> 31;
+    for (int i = 0; i < s->ntrick; i++)
+        h = (h ^ s->trick[i]) * 0xBF58476D1CE4E5B9ULL;
+    h ^= h >> 29;
+    cutoff_entry *base = (cutoff_entry *)((tt_entry *)tt->mem + tt->buckets * TT_WAYS);
+    cutoff_entry *e = base + (h & (tt->hints - 1));
+    if (e->gen != tt->gen || e->check != (uint32_t)(h >> 32)) {
+        e->gen = tt->gen;
+        e->check = (uint32_t)(h >> 32);
+        e->card = TS_NO_CARD;
+    }
+    return e;
+}
+
+/* Can side R reach at least `target` from here?  Fail-soft: the answer is a
+ * value v, "yes" when v >= target, and then the value is at least v; "no"
+ * when v < target, and then the value is at most v (the drivers jump over
+ * targets the search proved on the way).  Steps: 1. a finished hand; 2. cheap
+ * bounds; 3. the table, at a trick start; 4. the moves, the table's best move
+ * first; 5. the table entry. */
 static int reaches(ts_search *S, ts_state *s, int target)
 {
     const int R = S->root_side;
     S->stats.nodes++;
     if (out_of_budget(S))
-        return 0;
+        return target - 1;
 
     /* 1. */
     if (s->phase == TS_OVER)
-        return final_value(s, R) >= target;
+        return final_value(s, R);
 
     /* 2. */
     int lo, hi;
     bounds(s, R, &lo, &hi);
     if (lo >= target)
-        return 1;
+        return lo;
     if (hi < target)
-        return 0;
+        return hi;
 
     /* 3. */
     tt_entry *e = NULL;
@@ -895,45 +1116,70 @@ static int reaches(ts_search *S, ts_state *s, int target)
         if (e) {
             if (e->lo + offset >= target) {
                 S->stats.tt_hits++;
-                return 1;
+                return e->lo + offset;
             }
             if (e->hi + offset < target) {
                 S->stats.tt_hits++;
-                return 0;
+                return e->hi + offset;
             }
             best = e->best;
+            if (e->lo + offset > lo)
+                lo = e->lo + offset;
+            if (e->hi + offset < hi)
+                hi = e->hi + offset;
         }
     }
 
-    /* 4. */
+    /* 4. The maximising side answers "yes" with its first move that reaches
+     * the target, else "no" with the best bound of its moves; the other side
+     * the reverse.  Inside a trick the hint table names the first move. */
     int maximising = s->side[s->turn] == R;
+    cutoff_entry *hint = NULL;
+    if (!at_trick_start) {
+        hint = hint_slot(S->tt, s, target - stored_offset(s, R));
+        if (hint)
+            best = hint->card;
+    }
     ts_card list[64];
     int n = order_moves(s, representatives(s, ts_legal(s)), best, list);
 
-    int result = !maximising;
+    int result = maximising ? lo : hi;
+    int first = 1;
     ts_card decisive = TS_NO_CARD;
     for (int i = 0; i < n; i++) {
         ts_undo u;
         ts_apply(s, list[i], &u);
-        int r = reaches(S, s, target);
+        int v = reaches(S, s, target);
         ts_unplay(s, &u);
         if (S->aborted)
-            return 0;
-        if (r == maximising) {
-            result = r;
+            return target - 1;
+        if ((v >= target) == maximising) {
+            result = v;
             decisive = list[i];
+            if (hint && i > 0) {
+                hint = hint_slot(S->tt, s, target - stored_offset(s, R));
+                hint->card = decisive;
+            }
             break;
         }
+        if (first || (maximising ? v > result : v < result))
+            result = v;
+        first = 0;
     }
+    /* the node's own bounds hold too */
+    if (result < lo)
+        result = lo;
+    if (result > hi)
+        result = hi;
 
     /* 5. */
     if (at_trick_start) {
         e = tt_find(S->tt, &key, 1);
-        if (result) {
-            if (target - offset > e->lo)
-                e->lo = (int8_t)(target - offset);
-        } else if (target - 1 - offset < e->hi) {
-            e->hi = (int8_t)(target - 1 - offset);
+        if (result >= target) {
+            if (result - offset > e->lo)
+                e->lo = (int8_t)(result - offset);
+        } else if (result - offset < e->hi) {
+            e->hi = (int8_t)(result - offset);
         }
         if (decisive != TS_NO_CARD)
             e->best = decisive;
@@ -1268,8 +1514,54 @@ static int reaches_whist(ts_search *S, ts_state *s, int target, ts_cards *decide
     return result;
 }
 
+/* Can a finished hand be worth v to side R?  Cinch: the bidding side scores
+ * -bid or bid..4 (a Shoot -8 or 8), the other side 0..4; Chinkway: a quest
+ * score 0, 1, 3, 6, 10 or 15.  Tricks games: every count.  (A superset of the
+ * values is enough: the drivers skip targets no hand can score.) */
+static int possible_value(const ts_state *s, int R, int v)
+{
+    switch (s->game) {
+    case TS_CINCH: {
+        int bidder = s->side[s->bidder] == R;
+        for (int d = 0; d <= 4; d++) {
+            int b = bidder ? v + d : d - v; /* the bidding side's score */
+            if (s->bid == TS_SHOOT ? (b == TS_SHOOT || b == -TS_SHOOT)
+                                   : (b == -s->bid || (b >= s->bid && b <= 4)))
+                return 1;
+        }
+        return 0;
+    }
+    case TS_CHINKWAY:
+        for (int parts = 0; parts <= TS_QUEST_CARDS; parts++)
+            if (ts_quest_score(parts) == v)
+                return 1;
+        return 0;
+    default:
+        return 1;
+    }
+}
+
+/* The least possible value at or above v, and the greatest at or below v
+ * (within the range the search may ask about). */
+#define VALUE_LIMIT 64
+static int value_up(const ts_state *s, int R, int v)
+{
+    while (v < VALUE_LIMIT && !possible_value(s, R, v))
+        v++;
+    return v;
+}
+
+static int value_down(const ts_state *s, int R, int v)
+{
+    while (v > -VALUE_LIMIT && !possible_value(s, R, v))
+        v--;
+    return v;
+}
+
 /* The exact value for R by bisection over targets (each step one null-window
- * search); the table carries what one step learned into the next. */
+ * search); the table carries what one step learned into the next.  Bounds
+ * and targets are kept to values a hand can end with: a search for a value
+ * no hand can score would only repeat its neighbour's. */
 static int value_for(ts_search *S, ts_state *s, int R, int base, int guess, int cap)
 {
     S->root_side = R;
@@ -1277,19 +1569,25 @@ static int value_for(ts_search *S, ts_state *s, int R, int base, int guess, int 
     bounds(s, R, &lo, &hi);
     if (cap + base < hi)
         hi = cap + base;
+    lo = value_up(s, R, lo);
+    hi = value_down(s, R, hi);
     /* MTD(f)-style: test the guess first, then step toward the value one
      * target at a time (searches far from the value are the costly ones). */
     int target = guess + base;
     while (lo < hi && !S->aborted) {
         if (target <= lo || target > hi)
             target = lo + (hi - lo + 1) / 2;
+        target = value_up(s, R, target);
         ts_cards decided;
-        int yes = s->game == TS_WHIST ? reaches_whist(S, s, target, &decided) : reaches(S, s, target);
-        if (yes) {
-            lo = target;
+        int v = s->game == TS_WHIST ? reaches_whist(S, s, target, &decided) ? target : target - 1
+                                    : reaches(S, s, target);
+        if (S->aborted)
+            break;
+        if (v >= target) {
+            lo = value_up(s, R, v < hi ? v : hi);
             target = lo + 1;
         } else {
-            hi = target - 1;
+            hi = value_down(s, R, v > lo ? v : lo);
             target = hi;
         }
     }
@@ -1303,7 +1601,7 @@ int ts_reaches(ts_search *S, const ts_state *s0, int side, int target)
     S->root_side = side;
     ts_cards decided;
     int t = target + stored_offset(&s, side);
-    int r = s.game == TS_WHIST ? reaches_whist(S, &s, t, &decided) : reaches(S, &s, t);
+    int r = s.game == TS_WHIST ? reaches_whist(S, &s, t, &decided) : reaches(S, &s, t) >= t;
     end(S);
     return r;
 }
@@ -1315,7 +1613,10 @@ int ts_solve_for(ts_search *S, const ts_state *s0, int side)
     int lo, hi;
     bounds(&s, side, &lo, &hi);
     int base = stored_offset(&s, side);
-    int v = value_for(S, &s, side, base, (lo + hi) / 2 - base, hi - base);
+    /* Chinkway: the highest score first (a search for it is cut short by
+     * the bounds wherever a quest part is out of reach) */
+    int guess = s.game == TS_CHINKWAY ? hi : (lo + hi) / 2;
+    int v = value_for(S, &s, side, base, guess - base, hi - base);
     end(S);
     return v;
 }
@@ -1339,7 +1640,7 @@ int ts_analyze(ts_search *S, const ts_state *s0, ts_card moves[64], int values[6
     bounds(s0, R, &lo, &hi);
     /* The position's value first: no card is worth more, and it is the
      * first target of every card's search. */
-    int best = value_for(S, &s, R, base, (lo + hi) / 2 - base, hi - base);
+    int best = value_for(S, &s, R, base, (s.game == TS_CHINKWAY ? hi : (lo + hi) / 2) - base, hi - base);
     int guess = best;
     ts_card order[64];
     int nrep = order_moves(&s, reps, TS_NO_CARD, order);
