@@ -9,6 +9,7 @@
 #include <string.h>
 #include <time.h>
 
+#define CINCH_TABLE_BYTES ((size_t)16 << 20)
 #define CHECK_LIMITS_EVERY 1024 /* nodes between clock reads */
 #define TT_WAYS 4               /* entries per bucket */
 #define KIND_BOUNDS 0           /* a table entry with bounds for one root side */
@@ -721,6 +722,8 @@ struct ts_tt {
     void *mem;
     size_t bytes;
     size_t buckets;  /* exact entries (other games): a power of two */
+    size_t all_buckets; /* exact entries the block holds (Cinch uses fewer) */
+    size_t all_hints;   /* cut-off cards the block holds (Cinch uses fewer) */
     size_t whist_buckets; /* whist's exact entries, buckets of TT_WAYS */
     size_t shapes;   /* pattern layout: shape entries, a power of two */
     size_t cutoffs;  /* pattern layout: cut-off cards after the shapes, a power of two */
@@ -967,14 +970,14 @@ int ts_search_init(ts_search *S, size_t tt_bytes)
     S->tt->whist_buckets = tt_bytes / EIGHTHS * EXACT_EIGHTHS / (TT_WAYS * sizeof(whist_entry));
     while (buckets * 2 * TT_WAYS * sizeof(tt_entry) <= tt_bytes)
         buckets *= 2;
-    S->tt->buckets = buckets;
+    S->tt->buckets = S->tt->all_buckets = buckets;
     size_t spare = tt_bytes - buckets * TT_WAYS * sizeof(tt_entry), hints = 0;
     if (spare >= sizeof(cutoff_entry)) {
         hints = 1;
         while (hints * 2 * sizeof(cutoff_entry) <= spare)
             hints *= 2;
     }
-    S->tt->hints = hints;
+    S->tt->hints = S->tt->all_hints = hints;
     S->tt->shapes = shapes;
     S->tt->cutoffs = cutoffs;
     S->tt->bytes = tt_bytes;
@@ -1039,6 +1042,18 @@ static void begin(ts_search *S, const ts_state *s)
         ts_search_clear(S);
         S->tt->rules = r;
         S->tt->has_rules = 1;
+        /* A Cinch hand (six tricks) fills little of a large table, and
+         * touching fresh memory costs more than its whole search: it keeps to
+         * the first CINCH_TABLE_BYTES. */
+        size_t cap = 1;
+        while (cap * 2 * TT_WAYS * sizeof(tt_entry) <= CINCH_TABLE_BYTES)
+            cap *= 2;
+        int small = s->game == TS_CINCH;
+        S->tt->buckets = small && cap < S->tt->all_buckets ? cap : S->tt->all_buckets;
+        size_t hints = S->tt->all_hints;
+        while (small && hints * sizeof(cutoff_entry) > CINCH_TABLE_BYTES / 4)
+            hints /= 2;
+        S->tt->hints = hints;
     }
     memset(&S->stats, 0, sizeof S->stats);
     S->aborted = 0;
