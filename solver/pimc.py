@@ -7,8 +7,8 @@ mean value over the *same* worlds::
 
     >>> import solver
     >>> from solver.pimc import recommend
-    >>> pos = solver.deal("whist", seed=3)
-    >>> rec = recommend(pos, seat=pos.to_move, samples=20, seed=1, jobs=1)
+    >>> pos = solver.deal("whist", seed=3)     # the first lead: seconds a world
+    >>> rec = recommend(pos, seat=pos.to_move, samples=8, seed=1, jobs=1)
     >>> rec.best in pos.legal_moves()
     True
 
@@ -182,10 +182,6 @@ def _worker_state(task: _Task) -> tuple[Sampler, Solver]:
     return cache[task.view_text], solver
 
 
-def _current_solver() -> Solver | None:
-    return getattr(_local, "solver", None)
-
-
 def solve_world(task: _Task) -> _WorldResult:
     """Every legal move's value in one world (run by the executor)."""
     sampler, solver = _worker_state(task)
@@ -209,9 +205,8 @@ def _maxn_world(index: int, world: Position, solver: Solver, side: int) -> _Worl
         after = world.copy()
         after.play(move)
         vec, st = solver.maxn(after)
-        # values from `after` on; the position's own value adds what the
-        # move itself completed (nothing: the hand goes on after any of
-        # several legal moves, and a trick in progress is counted in both)
+        # with several legal moves the hand goes on after any of them, and
+        # the trick in progress counts in `after`'s values as in the world's
         values[str(move)] = vec[side]
         stats = st if stats is None else stats + st
     assert stats is not None
