@@ -1374,6 +1374,7 @@ static int reaches_whist(ts_search *S, ts_state *s, int target, ts_cards *decide
     int at_start = s->ntrick == 0;
     ts_cards rel[4] = {0}, remaining = 0;
     uint16_t counts = 0;
+    uint64_t shape = 0;
     whist_entry *exact = NULL;
     if (at_start) {
         /* the table's bucket is fetched from memory while the quick tricks
@@ -1383,13 +1384,14 @@ static int reaches_whist(ts_search *S, ts_state *s, int target, ts_cards *decide
         for (int p = 0; p < s->nseats; p++)
             rel[p] = relative(s->playable[p], remaining);
         counts = suit_counts(remaining);
+        shape = shape_of(s);
         {
             const char *b = (const char *)whist_bucket(
                 S->tt, whist_hash(rel, counts, (uint8_t)(s->leader << 1 | R)));
             for (size_t off = 0; off < TT_WAYS * sizeof(whist_entry); off += 64)
                 __builtin_prefetch(b + off);
             uint64_t h;
-            const char *pair = (const char *)shape_pair(S->tt, shape_of(s), s->leader, R, &h);
+            const char *pair = (const char *)shape_pair(S->tt, shape, s->leader, R, &h);
             for (size_t off = 0; off < 2 * sizeof(shape_entry); off += 64)
                 __builtin_prefetch(pair + off);
         }
@@ -1427,7 +1429,7 @@ static int reaches_whist(ts_search *S, ts_state *s, int target, ts_cards *decide
             *decided = absolute(yes ? exact->lo_ranks : exact->hi_ranks, remaining);
             return yes;
         }
-        shape_entry *e = shape_slot(S->tt, shape_of(s), s->leader, R, 0);
+        shape_entry *e = shape_slot(S->tt, shape, s->leader, R, 0);
         for (int i = 0; e && i < PATTERNS; i++) {
             pattern *pt = &e->p[i];
             if (pt->lo == 0 && pt->hi == 0)
@@ -1499,7 +1501,7 @@ static int reaches_whist(ts_search *S, ts_state *s, int target, ts_cards *decide
             fresh.hands[p] = rel[p] & ranks;
         fresh.lo = result ? (int8_t)(target - won) : -NO_BOUND;
         fresh.hi = result ? NO_BOUND : (int8_t)(target - 1 - won);
-        shape_entry *e = shape_slot(S->tt, shape_of(s), s->leader, R, 1);
+        shape_entry *e = shape_slot(S->tt, shape, s->leader, R, 1);
         int slot = -1;
         for (int i = 0; i < PATTERNS && slot < 0; i++)
             if (memcmp(e->p[i].hands, fresh.hands, sizeof fresh.hands) == 0 &&
