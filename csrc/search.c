@@ -157,13 +157,19 @@ static int quick_tricks(const ts_state *s, ts_cards *runs)
  * only for as many rounds as every opponent holding a trump must follow
  * (partner may discard: ruffing is never compulsory, and a ruff by partner
  * wins too). */
-static int cash_from(const ts_state *s, int p, ts_cards in_play, ts_cards *runs)
+static int cash_from(const ts_state *s, int p, ts_cards in_play, ts_cards *runs, int skip)
 {
-    int total = 0;
+    int total = 0, opp_trumps = 0;
     *runs = 0;
+    if (s->trump != TS_NOTRUMP)
+        for (int o = 0; o < s->nseats; o++)
+            if (s->side[o] != s->side[p] && (s->playable[o] & ts_suit_cards(s->trump)))
+                opp_trumps = 1;
     for (int suit = 0; suit < TS_SUITS; suit++) {
         ts_cards lane = in_play & ts_suit_cards(suit), mine = 0;
         int limit = 0;
+        if (suit == skip)
+            continue;
         while (lane && (s->playable[p] & ts_bit(top_of(lane)))) {
             mine |= ts_bit(top_of(lane));
             lane &= ~ts_bit(top_of(lane));
@@ -171,7 +177,7 @@ static int cash_from(const ts_state *s, int p, ts_cards in_play, ts_cards *runs)
         }
         if (!limit)
             continue;
-        if (s->trump != TS_NOTRUMP && suit != s->trump) {
+        if (s->trump != TS_NOTRUMP && suit != s->trump && opp_trumps) {
             for (int o = 0; o < s->nseats; o++) {
                 if (s->side[o] == s->side[p] || !(s->playable[o] & ts_suit_cards(s->trump)))
                     continue;
@@ -181,6 +187,18 @@ static int cash_from(const ts_state *s, int p, ts_cards in_play, ts_cards *runs)
             }
             while (ts_count(mine) > limit)
                 mine &= mine - 1; /* keep the top `limit` cards */
+        } else if (suit == s->trump || !opp_trumps) {
+            /* once the others are out of the suit, the rest of p's cards
+             * win too: only the top `others` cards needed their ranks */
+            int others = 0;
+            for (int o = 0; o < s->nseats; o++)
+                if (o != p && ts_count(s->playable[o] & ts_suit_cards(suit)) > others)
+                    others = ts_count(s->playable[o] & ts_suit_cards(suit));
+            if (limit >= others) {
+                limit = ts_count(s->playable[p] & ts_suit_cards(suit));
+                while (ts_count(mine) > others)
+                    mine &= mine - 1;
+            }
         }
         total += limit;
         *runs |= mine;
@@ -188,24 +206,37 @@ static int cash_from(const ts_state *s, int p, ts_cards in_play, ts_cards *runs)
     return total;
 }
 
-/* Whist: quick tricks of the side on lead at a trick start: the leader's
- * winners, or partner's after a low lead to a suit partner heads. */
+/* Whist: quick tricks of the side on lead at a trick start.  The leader
+ * cashes its winners (staying on lead), then may lead to a suit partner
+ * heads and partner cashes its own.  Partner plays a card to each of the
+ * leader's rounds; when it has that many cards outside the suits it cashes,
+ * none of its winners is lost on the way (it follows or discards from those;
+ * the opponents' lengths in partner's suits do not grow), so the two counts
+ * add up.  Otherwise the larger of the leader's count and, when the leader
+ * can reach partner, partner's. */
 static int whist_quick_tricks(const ts_state *s, ts_cards *runs)
 {
     ts_cards in_play = 0;
     for (int p = 0; p < s->nseats; p++)
         in_play |= s->playable[p];
     int leader = s->leader, partner = (leader + 2) % 4;
-    int best = cash_from(s, leader, in_play, runs);
-    ts_cards theirs;
-    int via = cash_from(s, partner, in_play, &theirs);
-    if (via > best) {
-        /* a suit partner heads (its winners counted) that the leader can lead */
-        ts_cards reach = 0;
+    ts_cards mine, theirs;
+    int own = cash_from(s, leader, in_play, &mine, -1);
+    int via = cash_from(s, partner, in_play, &theirs, -1);
+    int best = own;
+    *runs = mine;
+    if (via > 0) {
+        ts_cards reach = 0, spare = s->playable[partner];
         for (int suit = 0; suit < TS_SUITS; suit++)
-            if ((theirs & ts_suit_cards(suit)) && (s->playable[leader] & ts_suit_cards(suit)))
-                reach = 1;
-        if (reach) {
+            if (theirs & ts_suit_cards(suit)) {
+                spare &= ~ts_suit_cards(suit);
+                if (s->playable[leader] & ts_suit_cards(suit))
+                    reach = 1;
+            }
+        if (reach && ts_count(spare) >= own) {
+            best = own + via;
+            *runs = mine | theirs;
+        } else if (reach && via > own) {
             best = via;
             *runs = theirs;
         }
@@ -248,6 +279,34 @@ static int sure_trump_tricks(const ts_state *s, ts_cards *run, int *side)
     if (l2 - c2 >= c1 || l1 - c1 >= c2)
         return c1 + c2;
     return c1 > c2 ? c1 : c2;
+}
+
+/* Whist with no trumps in play, at a trick start: when the other side holds
+ * the top card of every suit the leader can lead, it takes the trick; and
+ * when one opponent holds all those tops, it takes one trick with each (it
+ * wins the first, then cashes the rest).  The tricks the other side takes
+ * for sure (0: none known); *tops: those top cards. */
+static int led_into(const ts_state *s, ts_cards remaining, ts_cards *tops)
+{
+    *tops = 0;
+    if (s->trump != TS_NOTRUMP && (remaining & ts_suit_cards(s->trump)))
+        return 0;
+    int leader = s->leader;
+    ts_cards ours = s->playable[leader] | s->playable[(leader + 2) % 4];
+    int suits = 0;
+    for (int suit = 0; suit < TS_SUITS; suit++) {
+        if (!(s->playable[leader] & ts_suit_cards(suit)))
+            continue;
+        ts_card top = top_of(remaining & ts_suit_cards(suit));
+        if (ours & ts_bit(top))
+            return 0;
+        *tops |= ts_bit(top);
+        suits++;
+    }
+    if (!suits)
+        return 0;
+    ts_cards lho = s->playable[(leader + 1) % 4], rho = s->playable[(leader + 3) % 4];
+    return (lho & *tops) == *tops || (rho & *tops) == *tops ? suits : 1;
 }
 
 /* Whist, at a trick start with no trumps left in play (or no trump suit):
@@ -594,6 +653,60 @@ static int lead_score(const ts_state *s, ts_card c, ts_cards remaining)
     return -r;
 }
 
+/* Plain whist leads, by kind of suit (best first): a low card for partner
+ * to ruff; toward partner's tenace over the left-hand opponent (a
+ * finesse); from a suit headed by two of the top three cards of the side;
+ * an ordinary suit; a suit someone is void in; one that gives the
+ * right-hand opponent a free finesse; trumps; last, a suit an opponent can
+ * ruff, and the middle cards of every suit.  Only the highest and lowest
+ * card of a suit get the suit's kind. */
+static int whist_lead_score(const ts_state *s, ts_card c, ts_cards remaining)
+{
+    int suit = ts_suit_of(c), me = s->turn, trump = s->trump;
+    int pd = (me + 2) % 4, lho = (me + 1) % 4, rho = (me + 3) % 4;
+    ts_cards lane = ts_suit_cards(suit);
+    ts_cards my = s->playable[me] & lane, pds = s->playable[pd] & lane;
+    ts_cards lhos = s->playable[lho] & lane, rhos = s->playable[rho] & lane;
+    int top = c == top_of(my), bottom = c == ts_first(my);
+    int order = (top ? 20 : 0) + (3 - suit) * 4;
+    if (!top && !bottom)
+        return ts_rank_of(c) - 100;
+    int suited = trump != TS_NOTRUMP;
+    if (suited && suit == trump)
+        return 100 + order;
+    ts_cards lho_trumps = suited ? s->playable[lho] & ts_suit_cards(trump) : 0;
+    ts_cards rho_trumps = suited ? s->playable[rho] & ts_suit_cards(trump) : 0;
+    if ((lho_trumps && !lhos) || (rho_trumps && !rhos))
+        return ts_rank_of(c) - 100;
+    ts_cards all = remaining & lane, ours = my | pds, a = 0, k = 0, q = 0, j = 0, t = 0;
+    if (all) { a = ts_bit(top_of(all)); all &= ~a; }
+    if (all) { k = ts_bit(top_of(all)); all &= ~k; }
+    if (all) { q = ts_bit(top_of(all)); all &= ~q; }
+    if (all) { j = ts_bit(top_of(all)); all &= ~j; }
+    if (all) { t = ts_bit(top_of(all)); all &= ~t; }
+    if (ts_count(pds) >= 2 && ts_count(lhos) >= 2) {
+        if ((k && (pds & k) && (lhos & a)) ||
+            (k && (pds & a) && (lhos & k) && (q && ((pds & q) || (j && (ours & (q | j)) == (q | j))))) ||
+            (q && (pds & k) && (lhos & q) && (j && ((pds & j) || (t && (ours & (j | t)) == (j | t))))))
+            return 600 + order;
+    }
+    if (suited && ts_count(my) >= 2 && ts_count(rhos) >= 2 && k &&
+        (((my & a) && (rhos & k)) || ((my & k) && (rhos & a) && !(ours & q))))
+        return 200 + order;
+    if (lhos && rhos && ts_count(ours & (a | k | q)) >= 2)
+        return 500 + order;
+    if (ts_bit(c) == a)
+        return 450 + order;
+    ts_cards pd_trumps = suited ? s->playable[pd] & ts_suit_cards(trump) : 0;
+    if (suited && !pds && lhos && rhos && pd_trumps &&
+        ts_count(pd_trumps) <= ts_count(s->playable[me] & ts_suit_cards(trump)) && !(my & a)) {
+        return bottom ? 700 + order : ts_rank_of(c) - 100;
+    }
+    if (!pds || !lhos || !rhos)
+        return 300 + order;
+    return 400 + order;
+}
+
 static int follow_score(const ts_state *s, ts_card c, ts_card winning, int partner_winning)
 {
     int r = ts_rank_of(c), suit = ts_suit_of(c), led = ts_suit_of(s->trick[0]);
@@ -632,7 +745,7 @@ static int order_moves(const ts_state *s, ts_cards moves, ts_card first, ts_card
         else if (s->phase != TS_PLAY)
             sc = 0;
         else if (w < 0)
-            sc = lead_score(s, c, remaining);
+            sc = s->game == TS_WHIST ? whist_lead_score(s, c, remaining) : lead_score(s, c, remaining);
         else
             sc = follow_score(s, c, s->trick[w], partner_winning);
         int i = n++;
@@ -1351,24 +1464,25 @@ static ts_cards relevant_ranks(const ts_state *s, ts_cards deciding, const ts_ca
     return out;
 }
 
-/* Can the root side reach `target` future-and-past tricks?  Also gives the
- * cards whose ranks decided it (*decided).  Steps: 1. the end, trivial
- * bounds; 2. at a trick start, quick tricks and the pattern table; 3. the
- * moves; 4. at a trick start, store the bound with its pattern. */
-static int reaches_whist(ts_search *S, ts_state *s, int target, ts_cards *decided)
+/* Can the root side reach `target` future-and-past tricks?  Fail-soft: the
+ * answer is a value v, with v >= target when it can (and then its tricks are
+ * at least v) and v < target when it cannot (and then they are at most v).
+ * Also gives the cards whose ranks decided it (*decided).  Steps: 1. the
+ * end, trivial bounds; 2. at a trick start, quick tricks and the pattern
+ * table; 3. the moves; 4. at a trick start, store the bound with its
+ * pattern. */
+static int search_whist(ts_search *S, ts_state *s, int target, ts_cards *decided)
 {
     const int R = S->root_side;
     *decided = 0;
     S->stats.nodes++;
+    int won = side_tricks(s, R), left = s->total_tricks - s->tricks_played;
     if (out_of_budget(S))
-        return 0;
+        return won;
 
     /* 1. */
-    int won = side_tricks(s, R), left = s->total_tricks - s->tricks_played;
-    if (s->phase == TS_OVER || won >= target)
-        return won >= target;
-    if (won + left < target)
-        return 0;
+    if (s->phase == TS_OVER || won >= target || won + left < target)
+        return won >= target ? won : won + left;
 
     /* 2. */
     int at_start = s->ntrick == 0;
@@ -1398,36 +1512,75 @@ static int reaches_whist(ts_search *S, ts_state *s, int target, ts_cards *decide
         ts_cards runs;
         int qt = whist_quick_tricks(s, &runs);
         int ours = s->side[s->leader] == R;
-        if ((ours && won + qt >= target) || (!ours && won + left - qt < target)) {
+        if (ours && won + qt >= target) {
             *decided = runs;
-            return ours;
+            return won + qt;
+        }
+        if (!ours && won + left - qt < target) {
+            *decided = runs;
+            return won + left - qt;
         }
         ts_cards trumps;
         int holder_side;
         int sure = sure_trump_tricks(s, &trumps, &holder_side);
         if (sure > 0) {
             int mine = holder_side == R;
-            if ((mine && won + sure >= target) || (!mine && won + left - sure < target)) {
+            if (mine && won + sure >= target) {
                 *decided = trumps;
-                return mine;
+                return won + sure;
+            }
+            if (!mine && won + left - sure < target) {
+                *decided = trumps;
+                return won + left - sure;
+            }
+        }
+        if (sure > 0 && holder_side == s->side[s->leader]) {
+            /* the leader cashes its side-suit winners, then the side's top
+             * trumps win (partner can play a card that is no trump to each
+             * of those rounds) */
+            ts_cards side_runs;
+            int cash = cash_from(s, s->leader, remaining, &side_runs, s->trump);
+            int mate = (s->leader + 2) % 4, total = cash + sure;
+            if (total > left)
+                total = left;
+            if (cash > 0 && ts_count(s->playable[mate] & ~ts_suit_cards(s->trump)) >= cash) {
+                if (ours && won + total >= target) {
+                    *decided = side_runs | trumps;
+                    return won + total;
+                }
+                if (!ours && won + left - total < target) {
+                    *decided = side_runs | trumps;
+                    return won + left - total;
+                }
             }
         }
         ts_cards tops;
+        int theirs = led_into(s, remaining, &tops);
+        if (theirs > 0) {
+            if (ours && won + left - theirs < target) {
+                *decided = tops;
+                return won + left - theirs;
+            }
+            if (!ours && won + theirs >= target) {
+                *decided = tops;
+                return won + theirs;
+            }
+        }
         int short_of_all = all_remaining_out_of_reach(s, &tops);
         if ((short_of_all >> R & 1) && won + left == target) {
             *decided = tops;
-            return 0;
+            return won + left - 1;
         }
         if ((short_of_all >> (1 - R) & 1) && won + 1 == target) {
             *decided = tops;
-            return 1;
+            return won + 1;
         }
         exact = whist_find(S->tt, rel, counts, s->leader, R, 0);
         if (exact && (exact->lo + won >= target || exact->hi + won < target)) {
             S->stats.tt_hits++;
             int yes = exact->lo + won >= target;
             *decided = absolute(yes ? exact->lo_ranks : exact->hi_ranks, remaining);
-            return yes;
+            return won + (yes ? exact->lo : exact->hi);
         }
         shape_entry *e = shape_slot(S->tt, shape, s->leader, R, 0);
         for (int i = 0; e && i < PATTERNS; i++) {
@@ -1442,7 +1595,7 @@ static int reaches_whist(ts_search *S, ts_state *s, int target, ts_cards *decide
                 S->stats.tt_hits++;
                 *decided = absolute(pt->hands[0] | pt->hands[1] | pt->hands[2] | pt->hands[3],
                                     remaining);
-                return hit;
+                return won + (hit ? pt->lo : pt->hi);
             }
         }
     }
@@ -1452,7 +1605,8 @@ static int reaches_whist(ts_search *S, ts_state *s, int target, ts_cards *decide
     cutoff_entry *cut = at_start ? cutoff_slot(S->tt, s, target - won) : NULL;
     ts_card list[64];
     int n = order_moves(s, representatives(s, ts_legal(s)), cut ? cut->card : TS_NO_CARD, list);
-    int result = !maximising;
+    /* the best value found for the side to move (fail-soft) */
+    int result = maximising ? won : won + left;
     ts_cards all = 0;
     /* A card whose subtree did not depend on its rank stands for the lower
      * cards of its suit in the same hand: min_rank[suit] is the lowest rank
@@ -1469,14 +1623,15 @@ static int reaches_whist(ts_search *S, ts_state *s, int target, ts_cards *decide
         ts_undo u;
         ts_cards below;
         ts_apply(s, list[i], &u);
-        int r = reaches_whist(S, s, target, &below);
+        int v = search_whist(S, s, target, &below);
         ts_unplay(s, &u);
         if (S->aborted)
-            return 0;
+            return won;
         if (k + 1 == s->nseats)
             below |= trick_rank_winner(cards, k + 1, s->trump);
-        if (r == maximising) {
-            result = r;
+        if (maximising ? v > result : v < result)
+            result = v;
+        if ((v >= target) == maximising) {
             all = below;
             if (at_start) {
                 cut = cutoff_slot(S->tt, s, target - won);
@@ -1499,8 +1654,9 @@ static int reaches_whist(ts_search *S, ts_state *s, int target, ts_cards *decide
         pattern fresh;
         for (int p = 0; p < 4; p++)
             fresh.hands[p] = rel[p] & ranks;
-        fresh.lo = result ? (int8_t)(target - won) : -NO_BOUND;
-        fresh.hi = result ? NO_BOUND : (int8_t)(target - 1 - won);
+        int yes = result >= target;
+        fresh.lo = yes ? (int8_t)(result - won) : -NO_BOUND;
+        fresh.hi = yes ? NO_BOUND : (int8_t)(result - won);
         shape_entry *e = shape_slot(S->tt, shape, s->leader, R, 1);
         int slot = -1;
         for (int i = 0; i < PATTERNS && slot < 0; i++)
@@ -1517,12 +1673,12 @@ static int reaches_whist(ts_search *S, ts_state *s, int target, ts_cards *decide
             e->next = (uint8_t)((e->next + 1) % PATTERNS);
         }
         exact = whist_find(S->tt, rel, counts, s->leader, R, 1);
-        if (result && target - won > exact->lo) {
-            exact->lo = (int8_t)(target - won);
+        if (yes && result - won > exact->lo) {
+            exact->lo = (int8_t)(result - won);
             exact->lo_ranks = ranks;
         }
-        if (!result && target - 1 - won < exact->hi) {
-            exact->hi = (int8_t)(target - 1 - won);
+        if (!yes && result - won < exact->hi) {
+            exact->hi = (int8_t)(result - won);
             exact->hi_ranks = ranks;
         }
         S->stats.tt_stores++;
@@ -1596,8 +1752,7 @@ static int value_for(ts_search *S, ts_state *s, int R, int base, int guess, int 
             target = lo + (hi - lo + 1) / 2;
         target = value_up(s, R, target);
         ts_cards decided;
-        int v = s->game == TS_WHIST ? reaches_whist(S, s, target, &decided) ? target : target - 1
-                                    : reaches(S, s, target);
+        int v = s->game == TS_WHIST ? search_whist(S, s, target, &decided) : reaches(S, s, target);
         if (S->aborted)
             break;
         if (v >= target) {
@@ -1618,7 +1773,7 @@ int ts_reaches(ts_search *S, const ts_state *s0, int side, int target)
     S->root_side = side;
     ts_cards decided;
     int t = target + stored_offset(&s, side);
-    int r = s.game == TS_WHIST ? reaches_whist(S, &s, t, &decided) : reaches(S, &s, t) >= t;
+    int r = (s.game == TS_WHIST ? search_whist(S, &s, t, &decided) : reaches(S, &s, t)) >= t;
     end(S);
     return r;
 }
