@@ -37,7 +37,8 @@ than six, the Chinese Whist dealer's trump.  `decide_before_play` values
    common random numbers) is kept and valued on twice as many worlds, and
    so on until one is left, `samples` worlds are reached or the time is up.
    The first world of the first round is always valued for every candidate,
-   so every candidate has figures.  A round cut short by the time limit is
+   so every candidate has figures; past it, the time is checked before
+   every value.  A round cut short by the time limit is
    not used to rank (its survivors are compared on the worlds all of them
    were valued on).  With ``seconds=None`` the answer depends only on the
    position, the seat, the seed and the budgets: it is reproducible.
@@ -509,17 +510,19 @@ def decide_before_play(
         # 1. Every candidate still in is valued on the worlds up to `target`,
         #    world by world, so that a stop leaves them on the same worlds.
         for w in range(len(values[active[0]]), target):
-            if w > 0 and deadline is not None and time.monotonic() >= deadline:
-                stopped = "time"
-                break
             while len(worlds) <= w:
                 worlds.append(draw_world(position, seat, world_rng(seed, len(worlds))))
             for i in active:
+                if w > 0 and deadline is not None and time.monotonic() >= deadline:
+                    stopped = "time"
+                    break
                 if len(values[i]) == w:
                     values[i].append(value_plan(worlds[w], plans[i], seat, solver))
                     made += 1
             if progress is not None:
                 progress(made)
+            if stopped is not None:
+                break
         rounds += 1
         if stopped is not None or len(active) == 1 or target >= samples:
             break

@@ -301,7 +301,7 @@ class PimcPlayer(Player):
     )
     strength = 2
     SAMPLES = 16  # worlds of a card decision
-    DECISION_SAMPLES = 16  # the most worlds a plan is valued on before play
+    DECISION_SAMPLES = 8  # the most worlds a plan is valued on before play
     DECISION_FIRST_WORLDS = 2  # worlds of every plan in the first round of halving
     TT_MB = 64
     HINT_SECONDS = 10.0
@@ -312,10 +312,10 @@ class PimcPlayer(Player):
         "chinese-whist": 50_000,
         "chinkway": 50_000,
     }
-    DECISION_MAX_NODES = {  # before play (many plans times many worlds)
-        "cinch": 2_000_000,
-        "chinese-whist": 20_000,
-        "chinkway": 20_000,
+    DECISION_MAX_NODES = {  # before play (many plans times many worlds): where a whole
+        "cinch": 2_000_000,  # deal does not solve in a budget, a small one wastes little
+        "chinese-whist": 5_000,
+        "chinkway": 5_000,
     }
 
     def __init__(
