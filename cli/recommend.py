@@ -1,5 +1,6 @@
 """`tricksolver recommend`: the best card for a seat that sees only its own
-cards and the table, by sampling the worlds it cannot tell apart (PIMC)."""
+cards and the table, by sampling the worlds it cannot tell apart (PIMC);
+before the first lead, the best bid, discards or trump (`solver.decisions`)."""
 
 from __future__ import annotations
 
@@ -14,18 +15,52 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 import solver
+from solver.decisions import (
+    DEFAULT_SAMPLES,
+    DEFAULT_SECONDS,
+    PRE_PLAY_PHASES,
+    Decision,
+    decide_before_play,
+)
 from solver.doubledummy import DEFAULT_TT_MB
+from solver.games.base import Position
 from solver.notation import get_str, parse_fields, parse_seat
 from solver.pimc import OBJECTIVES, Recommendation
 from solver.pimc import recommend as run_recommend
 from solver.view import View, parse_view
 
+PIMC_SAMPLES = 100  # worlds of a card recommendation by default
 VALUE_WORDS = {
     "whist": "tricks from here",
     "chinese-whist": "tricks from here",
     "cinch": "net hand score",
     "chinkway": "quest score",
 }
+
+
+def read_decision(text: str, seat: str | None) -> tuple[Position, int] | None:
+    """(the position, the seat) when the text is of a decision before play:
+    a full position (--seat needed), or a Chinese Whist view of the dealer's
+    trump (any world of it serves: only what the seat sees is used); None
+    for the play."""
+    fields = parse_fields(text)
+    if get_str(fields, "seat") is not None:
+        view = parse_view(text)
+        if view.phase not in PRE_PLAY_PHASES:
+            return None
+        if seat is not None and parse_seat(seat, view.nseats, "--seat") != view.seat:
+            raise solver.PositionError(
+                f"--seat {seat} differs from the view's own seat {view.seat_name(view.seat)}"
+            )
+        return solver.Sampler(view).sample(1, 0)[0], view.seat
+    pos = solver.parse_position(text)
+    if pos.phase not in PRE_PLAY_PHASES:
+        return None
+    if seat is None:
+        raise solver.PositionError(
+            "--seat is needed with a full position (which seat's knowledge to use)"
+        )
+    return pos, parse_seat(seat, pos.nseats, "--seat")
 
 
 def read_view(text: str, seat: str | None) -> View:
@@ -83,12 +118,64 @@ def render(view: View, rec: Recommendation, no_color: bool) -> None:
         note += f"  (time limit: {rec.worlds} of {rec.requested} worlds solved)"
     elif rec.stopped == "interrupted":
         note += f"  (interrupted: {rec.worlds} of {rec.requested} worlds solved)"
+    if rec.fallback:
+        note += (
+            f"  ({rec.fallback} of {rec.worlds} worlds past the {rec.max_nodes:,}-node budget,"
+            " valued by a heuristic playout: not exact)"
+        )
     console.print(note)
     per = rec.stats.nodes / rec.seconds if rec.seconds > 0 else 0.0
     console.print(
         f"{rec.seconds:.2f} s, {rec.stats.nodes:,} nodes ({per:,.0f}/s over all workers)",
         style="dim",
     )
+
+
+def render_decision(decision: Decision, no_color: bool) -> None:
+    console = Console(no_color=no_color or None, highlight=False)
+    what = VALUE_WORDS.get(decision.game, "value")
+    if decision.game == "chinkway" or decision.game == "chinese-whist":
+        what += ", paranoid with three sides or more"
+    title = (
+        f"Seat {decision.seat + 1}, {decision.phase}: {len(decision.candidates)} candidates,"
+        f" successive halving over {decision.worlds} worlds, seed {decision.seed};"
+        f" mean {what} at the first lead"
+    )
+    table = Table(title=title, title_justify="left")
+    table.add_column("plan")
+    table.add_column("mean", justify="right")
+    table.add_column("95% interval", justify="right")
+    table.add_column("worlds", justify="right")
+    table.add_column("exact", justify="right")
+    table.add_column("eliminated", justify="right")
+    for c in decision.candidates:
+        table.add_row(
+            str(c.plan),
+            f"{c.mean:.2f}",
+            f"{_fmt(c.low)} .. {_fmt(c.high)}",
+            str(c.worlds),
+            f"{100 * c.exact / c.worlds:.0f}%",
+            "-" if c.eliminated is None else f"round {c.eliminated}",
+        )
+    console.print(table)
+    note = f"best: {decision.best} (now: {decision.move})"
+    if decision.stopped == "time":
+        note += "  (time limit: the halving stopped early)"
+    console.print(note)
+    evaluations = sum(c.worlds for c in decision.candidates)
+    exact = sum(c.exact for c in decision.candidates)
+    console.print(
+        f"{decision.seconds:.2f} s, {evaluations} plan-world values, {exact} exact"
+        f" (search budget {decision.max_nodes:,} nodes a world; past it, a heuristic playout)",
+        style="dim",
+    )
+
+
+def _decision_seconds(seconds: float | None) -> float | None:
+    """--time before play: the default budget, or 0 for none."""
+    if seconds is None:
+        return DEFAULT_SECONDS
+    return seconds if seconds != 0 else None
 
 
 @click.command()
@@ -100,12 +187,19 @@ def render(view: View, rec: Recommendation, no_color: bool) -> None:
     help="The seat to advise (1-5, or N E S W in whist); needed with a full position.",
 )
 @click.option(
-    "--samples", "-n", type=int, default=100, show_default=True,
-    help="Worlds to draw and solve.",
+    "--samples", "-n", type=int, metavar="N",
+    help=f"Worlds to draw and solve (default {PIMC_SAMPLES}); before play, the most worlds"
+    f" a candidate is valued on (default {DEFAULT_SAMPLES}).",
 )  # fmt: skip
 @click.option(
     "--time", "seconds", type=float, metavar="SECONDS",
-    help="Stop after SECONDS and rank by the worlds solved by then.",
+    help="Stop after SECONDS and rank by the worlds solved by then (before play: default"
+    f" {DEFAULT_SECONDS:g}; 0 for no limit, reproducible).",
+)  # fmt: skip
+@click.option(
+    "--max-nodes", type=int, metavar="NODES",
+    help="Search budget of each world (default: none in play; before play, by game); a"
+    " world past it is valued by a heuristic playout, counted apart.",
 )  # fmt: skip
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the worlds drawn.")
 @click.option(
@@ -126,8 +220,9 @@ def render(view: View, rec: Recommendation, no_color: bool) -> None:
 def recommend(
     position: str,
     seat: str | None,
-    samples: int,
+    samples: int | None,
     seconds: float | None,
+    max_nodes: int | None,
     seed: int,
     jobs: int | None,
     objective: str,
@@ -135,7 +230,8 @@ def recommend(
     as_json: bool,
     no_color: bool,
 ) -> None:
-    """Recommend a card for SEAT from what SEAT knows.
+    """Recommend a card (or, before play, a bid, discards or trump) for SEAT
+    from what SEAT knows.
 
     Draws worlds uniformly among the deals consistent with the seat's view
     (its own cards, the table, the play so far and the voids it showed),
@@ -148,15 +244,44 @@ def recommend(
     with a 'seat' key and the unseen cards left out (docs/views.md).
     A progress bar shows on a terminal; Ctrl-C returns the result so far.
 
+    Before the first lead (a Cinch call, trump or excess trumps, the Chinkway
+    dealer's discards and trump, the Chinese Whist dealer's trump) the
+    candidates are plans to the first lead, ranked by successive halving over
+    worlds: every candidate's mean, interval, worlds, share valued exactly
+    and the round it was eliminated in (docs/recommend.md).
+
     \b
     EXAMPLES
       tricksolver deal whist --seed 3 --line | tricksolver recommend - --seat W
       tricksolver recommend game.toml --seat 2 --samples 200 --seed 7 --jobs 2
       tricksolver recommend view.toml --time 5 --json
+      tricksolver deal cinch --seed 4 | tricksolver recommend - --seat 2
     """
-    from solver.cli.main import read_source
+    from solver.cli.main import echo_json, read_source
 
-    view = read_view(read_source(position), seat)
+    text = read_source(position)
+    before = read_decision(text, seat)
+    if before is not None:
+        if objective != "value":
+            raise solver.PositionError(
+                "--objective maxn is for card play, not a decision before play"
+            )
+        try:
+            decision = decide_before_play(
+                before[0], before[1], seconds=_decision_seconds(seconds),
+                samples=DEFAULT_SAMPLES if samples is None else samples, seed=seed,
+                max_nodes=max_nodes,
+            )  # fmt: skip
+        except ValueError as e:
+            raise solver.PositionError(str(e)) from None
+        if as_json:
+            echo_json(decision.to_json())
+        else:
+            render_decision(decision, no_color)
+        return
+    if samples is None:
+        samples = PIMC_SAMPLES
+    view = read_view(text, seat)
     progress: Progress | None = None
     task: Any = None
     if sys.stderr.isatty() and not as_json:
@@ -175,7 +300,7 @@ def recommend(
     try:
         rec = run_recommend(
             view, samples=samples, seconds=seconds, seed=seed, jobs=jobs, objective=objective,
-            tt_mb=tt_mb, progress=step, stop=stop,
+            tt_mb=tt_mb, progress=step, stop=stop, max_nodes=max_nodes or 0,
         )  # fmt: skip
     except ValueError as e:
         raise solver.PositionError(str(e)) from None
@@ -186,8 +311,6 @@ def recommend(
         if progress is not None:
             progress.stop()
     if as_json:
-        from solver.cli.main import echo_json
-
         echo_json({"game": view.game, **rec.to_json()})
         return
     render(view, rec, no_color)

@@ -273,6 +273,16 @@ def _final(pos: Position, side: int) -> int:
     return scores[seat]
 
 
+def value_after(start: Position, end: Position, side: int) -> int:
+    """What `side` won from `start` to `end`, the same hand finished, in the
+    solver's units (the value a search of `start` gives when the play
+    follows the line that reached `end`): tricks from `start` on (the trick
+    in progress counted), the Cinch net hand score, the Chinkway quest score."""
+    if not end.is_over:
+        raise PositionError("the hand is not over: nothing to count yet")
+    return _final(end, side) - _banked(start, side)
+
+
 def table_positions(pos: Position) -> list[Position]:
     """The first-lead positions of the deal under each trump the game allows
     (and each leader, in whist)."""

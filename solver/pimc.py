@@ -38,11 +38,11 @@ from concurrent.futures import (
     ThreadPoolExecutor,
     wait,
 )
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from solver.cards import Card
-from solver.doubledummy import DEFAULT_TT_MB, MIB, SearchStats, Solver
+from solver.doubledummy import DEFAULT_TT_MB, MIB, SearchStats, Solver, value_after
 from solver.errors import PositionError
 from solver.games.base import Move, Phase, Position
 from solver.sampling import Sampler
@@ -121,6 +121,8 @@ class Recommendation:
     stopped: str | None  # None, "time" or "interrupted": ended before `requested`
     stats: SearchStats
     seconds: float
+    fallback: int = 0  # worlds valued by the heuristic playout (the search ran out of nodes)
+    max_nodes: int = 0  # the search budget of a world; 0: none
 
     @property
     def best(self) -> Move:
@@ -139,6 +141,9 @@ class Recommendation:
             "seconds": round(self.seconds, 3),
             "nodes": self.stats.nodes,
             "exact": self.stats.exact,
+            "max_nodes": self.max_nodes,
+            "exact_worlds": self.worlds - self.fallback,
+            "fallback_worlds": self.fallback,
             "moves": [m.to_json() for m in self.moves],
         }
 
@@ -153,6 +158,7 @@ class _Task:
     masks: tuple[int, ...]  # the unseen cards of each hidden place
     objective: str
     tt_bytes: int
+    max_nodes: int = 0  # the search budget of the world; 0: none
 
 
 @dataclass(frozen=True)
@@ -160,6 +166,7 @@ class _WorldResult:
     index: int
     values: dict[str, int]  # move text -> value for the seat's side
     stats: SearchStats
+    exact: bool = True  # False: the search ran out of nodes; the values are the playout's
 
 
 _local = threading.local()
@@ -175,10 +182,11 @@ def _worker_state(task: _Task) -> tuple[Sampler, Solver]:
             cache.clear()
         cache[task.view_text] = Sampler(parse_view(task.view_text))
     solver: Solver | None = getattr(_local, "solver", None)
-    if solver is None or getattr(_local, "tt_bytes", None) != task.tt_bytes:
-        solver = Solver(tt_mb=max(1, task.tt_bytes // MIB))
+    limits = (task.tt_bytes, task.max_nodes)
+    if solver is None or getattr(_local, "limits", None) != limits:
+        solver = Solver(tt_mb=max(1, task.tt_bytes // MIB), max_nodes=task.max_nodes)
         _local.solver = solver
-        _local.tt_bytes = task.tt_bytes
+        _local.limits = limits
     return cache[task.view_text], solver
 
 
@@ -187,11 +195,31 @@ def solve_world(task: _Task) -> _WorldResult:
     sampler, solver = _worker_state(task)
     world = sampler.world(list(task.masks))
     seat_side = world.sides()[world.to_move]
+    if task.max_nodes:
+        solver.clear()  # whether a world fits its budget does not depend on the worlds before
     if task.objective == "maxn":
-        return _maxn_world(task.index, world, solver, seat_side)
-    analysis = solver.analyze(world, pv=False)
-    values = {str(cv.move): cv.value for cv in analysis.moves}
-    return _WorldResult(task.index, values, analysis.stats)
+        result = _maxn_world(task.index, world, solver, seat_side)
+    else:
+        analysis = solver.analyze(world, pv=False)
+        values = {str(cv.move): cv.value for cv in analysis.moves}
+        result = _WorldResult(task.index, values, analysis.stats)
+    if result.stats.exact:
+        return result
+    return _WorldResult(task.index, _playout_values(world, seat_side), result.stats, exact=False)
+
+
+def _playout_values(world: Position, side: int) -> dict[str, int]:
+    """The fallback of a world whose search ran out of nodes: each legal move,
+    then the hand played out by the heuristic player in every seat, valued
+    for `side` in the solver's units.  Not exact: counted apart."""
+    from solver.decisions import heuristic_playout  # decisions imports this module
+
+    values = {}
+    for move in world.legal_moves():
+        after = world.copy()
+        after.play(move)
+        values[str(move)] = value_after(world, heuristic_playout(after), side)
+    return values
 
 
 def _maxn_world(index: int, world: Position, solver: Solver, side: int) -> _WorldResult:
@@ -237,6 +265,7 @@ def recommend(
     tt_mb: int = DEFAULT_TT_MB,
     progress: ProgressFn | None = None,
     stop: threading.Event | None = None,
+    max_nodes: int = 0,
 ) -> Recommendation:
     """Rank the legal moves of `seat` by their mean double-dummy value over
     `samples` worlds consistent with what the seat knows.
@@ -247,6 +276,9 @@ def recommend(
     it early the same way, as Ctrl-C does (KeyboardInterrupt is caught and
     the result so far returned, `stopped="interrupted"`).  `jobs` workers
     (default: every core) in a process pool, unless `executor` is given.
+    `max_nodes` (0: none) limits each world's search; a world cut short is
+    valued instead by playing each move out with the heuristic player in
+    every seat (`fallback` counts such worlds: their values are not exact).
     Raises PositionError for a seat that is not to move or a phase with no
     card to choose, ValueError for bad numbers.
     """
@@ -259,6 +291,8 @@ def recommend(
         raise ValueError("the time limit must be positive (seconds)")
     if jobs is not None and jobs < 1:
         raise ValueError("jobs must be at least 1")
+    if max_nodes < 0:
+        raise ValueError("max_nodes must not be negative")
     sampler = Sampler(view)
     legal = view.legal_moves()
     if not legal:
@@ -268,7 +302,7 @@ def recommend(
         raise PositionError("objective 'maxn' is for games of three or more sides")
     view_text = view.to_line()
     tasks = [
-        _Task(view_text, i, tuple(int(m) for m in row), objective, tt_mb * MIB)
+        _Task(view_text, i, tuple(int(m) for m in row), objective, tt_mb * MIB, max_nodes)
         for i, row in enumerate(masks)
     ]
     started = time.monotonic()
@@ -320,8 +354,9 @@ def recommend(
     while n in results:
         n += 1
     solved = [results[i] for i in range(n)]
-    return _summarize(view, legal, solved, samples, sampler.count(), seed, stopped, objective,
-                      time.monotonic() - started)  # fmt: skip
+    rec = _summarize(view, legal, solved, samples, sampler.count(), seed, stopped, objective,
+                     time.monotonic() - started)  # fmt: skip
+    return replace(rec, fallback=sum(not r.exact for r in solved), max_nodes=max_nodes)
 
 
 def _shut_down(pool: Executor, early: bool) -> None:

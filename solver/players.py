@@ -13,7 +13,9 @@ Players here:
 - ``heuristic``: rules of thumb a card player uses (bid and name trump on
   length and honours, win cheaply, play low on a partner's winning trick,
   cash sure winners, Chinkway claims of the scarcest category...), reading
-  only what the seat can see (`SeatView`).
+  only what the seat can see (`SeatView`);
+- ``pimc``: every decision by sampling the worlds the seat cannot tell
+  apart and solving them double-dummy (`PimcPlayer`).
 """
 
 from __future__ import annotations
@@ -274,47 +276,94 @@ class HeuristicPlayer(Player):
 
 
 class PimcPlayer(Player):
-    """Card play by PIMC (`solver.pimc.recommend`): worlds drawn uniformly from
-    the seat's view (which holds only what the seat may know, so the player
-    cannot peek), each solved double-dummy, and the card with the best mean.
-    Decisions before the first lead (bids, discards, trump) are the
-    heuristic's until views cover them.  Slow where the search is slow (early
-    in a hand): `samples` worlds per decision; with `seconds` the decision
-    stops by then (not reproducible) and, if no world was solved, takes the
-    heuristic's move."""
+    """Every decision by sampling worlds from what the seat knows and solving
+    them double-dummy.
+
+    Card play and claims: PIMC (`solver.pimc.recommend`), the move with the
+    best mean over `samples` worlds drawn uniformly from the seat's view
+    (which holds only what the seat may know, so the player cannot peek).
+    Bids, discards and trump: `solver.decisions.decide_before_play`, plans
+    ranked by successive halving over worlds drawn from what the seat knows,
+    the other seats' decisions before play made by the heuristic, at most
+    `decision_samples` worlds a plan.  Every world's search has a node budget
+    (`max_nodes`, by game); a world it cannot finish is valued by playing the
+    hand out with the heuristic player in every seat, so that whole Chinkway
+    and Chinese Whist hands play in reasonable time (early in those hands
+    most worlds are valued so, not exactly).  Reproducible: the worlds come
+    from `rng`; with `seconds` (hints) a decision stops by then, which is
+    not reproducible, and a card decision with no world solved in time
+    takes the heuristic's move."""
 
     name = "pimc"
     summary = (
-        "card play by sampling the hidden cards and solving each world double-dummy"
-        " (slow early in a hand); before play, the heuristic"
+        "every decision by sampling the hidden cards and solving each world double-dummy"
+        " (a node budget per world, past it a heuristic playout)"
     )
     strength = 2
-    SAMPLES = 16
+    SAMPLES = 16  # worlds of a card decision
+    DECISION_SAMPLES = 8  # the most worlds a plan is valued on before play
+    DECISION_FIRST_WORLDS = 2  # worlds of every plan in the first round of halving
     TT_MB = 64
     HINT_SECONDS = 10.0
+    HINT_DECISION_SAMPLES = 64  # a hint before play: more worlds a plan, within HINT_SECONDS
+    MAX_NODES = {  # a world's search budget, card play
+        "cinch": 2_000_000,
+        "whist": 200_000,
+        "chinese-whist": 50_000,
+        "chinkway": 50_000,
+    }
+    DECISION_MAX_NODES = {  # before play (many plans times many worlds): where a whole
+        "cinch": 2_000_000,  # deal does not solve in a budget, a small one wastes little
+        "chinese-whist": 5_000,
+        "chinkway": 5_000,
+    }
 
-    def __init__(self, samples: int = SAMPLES, seconds: float | None = None) -> None:
+    def __init__(
+        self,
+        samples: int = SAMPLES,
+        seconds: float | None = None,
+        decision_samples: int = DECISION_SAMPLES,
+        max_nodes: int | None = None,
+    ) -> None:
         self.samples = samples
         self.seconds = seconds
+        self.decision_samples = decision_samples
+        self.max_nodes = max_nodes  # None: by game (MAX_NODES, DECISION_MAX_NODES)
 
     @classmethod
     def for_hint(cls) -> Player:
-        return cls(seconds=cls.HINT_SECONDS)
+        return cls(seconds=cls.HINT_SECONDS, decision_samples=cls.HINT_DECISION_SAMPLES)
 
     def choose(self, position: Position, seat: int, rng: random.Random) -> Move:
         moves = position.legal_moves()
-        if len(moves) == 1 or position.phase not in (Phase.PLAY, Phase.CLAIM):
-            return decide(SeatView.of(position, seat))
+        if len(moves) == 1:
+            return moves[0]
+        if position.phase not in (Phase.PLAY, Phase.CLAIM):
+            return self._before_play(position, seat, rng)
+        nodes = self.MAX_NODES.get(position.game, 0) if self.max_nodes is None else self.max_nodes
         try:
             rec = recommend(
                 position, seat, samples=self.samples, seconds=self.seconds,
-                seed=rng.randrange(1 << 31), jobs=1, tt_mb=self.TT_MB,
+                seed=rng.randrange(1 << 31), jobs=1, tt_mb=self.TT_MB, max_nodes=nodes,
             )  # fmt: skip
         except PositionError:
             if self.seconds is None:
                 raise
             return decide(SeatView.of(position, seat))  # no world solved in time
         return rec.best
+
+    def _before_play(self, position: Position, seat: int, rng: random.Random) -> Move:
+        from solver.decisions import decide_before_play  # it imports this module
+
+        nodes = self.max_nodes
+        if nodes is None:
+            nodes = self.DECISION_MAX_NODES.get(position.game, 0)
+        decision = decide_before_play(
+            position, seat, seconds=self.seconds, samples=self.decision_samples,
+            seed=rng.randrange(1 << 31), first_worlds=self.DECISION_FIRST_WORLDS,
+            max_nodes=nodes,
+        )  # fmt: skip
+        return decision.move
 
 
 PLAYERS: dict[str, type[Player]] = {

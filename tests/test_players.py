@@ -115,9 +115,18 @@ class LastMovePlayer(Player):
 def test_hint_is_the_choice_of_the_strongest_registered_player(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    pos = solver.deal("cinch", seed=4)  # a bid: the sampling player bids as the heuristic
+    from solver.decisions import decide_before_play
+
+    pos = solver.deal("cinch", seed=4)  # a bid: a Cinch decision ends well within the hint's time
     assert strongest() is PimcPlayer
-    expected = HeuristicPlayer().choose(pos, pos.to_move, random.Random(0))
+    expected = decide_before_play(
+        pos,
+        seconds=None,
+        samples=PimcPlayer.HINT_DECISION_SAMPLES,
+        seed=random.Random(0).randrange(1 << 31),
+        first_worlds=PimcPlayer.DECISION_FIRST_WORLDS,
+        max_nodes=PimcPlayer.DECISION_MAX_NODES["cinch"],
+    ).move
     assert hint(pos, pos.to_move) == f"{expected} (the pimc player's choice)"
     monkeypatch.setitem(PLAYERS, "last", LastMovePlayer)  # adding a player: one entry
     assert strongest() is LastMovePlayer
@@ -490,7 +499,10 @@ def test_pimc_player_plays_the_recommended_card_and_cannot_peek(game: str, playe
             move = player.choose(pos, seat, random.Random(5))
             assert move in pos.legal_moves()
             seed_used = random.Random(5).randrange(1 << 31)
-            rec = recommend(pos, seat, samples=6, seed=seed_used, jobs=1, tt_mb=16)
+            rec = recommend(
+                pos, seat, samples=6, seed=seed_used, jobs=1, tt_mb=16,
+                max_nodes=PimcPlayer.MAX_NODES[game],
+            )  # fmt: skip
             assert move == rec.best
             assert PimcPlayer(samples=6).choose(pos, seat, random.Random(5)) == move
             for twin in twins(pos, seat, rng):
@@ -503,10 +515,19 @@ def test_pimc_player_plays_the_recommended_card_and_cannot_peek(game: str, playe
     assert checked > 0
 
 
-def test_pimc_player_decides_before_play_as_the_heuristic() -> None:
-    for game, players in VARIANTS:
+def test_pimc_player_decides_before_play_by_sampling() -> None:
+    """Before play the sampling player follows `decide_before_play` with its
+    own budgets and the seed drawn from the decision's generator."""
+    from solver.decisions import decide_before_play
+
+    for game, players in [("cinch", 4), ("chinese-whist", 4)]:
         pos = random_deal(game, players, 2)
-        if pos.phase in (Phase.PLAY, Phase.CLAIM):
-            continue
-        want = HeuristicPlayer().choose(pos, pos.to_move, random.Random(1))
-        assert PimcPlayer().choose(pos, pos.to_move, random.Random(1)) == want
+        player = PimcPlayer(decision_samples=4)
+        move = player.choose(pos, pos.to_move, random.Random(1))
+        want = decide_before_play(
+            pos, seconds=None, samples=4, seed=random.Random(1).randrange(1 << 31),
+            first_worlds=PimcPlayer.DECISION_FIRST_WORLDS,
+            max_nodes=PimcPlayer.DECISION_MAX_NODES[game],
+        )  # fmt: skip
+        assert move == want.move
+        assert move in pos.legal_moves()

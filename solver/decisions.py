@@ -1,0 +1,596 @@
+"""Decisions before the first lead, by sampling worlds and solving them double-dummy.
+
+The decisions: the Chinkway dealer's two discards and trump, a Cinch call,
+the Cinch bidder's trump and the trumps a Cinch seat keeps when it holds more
+than six, the Chinese Whist dealer's trump.  `decide_before_play` values
+*plans* (the seat's moves from this decision to the first lead, such as
+"discard 7C 4D, trump S") over worlds the seat cannot tell from the real one::
+
+    >>> import solver
+    >>> from solver.decisions import decide_before_play
+    >>> pos = solver.deal("cinch", seed=4)
+    >>> d = decide_before_play(pos, samples=4, seconds=None, seed=1)
+    >>> d.best.moves[0] in pos.legal_moves()
+    True
+
+1. **Worlds** (`draw_world`): the hidden cards dealt again at random, as far
+   as the seat knows them (below), so that every world is the same decision
+   with the seat's own cards as they are.
+2. **A plan in a world** (`value_plan`): the plan's moves are made; the
+   decisions of the other seats that come before the first lead (later
+   calls, the bidder's trump, the redeal, excess-trump discards) are made
+   by the *stand-in*, the heuristic player (`solver.players.decide`, which
+   reads only what its seat sees), and so are the deciding seat's own later
+   decisions that the plan does not cover (a Cinch bidder's trump after its
+   call).  At the first lead the world is solved double-dummy (`Solver`,
+   with a node budget per world) for the deciding seat's side: the solver's
+   value (Cinch: the net hand score, the bid rule applied, so a call's risk
+   of being set counts; Chinkway: the side's quest score, paranoid; Chinese
+   Whist: the side's tricks, paranoid with three players).
+3. **Fallback**: when the node budget cuts a world's search short, the world
+   is played out from the first lead by the heuristic player in every seat
+   and valued by what the side then scores, in the same units.  Such a
+   value is not exact: every candidate counts its exact worlds, and the
+   figures say so.
+4. **Successive halving**: every candidate is valued on the first
+   `first_worlds` worlds; the better half (by mean, over the same worlds:
+   common random numbers) is kept and valued on twice as many worlds, and
+   so on until one is left, `samples` worlds are reached or the time is up.
+   The first world of the first round is always valued for every candidate,
+   so every candidate has figures; past it, the time is checked before
+   every value.  A round cut short by the time limit is
+   not used to rank (its survivors are compared on the worlds all of them
+   were valued on).  With ``seconds=None`` the answer depends only on the
+   position, the seat, the seed and the budgets: it is reproducible.
+
+What each decision knows (docs/recommend.md):
+
+- the Chinkway dealer (discards, trump): its twelve cards (its discards
+  among them), the quest cards of earlier rounds; not the other hands, not
+  the quest still to turn (drawn from the quest cards not yet used, less
+  two courts removed at random: which two is unknown to everyone);
+- a Cinch call or the bidder's trump: its nine cards and the calls so far
+  (the other calls are not read for what they say about the hands); not the
+  other hands, the stock's order or which dead wood would be drawn;
+- a Cinch seat with more than six trumps (it drew nothing): its nine cards
+  as dealt, how many trumps every seat kept (the public count of
+  discards), in the first hand every seat's discards; not what the others
+  drew from the stock;
+- the Chinese Whist dealer's trump: every face-up card and its own down
+  cards (the view of `solver.view`, sampled by `solver.sampling.Sampler`).
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import random
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from solver.cards import FULL_DECK, NOTRUMP, Card, CardSet
+from solver.doubledummy import Solver, value_after
+from solver.errors import PositionError
+from solver.games.base import Move, Phase, Position
+from solver.games.chinese_whist import ChineseWhist
+from solver.games.chinkway import COURTS, DEALER_HAND, DISCARDS, HAND, REMOVED_COURTS, Chinkway
+from solver.games.cinch import DEALT as CINCH_DEALT
+from solver.games.cinch import PLAY_HAND, Cinch
+from solver.pimc import t975
+from solver.players import SeatView, cinch_value, decide
+from solver.sampling import Sampler
+from solver.view import View
+
+PRE_PLAY_PHASES = (Phase.BID, Phase.TRUMP, Phase.DISCARD)
+DEFAULT_SECONDS = 10.0  # a decision's time budget
+DEFAULT_SAMPLES = 64  # the most worlds one candidate is valued on
+FIRST_WORLDS = 4  # worlds of every candidate in the first round
+DECISION_TT_MB = 16  # the table of the solver of a decision, MiB
+DEFAULT_MAX_NODES = {  # a world's search budget; past it, the heuristic playout
+    "cinch": 2_000_000,  # a Cinch deal solves in well under a million nodes
+    "whist": 200_000,
+    "chinese-whist": 100_000,
+    "chinkway": 100_000,
+}
+CHINKWAY_DISCARD_POOL = 5  # per trump, the cards tried as discards: the first the rules of
+# thumb would shed (off the trump suit, low, from short suits)
+CHINKWAY_SUIT_WEIGHT = 2  # that order: rank + this weight x the suit's length
+CINCH_KEEP_POOL = 7  # trumps tried as discards of a Cinch hand of more than six trumps
+WORLD_SEED = "tricksolver decision {seed} world {index}"
+MIN_HAND_SEED = 1 << 31  # Cinch worlds draw their dead-wood seed below this
+
+
+@dataclass(frozen=True)
+class Plan:
+    """The seat's moves from the decision to the first lead (or to the next
+    seat's decision): its first move is the one to make now."""
+
+    moves: tuple[Move, ...]
+
+    @property
+    def move(self) -> Move:
+        return self.moves[0]
+
+    def __str__(self) -> str:
+        discards = [str(m.card) for m in self.moves if m.kind == "discard"]
+        parts = [f"discard {' '.join(discards)}"] if discards else []
+        parts += [str(m) for m in self.moves if m.kind != "discard"]
+        return ", ".join(parts)
+
+
+@dataclass(frozen=True)
+class PlanValue:
+    """One world's value of a plan, and whether the search gave it (exact)
+    or the heuristic playout did (the search ran out of nodes)."""
+
+    value: int
+    exact: bool
+
+
+@dataclass(frozen=True)
+class PlanEstimate:
+    """A candidate over the worlds it was valued on: mean, standard error,
+    95% interval (Student t), worlds used, how many of them exactly, and the
+    round of successive halving in which it was eliminated (None: it was
+    never eliminated)."""
+
+    plan: Plan
+    mean: float
+    stderr: float
+    low: float
+    high: float
+    worlds: int
+    exact: int
+    eliminated: int | None
+    values: tuple[int, ...] = field(repr=False)  # per world, in world order
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "plan": str(self.plan),
+            "move": str(self.plan.move),
+            "moves": [str(m) for m in self.plan.moves],
+            "mean": round(self.mean, 4),
+            "stderr": _finite(self.stderr),
+            "low": _finite(self.low),
+            "high": _finite(self.high),
+            "worlds": self.worlds,
+            "exact_worlds": self.exact,
+            "exact_share": round(self.exact / self.worlds, 4) if self.worlds else 0.0,
+            "eliminated_in_round": self.eliminated,
+        }
+
+
+def _finite(x: float) -> float | None:
+    """JSON has no infinity: an interval not known (one world) is null."""
+    return round(x, 4) if math.isfinite(x) else None
+
+
+@dataclass(frozen=True)
+class Decision:
+    """The candidates of a decision before play, best first: the survivors
+    of successive halving by mean, then the others by the round they lasted
+    to and their mean.  `best` is the plan to follow, `move` its first move."""
+
+    game: str
+    seat: int
+    phase: Phase
+    candidates: tuple[PlanEstimate, ...]
+    rounds: int  # rounds of halving run
+    worlds: int  # worlds drawn (the most any candidate used)
+    samples: int  # the world budget of a candidate
+    seed: int
+    max_nodes: int
+    stopped: str | None  # None, or "time": the time limit ended the halving
+    seconds: float
+
+    @property
+    def best(self) -> Plan:
+        return self.candidates[0].plan
+
+    @property
+    def move(self) -> Move:
+        return self.best.move
+
+    def to_json(self) -> dict[str, Any]:
+        evaluations = sum(c.worlds for c in self.candidates)
+        return {
+            "game": self.game,
+            "seat": self.seat + 1,
+            "phase": str(self.phase),
+            "best": str(self.best),
+            "move": str(self.move),
+            "rounds": self.rounds,
+            "worlds": self.worlds,
+            "samples": self.samples,
+            "seed": self.seed,
+            "max_nodes": self.max_nodes,
+            "stopped": self.stopped,
+            "seconds": round(self.seconds, 3),
+            "evaluations": evaluations,
+            "exact_evaluations": sum(c.exact for c in self.candidates),
+            "candidates": [c.to_json() for c in self.candidates],
+        }
+
+
+# -- worlds ----------------------------------------------------------------------------
+
+
+def check_decision(position: Position, seat: int | None) -> int:
+    """The deciding seat (default: the seat to move); PositionError when the
+    position is not at a decision before play of that seat."""
+    if position.phase not in PRE_PLAY_PHASES:
+        raise PositionError(
+            f"a decision before play is a bid, a discard or trump; this position is in the"
+            f" {position.phase} phase"
+        )
+    if seat is None:
+        seat = position.to_move
+    if not 0 <= seat < position.nseats:
+        raise PositionError(f"no seat {seat + 1}: seats are 1-{position.nseats}")
+    if seat != position.to_move:
+        raise PositionError(
+            f"seat {position.seat_name(seat)} is not to move"
+            f" (seat {position.seat_name(position.to_move)} is)"
+        )
+    return seat
+
+
+def world_rng(seed: int, index: int) -> random.Random:
+    """The generator of world `index` of a decision's seed: a world does not
+    depend on how many are drawn."""
+    return random.Random(WORLD_SEED.format(seed=seed, index=index))
+
+
+def draw_world(position: Position, seat: int, rng: random.Random) -> Position:
+    """A position at the same decision, with the cards `seat` has not seen
+    dealt again at random among the places it cannot see (module docstring)."""
+    if isinstance(position, Chinkway):
+        return _chinkway_world(position, rng)
+    if isinstance(position, Cinch):
+        return _cinch_world(position, seat, rng)
+    if isinstance(position, ChineseWhist):
+        sampler = Sampler(View.from_position(position, seat))
+        return sampler.sample(1, rng.getrandbits(32))[0]
+    raise PositionError(f"{position.game} has no decision before play")
+
+
+def _deal_out(cards: list[Card], sizes: Sequence[int], rng: random.Random) -> list[CardSet]:
+    """`cards` shuffled and cut into parts of `sizes`."""
+    cards = list(cards)
+    rng.shuffle(cards)
+    out, start = [], 0
+    for n in sizes:
+        out.append(CardSet(cards[start : start + n]))
+        start += n
+    return out
+
+
+def _chinkway_world(pos: Chinkway, rng: random.Random) -> Chinkway:
+    dealer = pos.dealer
+    own = pos.hands[dealer] | CardSet(pos.discards)
+    assert len(own) == DEALER_HAND
+    others = [s for s in range(pos.nseats) if s != dealer]
+    fills = _deal_out(list(FULL_DECK - own), [HAND] * len(others), rng)
+    hands = list(pos.hands)
+    for s, cards in zip(others, fills, strict=True):
+        hands[s] = cards
+    # The quest still to turn: the cards of the quest deck not yet used, less
+    # two courts removed unseen at the start of the game.
+    unused = FULL_DECK - CardSet(pos.quest_used)
+    removed = rng.sample(sorted(unused & COURTS), REMOVED_COURTS)
+    deck = [c for c in unused if c not in removed]
+    rng.shuffle(deck)
+    return Chinkway(
+        pos.round,
+        dealer,
+        hands,
+        discards=list(pos.discards),
+        quest_deck=deck,
+        quest_used=list(pos.quest_used),
+        quest_removed=sorted(removed, reverse=True),
+        rounds=pos.rounds,
+    )
+
+
+def cinch_dealt(pos: Cinch) -> tuple[list[CardSet], list[CardSet]] | None:
+    """(the nine cards each seat was dealt, the non-trumps each discarded)
+    when the position went through its redeal on this object; None if not."""
+    start = pos.copy()
+    while start.history:
+        start.undo()
+    assert isinstance(start, Cinch)
+    if start.trump is not None or pos.trump is None:
+        return None
+    trumps = FULL_DECK.suit(pos.trump)
+    return list(start.hands), [h - trumps for h in start.hands]
+
+
+def _cinch_world(pos: Cinch, seat: int, rng: random.Random) -> Cinch:
+    n = pos.nseats
+    if pos.trump is None:  # a call or the bidder's trump: nine cards each, the stock
+        own = pos.hands[seat]
+        others = [s for s in range(n) if s != seat]
+        fills = _deal_out(list(FULL_DECK - own), [CINCH_DEALT] * len(others), rng)
+        hands = list(pos.hands)
+        for s, cards in zip(others, fills, strict=True):
+            hands[s] = cards
+        stock = list(FULL_DECK - own - CardSet(c for h in fills for c in h))
+        rng.shuffle(stock)
+        return _cinch_deal(pos, hands, stock, rng)
+    return _cinch_excess_world(pos, seat, rng)
+
+
+def _cinch_deal(pos: Cinch, hands: list[CardSet], stock: list[Card], rng: random.Random) -> Cinch:
+    return Cinch(
+        pos.dealer,
+        hands,
+        stock=stock,
+        bids=list(pos.bids),
+        first_hand=pos.first_hand,
+        seed=rng.randrange(MIN_HAND_SEED),
+        shoot_rule=pos.shoot_rule,
+    )
+
+
+def _cinch_excess_world(pos: Cinch, seat: int, rng: random.Random) -> Cinch:
+    """A seat with more than six trumps, to discard the excess: every seat's
+    nine cards dealt again with the trumps each kept (a public count) and, in
+    the first hand, the non-trumps each discarded (shown); the stock after."""
+    assert pos.trump is not None
+    trumps = FULL_DECK.suit(pos.trump)
+    dealt = cinch_dealt(pos)
+    if dealt is not None:
+        own, shown = dealt[0][seat], dealt[1]
+    else:  # read from the piles (a position written after its redeal)
+        own = pos.hands[seat] | pos.discards[seat]
+        shown = [d - trumps for d in pos.discards]
+    kept = [CINCH_DEALT - len(d) for d in shown]
+    others = [s for s in range(pos.nseats) if s != seat]
+    free_trumps = list(trumps - own)
+    rng.shuffle(free_trumps)
+    known_discards = CardSet(c for s in others for c in shown[s]) if pos.first_hand else CardSet()
+    free_others = list(FULL_DECK - trumps - own - known_discards)
+    rng.shuffle(free_others)
+    hands = list(pos.hands)
+    hands[seat] = own
+    for s in others:
+        held = CardSet(free_trumps[: kept[s]])
+        free_trumps = free_trumps[kept[s] :]
+        if pos.first_hand:
+            held = held | shown[s]
+        else:
+            take = CINCH_DEALT - kept[s]
+            held = held | CardSet(free_others[:take])
+            free_others = free_others[take:]
+        hands[s] = held
+    stock = free_trumps + free_others
+    rng.shuffle(stock)
+    world = _cinch_deal(pos, hands, stock, rng)
+    world.play(Move("trump", value=pos.trump))
+    for card in pos.discards[seat] & trumps:  # the excess trumps already put down
+        world.play(Move("discard", card))
+    return world
+
+
+def draw_worlds(position: Position, seat: int, count: int, seed: int) -> list[Position]:
+    """Worlds 0..count-1 of a decision's seed (world i is the same whatever the count)."""
+    return [draw_world(position, seat, world_rng(seed, i)) for i in range(count)]
+
+
+# -- candidates ------------------------------------------------------------------------
+
+
+def candidate_plans(position: Position, seat: int) -> list[Plan]:
+    """The plans tried at the decision, in a fixed order: the plans that
+    start with the heuristic's move first (ties in value go to them), the
+    rest as below.
+
+    Chinkway discards: each trump (and no trumps) with every set of the
+    remaining discards among the `CHINKWAY_DISCARD_POOL` cards the rules of
+    thumb would shed first with that trump; Chinkway trump, Chinese Whist
+    trump, Cinch calls and trump: every legal move; Cinch excess trumps:
+    every set of discards among the `CINCH_KEEP_POOL` trumps worth least.
+    """
+    plans: list[Plan]
+    if isinstance(position, Chinkway) and position.phase == Phase.DISCARD:
+        hand = position.hands[seat]
+        left = DISCARDS - len(position.discards)
+        plans = []
+        for trump in range(NOTRUMP + 1):
+            pool = sorted(hand, key=lambda c: _shed_order(hand, c, trump))[:CHINKWAY_DISCARD_POOL]
+            for cards in itertools.combinations(pool, left):
+                moves = tuple(Move("discard", c) for c in cards) + (Move("trump", value=trump),)
+                plans.append(Plan(moves))
+    elif isinstance(position, Cinch) and position.phase == Phase.DISCARD:
+        hand = position.hands[seat]
+        lowest = min(c.rank for c in hand)
+        pool = sorted(hand, key=lambda c: cinch_value(c, True, lowest))[:CINCH_KEEP_POOL]
+        plans = [
+            Plan(tuple(Move("discard", c) for c in cards))
+            for cards in itertools.combinations(pool, len(hand) - PLAY_HAND)
+        ]
+    else:
+        plans = [Plan((m,)) for m in position.legal_moves()]
+    first = decide(SeatView.of(position, seat))
+    return sorted(plans, key=lambda p: p.move != first)
+
+
+def _shed_order(hand: CardSet, card: Card, trump: int) -> tuple[bool, float]:
+    """Chinkway: the order the rules of thumb shed cards in with `trump`:
+    not a trump first, then low cards of short suits."""
+    return (card.suit == trump, card.rank + CHINKWAY_SUIT_WEIGHT * len(hand.suit(card.suit)))
+
+
+# -- valuing a plan in a world ---------------------------------------------------------
+
+
+def heuristic_playout(position: Position) -> Position:
+    """The hand played to its end by the heuristic player in every seat (a copy)."""
+    work = position.copy()
+    while not work.is_over:
+        work.play(decide(SeatView.of(work, work.to_move)))
+    return work
+
+
+def to_first_lead(position: Position) -> Position:
+    """The decisions before play made by the stand-in (the heuristic) until
+    the first lead (a copy)."""
+    work = position.copy()
+    while work.core is None:
+        work.play(decide(SeatView.of(work, work.to_move)))
+    return work
+
+
+def value_plan(world: Position, plan: Plan, seat: int, solver: Solver) -> PlanValue:
+    """The value of `plan` in `world` for `seat`'s side: the plan's moves,
+    the stand-in to the first lead, then the search (its table cleared, so
+    a world's value does not depend on what was solved before), or the
+    heuristic playout when the search runs out of nodes."""
+    work = world.copy()
+    for move in plan.moves:
+        if work.core is not None or work.to_move != seat:
+            break  # the plan's later moves are the seat's only while it still decides
+        work.play(move)
+    start = to_first_lead(work)
+    side = start.sides()[seat]
+    if start.is_over:
+        return PlanValue(value_after(start, start, side), True)
+    solver.clear()
+    solution = solver.solve(start, side)
+    if solution.stats.exact:
+        return PlanValue(solution.value, True)
+    return PlanValue(value_after(start, heuristic_playout(start), side), False)
+
+
+# -- successive halving ----------------------------------------------------------------
+
+
+def decide_before_play(
+    position: Position,
+    seat: int | None = None,
+    *,
+    seconds: float | None = DEFAULT_SECONDS,
+    samples: int = DEFAULT_SAMPLES,
+    seed: int = 0,
+    first_worlds: int = FIRST_WORLDS,
+    max_nodes: int | None = None,
+    tt_mb: int = DECISION_TT_MB,
+    progress: Callable[[int], None] | None = None,
+) -> Decision:
+    """Rank the candidates of a decision before play by successive halving
+    over worlds (module docstring).  `seconds` bounds the run (None: no
+    limit, the run is then reproducible); `samples` is the most worlds a
+    candidate is valued on; `max_nodes` the search budget of a world (None:
+    the game's `DEFAULT_MAX_NODES`).  `progress` gets the evaluations made.
+    PositionError if the position is not at a decision before play of `seat`;
+    ValueError for bad numbers."""
+    seat = check_decision(position, seat)
+    if samples < 1:
+        raise ValueError("samples must be at least 1 (--samples)")
+    if first_worlds < 1:
+        raise ValueError("first_worlds must be at least 1")
+    if seconds is not None and seconds <= 0:
+        raise ValueError("the time limit must be positive (seconds)")
+    nodes = DEFAULT_MAX_NODES.get(position.game, 0) if max_nodes is None else max_nodes
+    if nodes < 0:
+        raise ValueError("max_nodes must not be negative")
+    started = time.monotonic()
+    deadline = None if seconds is None else started + seconds
+    plans = candidate_plans(position, seat)
+    solver = Solver(tt_mb=tt_mb, max_nodes=nodes)
+    worlds: list[Position] = []
+    values: list[list[PlanValue]] = [[] for _ in plans]
+    active = list(range(len(plans)))
+    eliminated: dict[int, int] = {}
+    target = min(first_worlds, samples)
+    rounds, stopped, made = 0, None, 0
+    while True:
+        # 1. Every candidate still in is valued on the worlds up to `target`,
+        #    world by world, so that a stop leaves them on the same worlds.
+        for w in range(len(values[active[0]]), target):
+            while len(worlds) <= w:
+                worlds.append(draw_world(position, seat, world_rng(seed, len(worlds))))
+            for i in active:
+                if w > 0 and deadline is not None and time.monotonic() >= deadline:
+                    stopped = "time"
+                    break
+                if len(values[i]) == w:
+                    values[i].append(value_plan(worlds[w], plans[i], seat, solver))
+                    made += 1
+            if progress is not None:
+                progress(made)
+            if stopped is not None:
+                break
+        rounds += 1
+        if stopped is not None or len(active) == 1 or target >= samples:
+            break
+        if deadline is not None and time.monotonic() >= deadline:
+            stopped = "time"
+            break
+        # 2. The better half goes on, on twice as many worlds.
+        order = sorted(active, key=lambda i: (-_mean(values[i][:target]), i))
+        keep = (len(active) + 1) // 2
+        for i in order[keep:]:
+            eliminated[i] = rounds
+        active = sorted(order[:keep])
+        target = min(2 * target, samples)
+    common = min(len(values[i]) for i in active)
+    estimates = [
+        _estimate(plans[i], values[i][:common] if i in active else values[i], eliminated.get(i))
+        for i in range(len(plans))
+    ]
+    ranked = sorted(
+        range(len(plans)),
+        key=lambda i: (i not in active, -(eliminated.get(i) or 0), -estimates[i].mean, i),
+    )
+    return Decision(
+        position.game, seat, position.phase, tuple(estimates[i] for i in ranked), rounds,
+        len(worlds), samples, seed, nodes, stopped, time.monotonic() - started,
+    )  # fmt: skip
+
+
+def _mean(values: Sequence[PlanValue]) -> float:
+    return sum(v.value for v in values) / len(values)
+
+
+def _estimate(plan: Plan, values: Sequence[PlanValue], eliminated: int | None) -> PlanEstimate:
+    """Mean, standard error and the 95% Student-t interval (the value itself
+    when every world gives the same)."""
+    xs = [v.value for v in values]
+    n = len(xs)
+    mean = sum(xs) / n
+    if n == 1:  # one world says nothing of the spread
+        se, low, high = math.inf, -math.inf, math.inf
+    elif all(x == xs[0] for x in xs):
+        se, low, high = 0.0, mean, mean
+    else:
+        sd = math.sqrt(sum((x - mean) ** 2 for x in xs) / (n - 1))
+        se = sd / math.sqrt(n)
+        half = t975(n - 1) * se
+        low, high = mean - half, mean + half
+    return PlanEstimate(
+        plan, mean, se, low, high, n, sum(v.exact for v in values), eliminated, tuple(xs)
+    )
+
+
+__all__ = [
+    "DEFAULT_MAX_NODES",
+    "DEFAULT_SAMPLES",
+    "DEFAULT_SECONDS",
+    "PRE_PLAY_PHASES",
+    "Decision",
+    "Plan",
+    "PlanEstimate",
+    "PlanValue",
+    "candidate_plans",
+    "check_decision",
+    "decide_before_play",
+    "draw_world",
+    "draw_worlds",
+    "heuristic_playout",
+    "to_first_lead",
+    "value_plan",
+    "world_rng",
+]
