@@ -206,6 +206,110 @@ static int cash_from(const ts_state *s, int p, ts_cards in_play, ts_cards *runs,
     return total;
 }
 
+/* Whist: one suit cashed by the side of seat p, p leading every round and
+ * winning it: p plays its highest card, its partner its lowest (or a
+ * discard when void).  A round is sure while p's card beats the top card of
+ * every opponent that still holds the suit (an opponent keeps its top card
+ * to the last) and partner's card, and no opponent void in the suit holds a
+ * trump.  The number of sure rounds; *decided: p's cards whose rank counted
+ * (an opponent or partner played to the suit), *discards: rounds partner
+ * had no card of the suit. */
+static int run_suit(const ts_state *s, int p, int suit, ts_cards *decided, int *discards)
+{
+    ts_cards lane = ts_suit_cards(suit);
+    ts_cards mine = s->playable[p] & lane, pard = s->playable[(p + 2) % 4] & lane;
+    int ruffable = s->trump != TS_NOTRUMP && suit != s->trump;
+    int len[2], has_trump[2];
+    ts_card top[2];
+    for (int i = 0; i < 2; i++) {
+        int o = (p + 1 + 2 * i) % 4;
+        ts_cards held = s->playable[o] & lane;
+        len[i] = ts_count(held);
+        top[i] = held ? top_of(held) : 0;
+        has_trump[i] = ruffable && (s->playable[o] & ts_suit_cards(s->trump));
+    }
+    int rounds = 0;
+    *decided = 0;
+    *discards = 0;
+    while (mine) {
+        ts_card c = top_of(mine);
+        int contested = 0, sure = 1;
+        for (int i = 0; i < 2; i++) {
+            if (len[i] > rounds) {
+                contested = 1;
+                if (top[i] > c)
+                    sure = 0;
+            } else if (has_trump[i]) {
+                sure = 0;
+            }
+        }
+        ts_cards low = pard ? ts_bit(ts_first(pard)) : 0;
+        if (low) {
+            contested = 1;
+            if (ts_first(pard) > c)
+                sure = 0;
+        }
+        if (!sure)
+            break;
+        pard &= ~low;
+        *discards += !low;
+        if (contested)
+            *decided |= ts_bit(c);
+        mine &= ~ts_bit(c);
+        rounds++;
+    }
+    return rounds;
+}
+
+/* Whist: tricks the side on lead cashes suit by suit with run_suit: the
+ * leader runs its suits (those it does better in than partner would), then,
+ * if it holds a card of one of partner's suits, leads it and partner runs
+ * those.  Sure when every discard either hand must make on the way can come
+ * from a suit the plan does not use (a card of a suit still to be run might
+ * be needed under the other hand's winners).  *runs: the cards whose ranks
+ * counted. */
+static int side_cash(const ts_state *s, ts_cards *runs)
+{
+    int L = s->leader, P = (L + 2) % 4;
+    int rl[TS_SUITS], dl[TS_SUITS], rp[TS_SUITS], dp[TS_SUITS];
+    ts_cards decl[TS_SUITS], decp[TS_SUITS];
+    int own = 0, own_disc = 0, via = 0, via_disc = 0, transfer = 0;
+    ts_cards own_suits = 0, via_suits = 0, own_runs = 0, via_runs = 0;
+    for (int suit = 0; suit < TS_SUITS; suit++) {
+        ts_cards lane = ts_suit_cards(suit);
+        rl[suit] = run_suit(s, L, suit, &decl[suit], &dl[suit]);
+        rp[suit] = run_suit(s, P, suit, &decp[suit], &dp[suit]);
+        if (rl[suit] > 0 && rl[suit] >= rp[suit]) {
+            own += rl[suit];
+            own_disc += dl[suit];
+            own_suits |= lane;
+            own_runs |= decl[suit];
+        } else if (rp[suit] > 0) {
+            via += rp[suit];
+            via_disc += dp[suit];
+            via_suits |= lane;
+            via_runs |= decp[suit];
+            if (s->playable[L] & lane)
+                transfer = 1;
+        }
+    }
+    *runs = 0;
+    int best = 0;
+    /* the leader alone: partner discards from suits it does not run */
+    if (own > 0 && ts_count(s->playable[P] & ~own_suits) >= own_disc) {
+        best = own;
+        *runs = own_runs;
+    }
+    /* then partner: each hand discards from suits neither runs (the leader
+     * also from what it has left of its own suits) */
+    if (transfer && via > 0 && ts_count(s->playable[P] & ~(own_suits | via_suits)) >= own_disc &&
+        ts_count(s->playable[L] & ~via_suits) - own >= via_disc && own + via > best) {
+        best = own + via;
+        *runs = own_runs | via_runs;
+    }
+    return best;
+}
+
 /* Whist: quick tricks of the side on lead at a trick start.  The leader
  * cashes its winners (staying on lead), then may lead to a suit partner
  * heads and partner cashes its own.  Partner plays a card to each of the
@@ -240,6 +344,12 @@ static int whist_quick_tricks(const ts_state *s, ts_cards *runs)
             best = via;
             *runs = theirs;
         }
+    }
+    ts_cards cashed;
+    int side = side_cash(s, &cashed);
+    if (side > best) {
+        best = side;
+        *runs = cashed;
     }
     int left = s->total_tricks - s->tricks_played;
     return best < left ? best : left;
@@ -653,58 +763,51 @@ static int lead_score(const ts_state *s, ts_card c, ts_cards remaining)
     return -r;
 }
 
-/* Plain whist leads, by kind of suit (best first): a low card for partner
- * to ruff; toward partner's tenace over the left-hand opponent (a
- * finesse); from a suit headed by two of the top three cards of the side;
- * an ordinary suit; a suit someone is void in; one that gives the
- * right-hand opponent a free finesse; trumps; last, a suit an opponent can
- * ruff, and the middle cards of every suit.  Only the highest and lowest
- * card of a suit get the suit's kind. */
+/* Plain whist leads.  Higher first: a lead that wins the trick for the
+ * side (the suit's top card, or partner's top above both opponents), more
+ * so with the second-best card on the side too; toward partner over a
+ * left-hand opponent's top card (a finesse); a low card for partner to
+ * ruff; and throughout, suits in which the opponents have few cards to
+ * choose from (a void one discards anything: the tree is smaller).  Leads
+ * into the right-hand opponent's top cards and leads an opponent ruffs
+ * come late. */
 static int whist_lead_score(const ts_state *s, ts_card c, ts_cards remaining)
 {
     int suit = ts_suit_of(c), me = s->turn, trump = s->trump;
     int pd = (me + 2) % 4, lho = (me + 1) % 4, rho = (me + 3) % 4;
-    ts_cards lane = ts_suit_cards(suit);
+    int left = s->total_tricks - s->tricks_played, suited = trump != TS_NOTRUMP;
+    ts_cards lane = ts_suit_cards(suit), tl = suited ? ts_suit_cards(trump) : 0;
     ts_cards my = s->playable[me] & lane, pds = s->playable[pd] & lane;
     ts_cards lhos = s->playable[lho] & lane, rhos = s->playable[rho] & lane;
-    int top = c == top_of(my), bottom = c == ts_first(my);
-    int order = (top ? 20 : 0) + (3 - suit) * 4;
-    if (!top && !bottom)
-        return ts_rank_of(c) - 100;
-    int suited = trump != TS_NOTRUMP;
+    ts_cards all = remaining & lane, ours = my | pds;
+    ts_cards a = ts_bit(top_of(all)), rest = all & ~a;
+    ts_cards b = rest ? ts_bit(top_of(rest)) : 0;
+    rest &= ~b;
+    ts_cards t3 = rest ? ts_bit(top_of(rest)) : 0;
+    int nl = lhos ? ts_count(lhos) : left + 1, nr = rhos ? ts_count(rhos) : left + 1;
+    int score = -12 * (nl + nr);
+    int opp_ruff = suited && suit != trump &&
+                   ((!lhos && (s->playable[lho] & tl)) || (!rhos && (s->playable[rho] & tl)));
+    ts_cards opp = lhos | rhos;
+    int win = ts_bit(c) == a || (pds && (!opp || top_of(pds) > top_of(opp)));
+    if (opp_ruff)
+        return score - 60 + ts_rank_of(c);
+    if (win) {
+        score += 40 + ((ours & b) ? 10 : 0) + (ts_bit(c) == a ? 5 : 0);
+    } else {
+        if (((lhos | rhos) & a & rhos) || (b & rhos))
+            score -= 10;
+        else if ((a & lhos) && (b & pds) && ts_count(pds) != 1)
+            score += 25;
+        if ((b & ours) && (t3 & ours))
+            score += 20;
+        score -= ts_rank_of(c) / 4;
+    }
+    if (suited && suit != trump && !pds && (s->playable[pd] & tl) && opp && c == ts_first(my))
+        score += 30;
     if (suited && suit == trump)
-        return 100 + order;
-    ts_cards lho_trumps = suited ? s->playable[lho] & ts_suit_cards(trump) : 0;
-    ts_cards rho_trumps = suited ? s->playable[rho] & ts_suit_cards(trump) : 0;
-    if ((lho_trumps && !lhos) || (rho_trumps && !rhos))
-        return ts_rank_of(c) - 100;
-    ts_cards all = remaining & lane, ours = my | pds, a = 0, k = 0, q = 0, j = 0, t = 0;
-    if (all) { a = ts_bit(top_of(all)); all &= ~a; }
-    if (all) { k = ts_bit(top_of(all)); all &= ~k; }
-    if (all) { q = ts_bit(top_of(all)); all &= ~q; }
-    if (all) { j = ts_bit(top_of(all)); all &= ~j; }
-    if (all) { t = ts_bit(top_of(all)); all &= ~t; }
-    if (ts_count(pds) >= 2 && ts_count(lhos) >= 2) {
-        if ((k && (pds & k) && (lhos & a)) ||
-            (k && (pds & a) && (lhos & k) && (q && ((pds & q) || (j && (ours & (q | j)) == (q | j))))) ||
-            (q && (pds & k) && (lhos & q) && (j && ((pds & j) || (t && (ours & (j | t)) == (j | t))))))
-            return 600 + order;
-    }
-    if (suited && ts_count(my) >= 2 && ts_count(rhos) >= 2 && k &&
-        (((my & a) && (rhos & k)) || ((my & k) && (rhos & a) && !(ours & q))))
-        return 200 + order;
-    if (lhos && rhos && ts_count(ours & (a | k | q)) >= 2)
-        return 500 + order;
-    if (ts_bit(c) == a)
-        return 450 + order;
-    ts_cards pd_trumps = suited ? s->playable[pd] & ts_suit_cards(trump) : 0;
-    if (suited && !pds && lhos && rhos && pd_trumps &&
-        ts_count(pd_trumps) <= ts_count(s->playable[me] & ts_suit_cards(trump)) && !(my & a)) {
-        return bottom ? 700 + order : ts_rank_of(c) - 100;
-    }
-    if (!pds || !lhos || !rhos)
-        return 300 + order;
-    return 400 + order;
+        score -= 5;
+    return score;
 }
 
 static int follow_score(const ts_state *s, ts_card c, ts_card winning, int partner_winning)
