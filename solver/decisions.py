@@ -478,14 +478,16 @@ def decide_before_play(
     max_nodes: int | None = None,
     tt_mb: int = DECISION_TT_MB,
     progress: Callable[[int], None] | None = None,
+    plans: Sequence[Plan] | None = None,
 ) -> Decision:
     """Rank the candidates of a decision before play by successive halving
     over worlds (module docstring).  `seconds` bounds the run (None: no
     limit, the run is then reproducible); `samples` is the most worlds a
     candidate is valued on; `max_nodes` the search budget of a world (None:
     the game's `DEFAULT_MAX_NODES`).  `progress` gets the evaluations made.
-    PositionError if the position is not at a decision before play of `seat`;
-    ValueError for bad numbers."""
+    `plans`: the candidates (default `candidate_plans`; a player may leave
+    some out).  PositionError if the position is not at a decision before
+    play of `seat`; ValueError for bad numbers or no plan."""
     seat = check_decision(position, seat)
     if samples < 1:
         raise ValueError("samples must be at least 1 (--samples)")
@@ -498,7 +500,9 @@ def decide_before_play(
         raise ValueError("max_nodes must not be negative")
     started = time.monotonic()
     deadline = None if seconds is None else started + seconds
-    plans = candidate_plans(position, seat)
+    plans = candidate_plans(position, seat) if plans is None else list(plans)
+    if not plans:
+        raise ValueError("no plan to rank")
     solver = Solver(tt_mb=tt_mb, max_nodes=nodes)
     worlds: list[Position] = []
     values: list[list[PlanValue]] = [[] for _ in plans]

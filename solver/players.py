@@ -285,7 +285,10 @@ class PimcPlayer(Player):
     Bids, discards and trump: `solver.decisions.decide_before_play`, plans
     ranked by successive halving over worlds drawn from what the seat knows,
     the other seats' decisions before play made by the heuristic, at most
-    `decision_samples` worlds a plan.  Every world's search has a node budget
+    `decision_samples` worlds a plan (Cinch bids: `CINCH_BID_SAMPLES`, as a
+    whole Cinch deal solves in milliseconds; a Shoot only when no other call
+    is legal, since with every card known it looks far safer than it is at
+    the table).  Every world's search has a node budget
     (`max_nodes`, by game); a world it cannot finish is valued by playing the
     hand out with the heuristic player in every seat, so that whole Chinkway
     and Chinese Whist hands play in reasonable time (early in those hands
@@ -303,6 +306,8 @@ class PimcPlayer(Player):
     SAMPLES = 16  # worlds of a card decision
     DECISION_SAMPLES = 8  # the most worlds a plan is valued on before play
     DECISION_FIRST_WORLDS = 2  # worlds of every plan in the first round of halving
+    CINCH_BID_SAMPLES = 32  # Cinch bids: worlds are cheap there
+    CINCH_BID_FIRST_WORLDS = 8
     TT_MB = 64
     HINT_SECONDS = 10.0
     HINT_DECISION_SAMPLES = 64  # a hint before play: more worlds a plan, within HINT_SECONDS
@@ -353,15 +358,23 @@ class PimcPlayer(Player):
         return rec.best
 
     def _before_play(self, position: Position, seat: int, rng: random.Random) -> Move:
-        from solver.decisions import decide_before_play  # it imports this module
+        from solver.decisions import candidate_plans, decide_before_play  # they import this module
 
         nodes = self.max_nodes
         if nodes is None:
             nodes = self.DECISION_MAX_NODES.get(position.game, 0)
+        samples, first = self.decision_samples, self.DECISION_FIRST_WORLDS
+        plans = candidate_plans(position, seat)
+        if isinstance(position, Cinch) and position.phase == Phase.BID:
+            # A whole Cinch deal solves in milliseconds: more worlds a bid.
+            # Shoot only when nothing else is legal: with every card known
+            # a Shoot looks far safer than it is at the table.
+            samples = max(samples, self.CINCH_BID_SAMPLES)
+            first = max(first, self.CINCH_BID_FIRST_WORLDS)
+            plans = [p for p in plans if p.move.value != SHOOT] or plans
         decision = decide_before_play(
-            position, seat, seconds=self.seconds, samples=self.decision_samples,
-            seed=rng.randrange(1 << 31), first_worlds=self.DECISION_FIRST_WORLDS,
-            max_nodes=nodes,
+            position, seat, seconds=self.seconds, samples=samples,
+            seed=rng.randrange(1 << 31), first_worlds=first, max_nodes=nodes, plans=plans,
         )  # fmt: skip
         return decision.move
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 import solver
-from solver.cards import NOTRUMP, SUIT_CHARS
+from solver.cards import FULL_DECK, NOTRUMP, SUIT_CHARS, CardSet
 from solver.games.base import Phase, Position
 from solver.games.chinese_whist import ChineseWhist
 from solver.games.chinkway import Chinkway
@@ -42,6 +42,17 @@ def random_deal(game: str, players: int, seed: int) -> Position:
     return ChineseWhist.deal(
         players, seed, dealer=rng.randrange(players), notrump=rng.random() < 0.3
     )
+
+
+def cinch_with_top_trumps(seed: int) -> Cinch:
+    """A Cinch deal in which seat 1 (first to call) holds AKQJ2 of spades
+    and four low cards; the other hands are random."""
+    rng = random.Random(seed)
+    own = CardSet.parse("AKQJ2.3.4.32")
+    rest = list(FULL_DECK - own)
+    rng.shuffle(rest)
+    hands = [CardSet(rest[0:9]), own, CardSet(rest[9:18]), CardSet(rest[18:27])]
+    return Cinch(0, hands, stock=rest[27:], seed=seed)
 
 
 def to_first_lead(pos: Position, rng: random.Random) -> Position:

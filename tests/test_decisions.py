@@ -33,20 +33,10 @@ from solver.games.base import Move, Phase
 from solver.games.chinkway import COURTS, Chinkway
 from solver.games.cinch import Cinch
 from tests.cli_helpers import assert_one_line_error, run
-from tests.randpos import random_deal
+from tests.randpos import cinch_with_top_trumps, random_deal
 
 FAST = {"seconds": None, "samples": 4, "first_worlds": 2}  # reproducible and quick
 CHEAP_NODES = 2_000  # Chinkway and Chinese Whist: almost every world falls back (fast)
-
-
-def cinch_with_top_trumps(seed: int) -> Cinch:
-    """Seat 2 (first to call) holds AKQJ2 of spades and four low cards."""
-    rng = random.Random(seed)
-    own = CardSet.parse("AKQJ2.3.4.32")
-    rest = list(FULL_DECK - own)
-    rng.shuffle(rest)
-    hands = [CardSet(rest[0:9]), own, CardSet(rest[9:18]), CardSet(rest[18:27])]
-    return Cinch(0, hands, stock=rest[27:], seed=seed)
 
 
 def test_chinkway_worlds_keep_the_dealers_cards_and_hide_the_quest() -> None:

@@ -18,6 +18,7 @@ import pytest
 import solver
 from solver import CardSet, Move, NotationError, Phase, Position, PositionError
 from solver.cards import Card
+from solver.games.base import PASS, SHOOT
 from solver.games.chinese_whist import ChineseWhist, pile_text
 from solver.games.chinkway import COURTS, Chinkway
 from solver.games.cinch import Cinch
@@ -36,7 +37,7 @@ from solver.players import (
     strongest,
 )
 from solver.view import View
-from tests.randpos import VARIANTS, random_deal
+from tests.randpos import VARIANTS, cinch_with_top_trumps, random_deal
 
 HANDS_PER_VARIANT = 12  # whole hands played by each player, per variant
 HANDS_FOR_TWINS = 7  # random hands per variant whose decisions get twins
@@ -115,17 +116,18 @@ class LastMovePlayer(Player):
 def test_hint_is_the_choice_of_the_strongest_registered_player(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    from solver.decisions import decide_before_play
+    from solver.decisions import candidate_plans, decide_before_play
 
     pos = solver.deal("cinch", seed=4)  # a bid: a Cinch decision ends well within the hint's time
     assert strongest() is PimcPlayer
     expected = decide_before_play(
         pos,
         seconds=None,
-        samples=PimcPlayer.HINT_DECISION_SAMPLES,
+        samples=max(PimcPlayer.HINT_DECISION_SAMPLES, PimcPlayer.CINCH_BID_SAMPLES),
         seed=random.Random(0).randrange(1 << 31),
-        first_worlds=PimcPlayer.DECISION_FIRST_WORLDS,
+        first_worlds=PimcPlayer.CINCH_BID_FIRST_WORLDS,
         max_nodes=PimcPlayer.DECISION_MAX_NODES["cinch"],
+        plans=[p for p in candidate_plans(pos, pos.to_move) if p.move.value != SHOOT],
     ).move
     assert hint(pos, pos.to_move) == f"{expected} (the pimc player's choice)"
     monkeypatch.setitem(PLAYERS, "last", LastMovePlayer)  # adding a player: one entry
@@ -517,17 +519,25 @@ def test_pimc_player_plays_the_recommended_card_and_cannot_peek(game: str, playe
 
 def test_pimc_player_decides_before_play_by_sampling() -> None:
     """Before play the sampling player follows `decide_before_play` with its
-    own budgets and the seed drawn from the decision's generator."""
-    from solver.decisions import decide_before_play
+    own budgets and the seed drawn from the decision's generator; a Cinch
+    bid on more worlds, and never a Shoot while another call is legal."""
+    from solver.decisions import candidate_plans, decide_before_play
 
     for game, players in [("cinch", 4), ("chinese-whist", 4)]:
         pos = random_deal(game, players, 2)
         player = PimcPlayer(decision_samples=4)
         move = player.choose(pos, pos.to_move, random.Random(1))
+        cinch = game == "cinch"
+        assert not cinch or pos.phase == Phase.BID
+        plans = [p for p in candidate_plans(pos, pos.to_move) if not cinch or p.move.value != SHOOT]
+        first = PimcPlayer.CINCH_BID_FIRST_WORLDS if cinch else PimcPlayer.DECISION_FIRST_WORLDS
         want = decide_before_play(
-            pos, seconds=None, samples=4, seed=random.Random(1).randrange(1 << 31),
-            first_worlds=PimcPlayer.DECISION_FIRST_WORLDS,
-            max_nodes=PimcPlayer.DECISION_MAX_NODES[game],
+            pos, seconds=None, samples=PimcPlayer.CINCH_BID_SAMPLES if cinch else 4,
+            seed=random.Random(1).randrange(1 << 31), first_worlds=first,
+            max_nodes=PimcPlayer.DECISION_MAX_NODES[game], plans=plans,
         )  # fmt: skip
         assert move == want.move
         assert move in pos.legal_moves()
+    strong = cinch_with_top_trumps(3)
+    bid = PimcPlayer().choose(strong, strong.to_move, random.Random(3))
+    assert bid.kind == "bid" and bid.value not in (SHOOT, PASS)
