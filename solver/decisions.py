@@ -37,8 +37,9 @@ than six, the Chinese Whist dealer's trump.  `decide_before_play` values
    common random numbers) is kept and valued on twice as many worlds, and
    so on until one is left, `samples` worlds are reached or the time is up.
    The first world of the first round is always valued for every candidate,
-   so every candidate has figures; past it, the time is checked before
-   every value.  A round cut short by the time limit is
+   so every candidate has figures; past it, no value is begun that would
+   end past the limit if it took as long as the longest one so far.  A
+   round cut short by the time limit is
    not used to rank (its survivors are compared on the worlds all of them
    were valued on).  With ``seconds=None`` the answer depends only on the
    position, the seat, the seed and the budgets: it is reproducible.
@@ -510,6 +511,7 @@ def decide_before_play(
     eliminated: dict[int, int] = {}
     target = min(first_worlds, samples)
     rounds, stopped, made = 0, None, 0
+    longest = 0.0  # the longest time one value took
     while True:
         # 1. Every candidate still in is valued on the worlds up to `target`,
         #    world by world, so that a stop leaves them on the same worlds.
@@ -517,11 +519,14 @@ def decide_before_play(
             while len(worlds) <= w:
                 worlds.append(draw_world(position, seat, world_rng(seed, len(worlds))))
             for i in active:
-                if w > 0 and deadline is not None and time.monotonic() >= deadline:
+                # stop before a value that would likely end past the deadline
+                if w > 0 and deadline is not None and time.monotonic() + longest >= deadline:
                     stopped = "time"
                     break
                 if len(values[i]) == w:
+                    began = time.monotonic()
                     values[i].append(value_plan(worlds[w], plans[i], seat, solver))
+                    longest = max(longest, time.monotonic() - began)
                     made += 1
             if progress is not None:
                 progress(made)
