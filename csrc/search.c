@@ -720,7 +720,10 @@ static int ordered(ts_cards set, ts_card out[64])
  * cards, and last suits an opponent can ruff; following suit, the lowest
  * card that takes the trick from the other side, else the lowest card;
  * void, the lowest ruff that wins unless partner is winning, else a low
- * card from the longest suit. */
+ * card from the longest suit.  Whist refines these: second hand plays low
+ * when partner will win (partner_covers), third hand starts high when the
+ * last hand could beat its cheapest winner, and leads are scored by
+ * whist_lead_score. */
 #define ORDER_TABLE 1000
 #define ORDER_CASH 60
 #define ORDER_TO_PARTNER 40
@@ -810,16 +813,44 @@ static int whist_lead_score(const ts_state *s, ts_card c, ts_cards remaining)
     return score;
 }
 
+/* Whist, second hand: partner, last to play, holds a card of the led suit
+ * that beats the lead and everything the third hand can play to the trick
+ * (the third hand follows below it, or is void without a trump to ruff). */
+static int partner_covers(const ts_state *s, ts_card lead)
+{
+    int led = ts_suit_of(lead), third = (s->turn + 1) % 4;
+    ts_cards lane = ts_suit_cards(led);
+    ts_cards pd = s->playable[(s->turn + 2) % 4] & lane, th = s->playable[third] & lane;
+    if (!pd || top_of(pd) < lead)
+        return 0;
+    if (th)
+        return top_of(pd) > top_of(th);
+    return s->trump == TS_NOTRUMP || led == s->trump ||
+           !(s->playable[third] & ts_suit_cards(s->trump));
+}
+
 static int follow_score(const ts_state *s, ts_card c, ts_card winning, int partner_winning)
 {
     int r = ts_rank_of(c), suit = ts_suit_of(c), led = ts_suit_of(s->trick[0]);
+    int whist = s->game == TS_WHIST;
+    /* whist, second hand: low (and no ruff) when partner wins anyway */
+    int covered = whist && s->ntrick == 1 && partner_covers(s, winning);
     if (suit == led) {
-        if (!partner_winning && beats(c, winning, s->trump))
-            return ORDER_WIN - r;
-        return -r;
+        if (partner_winning || covered || !beats(c, winning, s->trump))
+            return -r;
+        /* whist, third hand: when the last hand can beat the cheapest
+         * winning card, the highest card first */
+        if (whist && s->ntrick == 2) {
+            ts_cards lane = ts_suit_cards(led);
+            ts_cards mine = s->playable[s->turn] & lane, last = s->playable[(s->turn + 1) % 4] & lane;
+            ts_cards over = mine & ~((ts_bit(winning) << 1) - 1);
+            if (last && over && top_of(last) > ts_first(over))
+                return ORDER_WIN + r;
+        }
+        return ORDER_WIN - r;
     }
     if (suit == s->trump) {
-        if (partner_winning)
+        if (partner_winning || covered)
             return ORDER_UNDERRUFF - r;
         return beats(c, winning, s->trump) ? ORDER_RUFF - r : ORDER_UNDERRUFF - r;
     }
