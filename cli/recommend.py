@@ -86,6 +86,16 @@ def _fmt(x: float) -> str:
     return "-" if not math.isfinite(x) else f"{x:.2f}"
 
 
+def _ranking(title: str, what: str, more: list[str]) -> Table:
+    """The table of a ranking: what is ranked, its mean and 95% interval,
+    then the `more` columns (numbers, right-aligned)."""
+    table = Table(title=title, title_justify="left")
+    table.add_column(what)
+    for name in ["mean", "95% interval", *more]:
+        table.add_column(name, justify="right")
+    return table
+
+
 def render(view: View, rec: Recommendation, no_color: bool) -> None:
     console = Console(no_color=no_color or None, highlight=False)
     what = VALUE_WORDS.get(view.game, "value")
@@ -97,12 +107,7 @@ def render(view: View, rec: Recommendation, no_color: bool) -> None:
         f"Seat {view.seat_name(rec.seat)}: {rec.worlds} worlds"
         f" (of {rec.consistent:,} consistent), seed {rec.seed}; mean {what}"
     )
-    table = Table(title=title, title_justify="left")
-    table.add_column("card")
-    table.add_column("mean", justify="right")
-    table.add_column("95% interval", justify="right")
-    table.add_column("best in", justify="right")
-    table.add_column("vs top (95%)", justify="right")
+    table = _ranking(title, "card", ["best in", "vs top (95%)"])
     for i, m in enumerate(rec.moves):
         vs = "" if i == 0 else f"{_fmt(m.diff_low)} .. {_fmt(m.diff_high)}"
         table.add_row(
@@ -141,13 +146,7 @@ def render_decision(decision: Decision, no_color: bool) -> None:
         f" successive halving over {decision.worlds} worlds, seed {decision.seed};"
         f" mean {what} at the first lead"
     )
-    table = Table(title=title, title_justify="left")
-    table.add_column("plan")
-    table.add_column("mean", justify="right")
-    table.add_column("95% interval", justify="right")
-    table.add_column("worlds", justify="right")
-    table.add_column("exact", justify="right")
-    table.add_column("eliminated", justify="right")
+    table = _ranking(title, "plan", ["worlds", "exact", "eliminated"])
     for c in decision.candidates:
         table.add_row(
             str(c.plan),

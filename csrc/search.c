@@ -1315,6 +1315,18 @@ static void end(ts_search *S)
 
 /* ---- the null-window search -------------------------------------------------- */
 
+/* The cut-off card entry e for a position of hash h: its card when it is
+ * this position's (same generation and check bits), else emptied for it. */
+static cutoff_entry *cutoff_claim(const ts_tt *tt, cutoff_entry *e, uint64_t h)
+{
+    if (e->gen != tt->gen || e->check != (uint32_t)(h >> 32)) {
+        e->gen = tt->gen;
+        e->check = (uint32_t)(h >> 32);
+        e->card = TS_NO_CARD;
+    }
+    return e;
+}
+
 /* Games other than whist keep, for move ordering only, the card that last
  * cut off the search at a position inside a trick (hashed from the cards
  * and the target; a collision costs time, not correctness), where the
@@ -1331,13 +1343,7 @@ static cutoff_entry *hint_slot(ts_tt *tt, const ts_state *s, int target)
         h = (h ^ s->trick[i]) * 0xBF58476D1CE4E5B9ULL;
     h ^= h >> 29;
     cutoff_entry *base = (cutoff_entry *)((tt_entry *)tt->mem + tt->buckets * TT_WAYS);
-    cutoff_entry *e = base + (h & (tt->hints - 1));
-    if (e->gen != tt->gen || e->check != (uint32_t)(h >> 32)) {
-        e->gen = tt->gen;
-        e->check = (uint32_t)(h >> 32);
-        e->card = TS_NO_CARD;
-    }
-    return e;
+    return cutoff_claim(tt, base + (h & (tt->hints - 1)), h);
 }
 
 /* Can side R reach at least `target` from here?  Fail-soft: the answer is a
@@ -1499,13 +1505,7 @@ static cutoff_entry *cutoff_slot(ts_tt *tt, const ts_state *s, int target)
     for (int i = 0; i < s->ntrick; i++)
         h = (h ^ s->trick[i]) * 0xBF58476D1CE4E5B9ULL;
     cutoff_entry *base = (cutoff_entry *)((char *)tt->mem + tt->bytes / EIGHTHS * (EIGHTHS - 1));
-    cutoff_entry *e = base + (h & (tt->cutoffs - 1));
-    if (e->gen != tt->gen || e->check != (uint32_t)(h >> 32)) {
-        e->gen = tt->gen;
-        e->check = (uint32_t)(h >> 32);
-        e->card = TS_NO_CARD;
-    }
-    return e;
+    return cutoff_claim(tt, base + (h & (tt->cutoffs - 1)), h);
 }
 
 /* The exact entry of a whist trick start (rel: the seats' relative-rank
