@@ -798,7 +798,7 @@ static int whist_lead_score(const ts_state *s, ts_card c, ts_cards remaining)
     if (win) {
         score += 40 + ((ours & b) ? 10 : 0) + (ts_bit(c) == a ? 5 : 0);
     } else {
-        if (((lhos | rhos) & a & rhos) || (b & rhos))
+        if ((a | b) & rhos)
             score -= 10;
         else if ((a & lhos) && (b & pds) && ts_count(pds) != 1)
             score += 25;
