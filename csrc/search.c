@@ -591,6 +591,13 @@ static void top_trump_tricks(const ts_state *s, int side, int *gain, int *loss)
     }
 }
 
+/* The cards of a Chinkway quest category. */
+static ts_cards quest_cards(int k)
+{
+    const ts_cards courts = (ts_cards)0x0001000100010001ULL * (ts_bit(TS_JACK) | ts_bit(TS_QUEEN) | ts_bit(TS_KING));
+    return k == TS_COURTS ? courts : ts_suit_cards(k) & ~courts;
+}
+
 /* Cheap bounds on the value of a position for a side. */
 static void bounds(const ts_state *s, int side, int *lo, int *hi)
 {
@@ -600,11 +607,40 @@ static void bounds(const ts_state *s, int side, int *lo, int *hi)
         cinch_bounds(s, side, lo, hi);
         return;
     case TS_CHINKWAY: {
+        /* a part still open needs a card of its category still to be won:
+         * in a hand, in the trick in progress, or in the trick the side is
+         * about to claim from; and one claim a trick */
         int parts = side_parts(s, side), open = 0;
-        for (int k = 0; k < TS_QUEST_CATEGORIES; k++)
-            open += s->quest_need[k] - s->side_claims[side][k];
+        ts_cards live = 0;
+        for (int p = 0; p < s->nseats; p++)
+            live |= s->playable[p];
+        if (s->phase == TS_PLAY || s->side[s->turn] == side)
+            for (int i = 0; i < s->ntrick; i++)
+                live |= ts_bit(s->trick[i]);
+        for (int k = 0; k < TS_QUEST_CATEGORIES; k++) {
+            int need = s->quest_need[k] - s->side_claims[side][k];
+            int have = ts_count(live & quest_cards(k));
+            open += need < have ? need : have;
+        }
         int chances = left + (s->phase == TS_CLAIM && s->side[s->turn] == side);
-        *lo = ts_quest_score(parts);
+        int sure = 0;
+        if (s->phase == TS_PLAY && s->ntrick == 0) {
+            /* the leader's side cashes its quick tricks: the side to lead
+             * claims the needed cards among its winners; another side
+             * leaves the side fewer tricks to win */
+            ts_cards runs;
+            int qt = quick_tricks(s, &runs);
+            if (s->side[s->leader] != side) {
+                chances -= qt;
+            } else {
+                for (int k = 0; k < TS_QUEST_CATEGORIES; k++) {
+                    int need = s->quest_need[k] - s->side_claims[side][k];
+                    int won = ts_count(runs & quest_cards(k));
+                    sure += need < won ? need : won;
+                }
+            }
+        }
+        *lo = ts_quest_score(parts + sure);
         *hi = ts_quest_score(parts + (open < chances ? open : chances));
         return;
     }
@@ -733,6 +769,14 @@ static int ordered(ts_cards set, ts_card out[64])
 #define ORDER_DISCARD (-30)
 #define ORDER_UNDERRUFF (-60)
 
+/* Four seats in two partnerships: the whist rules of move ordering apply
+ * (to Chinese Whist as if every card were playable; only speed depends on
+ * it). */
+static int whist_like(const ts_state *s)
+{
+    return s->game == TS_WHIST || (s->game == TS_CHINESE_WHIST && s->nseats == 4);
+}
+
 static int beats(ts_card c, ts_card w, int trump)
 {
     if (ts_suit_of(c) == ts_suit_of(w))
@@ -832,7 +876,7 @@ static int partner_covers(const ts_state *s, ts_card lead)
 static int follow_score(const ts_state *s, ts_card c, ts_card winning, int partner_winning)
 {
     int r = ts_rank_of(c), suit = ts_suit_of(c), led = ts_suit_of(s->trick[0]);
-    int whist = s->game == TS_WHIST;
+    int whist = whist_like(s);
     /* whist, second hand: low (and no ruff) when partner wins anyway */
     int covered = whist && s->ntrick == 1 && partner_covers(s, winning);
     if (suit == led) {
@@ -858,7 +902,20 @@ static int follow_score(const ts_state *s, ts_card c, ts_card winning, int partn
     return ORDER_DISCARD + 2 * TS_RANKS * ts_count(s->playable[s->turn] & ts_suit_cards(suit)) / 4 - r;
 }
 
-static int order_moves(const ts_state *s, ts_cards moves, ts_card first, ts_card out[64])
+/* Chinkway: the root side R claims first the category with the fewest
+ * cards left to win.  (Bonuses for feeding needed cards to a trick R's side
+ * wins, or leading them, were tried: more nodes.) */
+static int claim_score(const ts_state *s, ts_card c, int root)
+{
+    if (root < 0 || s->side[s->turn] != root)
+        return 0;
+    ts_cards live = 0;
+    for (int p = 0; p < s->nseats; p++)
+        live |= s->playable[p];
+    return -ts_count(live & quest_cards(ts_quest_category(c)));
+}
+
+static int order_moves(const ts_state *s, ts_cards moves, ts_card first, int root, ts_card out[64])
 {
     int score[64], n = 0;
     ts_cards remaining = 0;
@@ -877,9 +934,9 @@ static int order_moves(const ts_state *s, ts_cards moves, ts_card first, ts_card
         if (c == first)
             sc = ORDER_TABLE;
         else if (s->phase != TS_PLAY)
-            sc = 0;
+            sc = claim_score(s, c, root);
         else if (w < 0)
-            sc = s->game == TS_WHIST ? whist_lead_score(s, c, remaining) : lead_score(s, c, remaining);
+            sc = whist_like(s) ? whist_lead_score(s, c, remaining) : lead_score(s, c, remaining);
         else
             sc = follow_score(s, c, s->trick[w], partner_winning);
         int i = n++;
@@ -965,6 +1022,32 @@ typedef struct cutoff_entry {
     ts_card card;
 } cutoff_entry;
 
+/* Chinese Whist keeps its table by patterns too.  Its shape is every
+ * seat's length in every suit among its playable and among its face-down
+ * cards, and which playable card covers each face-down card (by their
+ * places in the seat's card order); a pattern holds the deciding cards of
+ * both kinds.  Lower cards of a suit are interchangeable as long as the
+ * piles are built alike, which the shape makes sure of. */
+#define CW_PATTERNS 8
+
+typedef struct cw_pattern {
+    ts_cards hands[4];   /* relative-rank playable cards of each seat that decided the bound */
+    ts_cards covered[4]; /* and face-down ones */
+    int8_t lo, hi;
+} cw_pattern;
+
+typedef struct cw_shape {
+    uint64_t counts[2]; /* playable, face-down: four bits a seat and suit */
+    uint64_t cover[2];  /* for each face-down card, the place of its cover, four bits each */
+} cw_shape;
+
+typedef struct cw_shape_entry {
+    cw_shape shape;
+    uint16_t gen;
+    uint8_t leader, root, next;
+    cw_pattern p[CW_PATTERNS];
+} cw_shape_entry;
+
 struct ts_tt {
     void *mem;
     size_t bytes;
@@ -974,10 +1057,12 @@ struct ts_tt {
     size_t whist_buckets; /* whist's exact entries, buckets of TT_WAYS */
     size_t shapes;   /* pattern layout: shape entries, a power of two */
     size_t cutoffs;  /* pattern layout: cut-off cards after the shapes, a power of two */
+    size_t cw_shapes; /* Chinese Whist: shape entries in the first seven eighths */
     size_t hints;    /* other games: cut-off cards in the memory the exact entries leave
                       * over at the end, a power of two (0: none) */
     hand_rules rules; /* of the hand the entries belong to */
     int has_rules;
+    int patterns;     /* the block holds pattern entries (1) or exact entries (0) */
     uint16_t gen;     /* entries of another generation are empty */
 };
 
@@ -1100,12 +1185,16 @@ static uint64_t cinch_extra(const ts_state *s)
     return x;
 }
 
-static uint64_t chinkway_extra(const ts_state *s)
+/* Chinkway: the claims made so far.  A bound for one side (the paranoid
+ * search) depends on that side's claims only: what the other sides claim
+ * comes out of tricks the side has lost anyway. */
+static uint64_t chinkway_extra(const ts_state *s, int root, int kind)
 {
     uint64_t x = 0;
     for (int side = 0; side < s->nsides; side++)
-        for (int k = 0; k < TS_QUEST_CATEGORIES; k++)
-            x = x << 3 | s->side_claims[side][k];
+        if (kind == KIND_MAXN || side == root)
+            for (int k = 0; k < TS_QUEST_CATEGORIES; k++)
+                x = x << 3 | s->side_claims[side][k];
     return x;
 }
 
@@ -1151,12 +1240,17 @@ static void make_key(const ts_state *s, int root, int kind, tt_key *k)
         ts_cards remaining = 0;
         for (int p = 0; p < s->nseats; p++)
             remaining |= s->playable[p];
+        int rel = s->game == TS_WHIST || s->game == TS_CHINKWAY;
         for (int p = 0; p < s->nseats; p++) {
-            k->hands[p] = s->game == TS_WHIST ? relative(s->playable[p], remaining) : s->playable[p];
+            k->hands[p] = rel ? relative(s->playable[p], remaining) : s->playable[p];
             k->covered[p] = s->covered[p];
         }
+        /* Chinkway by relative ranks too, with the courts among them (the
+         * quest categories are fixed by the suit and whether a card is a court) */
+        if (s->game == TS_CHINKWAY)
+            k->covered[0] = relative(remaining & quest_cards(TS_COURTS), remaining);
     }
-    k->extra = s->game == TS_CINCH ? cinch_extra(s) : s->game == TS_CHINKWAY ? chinkway_extra(s) : 0;
+    k->extra = s->game == TS_CINCH ? cinch_extra(s) : s->game == TS_CHINKWAY ? chinkway_extra(s, root, kind) : 0;
     k->leader = s->leader;
     k->root = (uint8_t)root;
     k->kind = (uint8_t)kind;
@@ -1225,6 +1319,7 @@ int ts_search_init(ts_search *S, size_t tt_bytes)
             hints *= 2;
     }
     S->tt->hints = S->tt->all_hints = hints;
+    S->tt->cw_shapes = tt_bytes / EIGHTHS * (EIGHTHS - 1) / sizeof(cw_shape_entry);
     S->tt->shapes = shapes;
     S->tt->cutoffs = cutoffs;
     S->tt->bytes = tt_bytes;
@@ -1280,15 +1375,26 @@ static int out_of_budget(ts_search *S)
     return S->aborted;
 }
 
-/* Start a call on a position: the table is kept only for the same hand rules. */
-static void begin(ts_search *S, const ts_state *s)
+/* Tricks games keep their table by patterns (unless the searcher asks for
+ * exact keys only, the slower reference). */
+static int by_patterns(const ts_search *S, const ts_state *s)
+{
+    return !S->exact_keys && (s->game == TS_WHIST || s->game == TS_CHINESE_WHIST);
+}
+
+/* Start a call on a position: the table is kept only for the same hand
+ * rules and the same layout (`patterns`: the block holds pattern entries,
+ * else exact entries; the two overlap in memory). */
+static void begin(ts_search *S, const ts_state *s, int patterns)
 {
     hand_rules r;
     rules_of(s, &r);
-    if (!S->tt->has_rules || memcmp(&r, &S->tt->rules, sizeof r) != 0) {
+    if (!S->tt->has_rules || memcmp(&r, &S->tt->rules, sizeof r) != 0 ||
+        S->tt->patterns != patterns) {
         ts_search_clear(S);
         S->tt->rules = r;
         S->tt->has_rules = 1;
+        S->tt->patterns = patterns;
         /* A Cinch hand (six tricks) fills little of a large table, and
          * touching fresh memory costs more than its whole search: it keeps to
          * the first CINCH_TABLE_BYTES. */
@@ -1409,7 +1515,11 @@ static int reaches(ts_search *S, ts_state *s, int target)
             best = hint->card;
     }
     ts_card list[64];
-    int n = order_moves(s, representatives(s, ts_legal(s)), best, list);
+    int n = order_moves(s, representatives(s, ts_legal(s)), best, R, list);
+    /* Chinkway: another side's claim leaves R's score and R's future alone
+     * (see chinkway_extra): one is enough */
+    if (s->phase == TS_CLAIM && s->side[s->turn] != R)
+        n = 1;
 
     int result = maximising ? lo : hi;
     int first = 1;
@@ -1508,6 +1618,56 @@ static cutoff_entry *cutoff_slot(ts_tt *tt, const ts_state *s, int target)
     return cutoff_claim(tt, base + (h & (tt->cutoffs - 1)), h);
 }
 
+/* ---- Chinese Whist: partition search with piles --------------------------- */
+
+static void cw_shape_of(const ts_state *s, cw_shape *sh)
+{
+    memset(sh, 0, sizeof *sh);
+    int bit = 0;
+    for (int p = 0; p < s->nseats; p++) {
+        for (int suit = 0; suit < TS_SUITS; suit++) {
+            sh->counts[0] = sh->counts[0] << 4 | (uint64_t)ts_count(s->playable[p] & ts_suit_cards(suit));
+            sh->counts[1] = sh->counts[1] << 4 | (uint64_t)ts_count(s->covered[p] & ts_suit_cards(suit));
+        }
+        uint8_t cover[64];
+        int i = 0;
+        for (ts_cards m = s->playable[p]; m; m &= m - 1, i++) {
+            ts_card b = s->beneath[ts_first(m)];
+            if (b != TS_NO_CARD)
+                cover[ts_count(s->covered[p] & (ts_bit(b) - 1))] = (uint8_t)i;
+        }
+        for (int j = 0; j < ts_count(s->covered[p]); j++, bit += 4)
+            sh->cover[bit >> 6] |= (uint64_t)cover[j] << (bit & 63);
+    }
+}
+
+static cw_shape_entry *cw_shape_slot(ts_tt *tt, const cw_shape *sh, int leader, int root, int create)
+{
+    uint64_t h = 0x9E3779B97F4A7C15ULL ^ (uint64_t)(leader << 1 | root);
+    for (int i = 0; i < 2; i++) {
+        h = (h ^ sh->counts[i]) * 0xBF58476D1CE4E5B9ULL;
+        h ^= h >> 31;
+        h = (h ^ sh->cover[i]) * 0x94D049BB133111EBULL;
+        h ^= h >> 29;
+    }
+    cw_shape_entry *pair = (cw_shape_entry *)tt->mem + (((h >> 32) * (tt->cw_shapes / 2)) >> 32) * 2;
+    for (int i = 0; i < 2; i++)
+        if (pair[i].gen == tt->gen && pair[i].leader == leader && pair[i].root == root &&
+            memcmp(&pair[i].shape, sh, sizeof *sh) == 0)
+            return &pair[i];
+    if (!create)
+        return NULL;
+    cw_shape_entry *e = pair[0].gen != tt->gen   ? &pair[0]
+                        : pair[1].gen != tt->gen ? &pair[1]
+                                                 : &pair[h & 1];
+    memset(e, 0, sizeof *e);
+    e->shape = *sh;
+    e->leader = (uint8_t)leader;
+    e->root = (uint8_t)root;
+    e->gen = tt->gen;
+    return e;
+}
+
 /* The exact entry of a whist trick start (rel: the seats' relative-rank
  * hands), found or made; a bucket index from a multiply-shift of the hash
  * so that any number of buckets will do. */
@@ -1598,6 +1758,83 @@ static ts_cards relevant_ranks(const ts_state *s, ts_cards deciding, const ts_ca
     return out;
 }
 
+/* Chinese Whist at a trick start: the quick tricks of the side on lead and
+ * the top trumps (every trump is a deciding card), then the patterns of the
+ * position's shape.  1 with the value *v and its deciding cards when one of
+ * them answers for `target`. */
+static int cw_probe(ts_search *S, const ts_state *s, int target, const cw_shape *sh,
+                    const ts_cards rel[4], const ts_cards crel[4], ts_cards remaining, int *v,
+                    ts_cards *decided)
+{
+    const int R = S->root_side;
+    int won = side_tricks(s, R), left = s->total_tricks - s->tricks_played;
+    ts_cards runs;
+    int qt = quick_tricks(s, &runs);
+    int ours = s->side[s->leader] == R;
+    if (ours ? won + qt >= target : won + left - qt < target) {
+        *decided = runs;
+        *v = ours ? won + qt : won + left - qt;
+        return 1;
+    }
+    int gain = 0, loss = 0;
+    top_trump_tricks(s, R, &gain, &loss);
+    if (won + gain >= target || won + left - loss < target) {
+        *decided = s->trump == TS_NOTRUMP ? 0 : remaining & ts_suit_cards(s->trump);
+        *v = won + gain >= target ? won + gain : won + left - loss;
+        return 1;
+    }
+    cw_shape_entry *e = cw_shape_slot(S->tt, sh, s->leader, R, 0);
+    for (int i = 0; e && i < CW_PATTERNS; i++) {
+        const cw_pattern *pt = &e->p[i];
+        if (pt->lo == 0 && pt->hi == 0)
+            continue; /* an empty slot */
+        ts_cards miss = 0;
+        for (int p = 0; p < s->nseats; p++)
+            miss |= (pt->hands[p] & ~rel[p]) | (pt->covered[p] & ~crel[p]);
+        if (miss)
+            continue;
+        int hit = pt->lo + won >= target ? 1 : pt->hi + won < target ? 0 : -1;
+        if (hit >= 0) {
+            S->stats.tt_hits++;
+            ts_cards all = 0;
+            for (int p = 0; p < s->nseats; p++)
+                all |= pt->hands[p] | pt->covered[p];
+            *decided = absolute(all, remaining);
+            *v = won + (hit ? pt->lo : pt->hi);
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/* Chinese Whist: store a bound with the cards (relative ranks) that decided it. */
+static void cw_store(ts_tt *tt, const ts_state *s, int R, const cw_shape *sh, const ts_cards rel[4],
+                     const ts_cards crel[4], ts_cards ranks, int yes, int future)
+{
+    cw_pattern fresh;
+    memset(&fresh, 0, sizeof fresh);
+    for (int p = 0; p < s->nseats; p++) {
+        fresh.hands[p] = rel[p] & ranks;
+        fresh.covered[p] = crel[p] & ranks;
+    }
+    fresh.lo = yes ? (int8_t)future : -NO_BOUND;
+    fresh.hi = yes ? NO_BOUND : (int8_t)future;
+    cw_shape_entry *e = cw_shape_slot(tt, sh, s->leader, R, 1);
+    for (int i = 0; i < CW_PATTERNS; i++) {
+        cw_pattern *pt = &e->p[i];
+        if ((pt->lo || pt->hi) && memcmp(pt->hands, fresh.hands, sizeof fresh.hands) == 0 &&
+            memcmp(pt->covered, fresh.covered, sizeof fresh.covered) == 0) {
+            if (fresh.lo > pt->lo)
+                pt->lo = fresh.lo;
+            if (fresh.hi < pt->hi)
+                pt->hi = fresh.hi;
+            return;
+        }
+    }
+    e->p[e->next] = fresh;
+    e->next = (uint8_t)((e->next + 1) % CW_PATTERNS);
+}
+
 /* Can the root side reach `target` future-and-past tricks?  Fail-soft: the
  * answer is a value v, with v >= target when it can (and then its tricks are
  * at least v) and v < target when it cannot (and then they are at most v).
@@ -1619,12 +1856,24 @@ static int search_whist(ts_search *S, ts_state *s, int target, ts_cards *decided
         return won >= target ? won : won + left;
 
     /* 2. */
-    int at_start = s->ntrick == 0;
-    ts_cards rel[4] = {0}, remaining = 0;
+    int at_start = s->ntrick == 0, cw = s->game == TS_CHINESE_WHIST;
+    ts_cards rel[4] = {0}, crel[4] = {0}, remaining = 0;
     uint16_t counts = 0;
     uint64_t shape = 0;
+    cw_shape sh;
     whist_entry *exact = NULL;
-    if (at_start) {
+    if (at_start && cw) {
+        for (int p = 0; p < s->nseats; p++)
+            remaining |= s->playable[p] | s->covered[p];
+        for (int p = 0; p < s->nseats; p++) {
+            rel[p] = relative(s->playable[p], remaining);
+            crel[p] = relative(s->covered[p], remaining);
+        }
+        cw_shape_of(s, &sh);
+        int v;
+        if (cw_probe(S, s, target, &sh, rel, crel, remaining, &v, decided))
+            return v;
+    } else if (at_start) {
         /* the table's bucket is fetched from memory while the quick tricks
          * are counted */
         for (int p = 0; p < s->nseats; p++)
@@ -1738,7 +1987,7 @@ static int search_whist(ts_search *S, ts_state *s, int target, ts_cards *decided
     int maximising = s->side[s->turn] == R;
     cutoff_entry *cut = at_start ? cutoff_slot(S->tt, s, target - won) : NULL;
     ts_card list[64];
-    int n = order_moves(s, representatives(s, ts_legal(s)), cut ? cut->card : TS_NO_CARD, list);
+    int n = order_moves(s, representatives(s, ts_legal(s)), cut ? cut->card : TS_NO_CARD, R, list);
     /* the best value found for the side to move (fail-soft) */
     int result = maximising ? won : won + left;
     ts_cards all = 0;
@@ -1748,7 +1997,7 @@ static int search_whist(ts_search *S, ts_state *s, int target, ts_cards *decided
     int min_rank[TS_SUITS] = {0, 0, 0, 0};
     for (int i = 0; i < n; i++) {
         int suit = ts_suit_of(list[i]);
-        if (ts_rank_of(list[i]) < min_rank[suit])
+        if (ts_rank_of(list[i]) < min_rank[suit] && s->beneath[list[i]] == TS_NO_CARD)
             continue;
         ts_card cards[TS_MAX_SEATS];
         int k = s->ntrick;
@@ -1774,6 +2023,8 @@ static int search_whist(ts_search *S, ts_state *s, int target, ts_cards *decided
             break;
         }
         all |= below;
+        if (s->beneath[list[i]] != TS_NO_CARD)
+            continue; /* a card with another beneath it stands for no other */
         ts_cards in_suit = below & ts_suit_cards(suit);
         if (!in_suit)
             min_rank[suit] = TS_RANKS;
@@ -1783,7 +2034,12 @@ static int search_whist(ts_search *S, ts_state *s, int target, ts_cards *decided
     *decided = all;
 
     /* 4. */
-    if (at_start) {
+    if (at_start && cw) {
+        ts_cards ranks = relevant_ranks(s, all, rel, remaining);
+        cw_store(S->tt, s, R, &sh, rel, crel, ranks, result >= target, result - won);
+        S->stats.tt_stores++;
+        *decided = absolute(ranks, remaining);
+    } else if (at_start) {
         ts_cards ranks = relevant_ranks(s, all, rel, remaining);
         pattern fresh;
         for (int p = 0; p < 4; p++)
@@ -1886,7 +2142,7 @@ static int value_for(ts_search *S, ts_state *s, int R, int base, int guess, int 
             target = lo + (hi - lo + 1) / 2;
         target = value_up(s, R, target);
         ts_cards decided;
-        int v = s->game == TS_WHIST ? search_whist(S, s, target, &decided) : reaches(S, s, target);
+        int v = by_patterns(S, s) ? search_whist(S, s, target, &decided) : reaches(S, s, target);
         if (S->aborted)
             break;
         if (v >= target) {
@@ -1903,11 +2159,11 @@ static int value_for(ts_search *S, ts_state *s, int R, int base, int guess, int 
 int ts_reaches(ts_search *S, const ts_state *s0, int side, int target)
 {
     ts_state s = *s0;
-    begin(S, s0);
+    begin(S, s0, by_patterns(S, s0));
     S->root_side = side;
     ts_cards decided;
     int t = target + stored_offset(&s, side);
-    int r = (s.game == TS_WHIST ? search_whist(S, &s, t, &decided) : reaches(S, &s, t)) >= t;
+    int r = (by_patterns(S, &s) ? search_whist(S, &s, t, &decided) : reaches(S, &s, t)) >= t;
     end(S);
     return r;
 }
@@ -1915,7 +2171,7 @@ int ts_reaches(ts_search *S, const ts_state *s0, int side, int target)
 int ts_solve_for(ts_search *S, const ts_state *s0, int side)
 {
     ts_state s = *s0;
-    begin(S, s0);
+    begin(S, s0, by_patterns(S, s0));
     int lo, hi;
     bounds(&s, side, &lo, &hi);
     int base = stored_offset(&s, side);
@@ -1935,7 +2191,7 @@ int ts_solve(ts_search *S, const ts_state *s0)
 int ts_analyze(ts_search *S, const ts_state *s0, ts_card moves[64], int values[64], int cls[64])
 {
     ts_state s = *s0;
-    begin(S, s0);
+    begin(S, s0, by_patterns(S, s0));
     int R = s.side[s.turn];
     ts_cards legal = ts_legal(&s);
     ts_cards reps = representatives(&s, legal);
@@ -1949,7 +2205,7 @@ int ts_analyze(ts_search *S, const ts_state *s0, ts_card moves[64], int values[6
     int best = value_for(S, &s, R, base, (s.game == TS_CHINKWAY ? hi : (lo + hi) / 2) - base, hi - base);
     int guess = best;
     ts_card order[64];
-    int nrep = order_moves(&s, reps, TS_NO_CARD, order);
+    int nrep = order_moves(&s, reps, TS_NO_CARD, R, order);
     for (int i = 0; i < nrep; i++) {
         ts_undo u;
         ts_apply(&s, order[i], &u);
@@ -2034,7 +2290,7 @@ static void maxn(ts_search *S, ts_state *s, int out[TS_MAX_SIDES])
 void ts_maxn(ts_search *S, const ts_state *s0, int values[TS_MAX_SIDES])
 {
     ts_state s = *s0;
-    begin(S, s0);
+    begin(S, s0, 0);
     memset(values, 0, sizeof(int) * TS_MAX_SIDES);
     maxn(S, &s, values);
     for (int k = 0; k < s.nsides; k++)

@@ -53,6 +53,8 @@ typedef struct ts_search {
     int64_t max_nodes;   /* 0: no limit */
     double max_seconds;  /* 0: no limit */
     volatile int stop;   /* set (from any thread) to stop the running search as if a limit hit */
+    int exact_keys;      /* 1: table entries for exact positions only, no partition search
+                          * (the slower reference the tests compare with) */
     ts_stats stats;      /* of the latest call */
     /* private to search.c */
     int root_side;

@@ -68,6 +68,7 @@ cdef extern from "search.h" nogil:
         int64_t max_nodes         # 0: no limit
         double max_seconds        # 0: no limit
         int stop                  # set to stop the running search (any thread)
+        int exact_keys            # 1: no partition search (the slower reference)
         ts_stats stats            # of the latest call
 
     int ts_search_init(ts_search *S, size_t tt_bytes)

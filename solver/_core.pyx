@@ -207,17 +207,21 @@ cdef class Searcher:
 
     `tt_bytes` sizes the table; `max_nodes` / `max_seconds` (0: none) limit
     each call, after which the result is not exact (`stats["exact"]` False).
+    `exact_keys` keeps table entries for exact positions only, with no
+    partition search: slower, the reference the tests compare with.
     Every call releases the GIL.
     """
     cdef ts_search S
     cdef bint ready
 
-    def __init__(self, size_t tt_bytes=TS_DEFAULT_TT_BYTES, int64_t max_nodes=0, double max_seconds=0):
+    def __init__(self, size_t tt_bytes=TS_DEFAULT_TT_BYTES, int64_t max_nodes=0, double max_seconds=0,
+                 bint exact_keys=False):
         if ts_search_init(&self.S, tt_bytes) != 0:
             raise MemoryError(f"cannot allocate a transposition table of {tt_bytes} bytes")
         self.ready = True
         self.S.max_nodes = max_nodes
         self.S.max_seconds = max_seconds
+        self.S.exact_keys = exact_keys
 
     def __dealloc__(self):
         if self.ready:
