@@ -624,6 +624,38 @@ static void bounds(const ts_state *s, int side, int *lo, int *hi)
         }
         int chances = left + (s->phase == TS_CLAIM && s->side[s->turn] == side);
         int sure = 0;
+        if (s->phase == TS_PLAY && s->ntrick == 0 && s->trump != TS_NOTRUMP) {
+            /* a trump above every trump of the other sides wins the trick
+             * it falls on, and every card falls by the end (one seat's on
+             * different tricks): the side claims such trumps of needed
+             * categories; the others' such trumps are tricks lost */
+            ts_cards trumps = ts_suit_cards(s->trump), ours = 0, theirs = 0;
+            for (int p = 0; p < s->nseats; p++) {
+                if (s->side[p] == side)
+                    ours |= s->playable[p] & trumps;
+                else
+                    theirs |= s->playable[p] & trumps;
+            }
+            ts_cards over_theirs = theirs ? ~((ts_bit(top_of(theirs)) << 1) - 1) : ~(ts_cards)0;
+            ts_cards over_ours = ours ? ~((ts_bit(top_of(ours)) << 1) - 1) : ~(ts_cards)0;
+            int lost = 0;
+            for (int p = 0; p < s->nseats; p++) {
+                if (s->side[p] != side) {
+                    int n = ts_count(s->playable[p] & theirs & over_ours);
+                    lost = n > lost ? n : lost;
+                    continue;
+                }
+                ts_cards tops = s->playable[p] & ours & over_theirs;
+                int claims = 0;
+                for (int k = 0; k < TS_QUEST_CATEGORIES; k++) {
+                    int need = s->quest_need[k] - s->side_claims[side][k];
+                    int n = ts_count(tops & quest_cards(k));
+                    claims += need < n ? need : n;
+                }
+                sure = claims > sure ? claims : sure;
+            }
+            chances -= lost;
+        }
         if (s->phase == TS_PLAY && s->ntrick == 0) {
             /* the leader's side cashes its quick tricks: the side to lead
              * claims the needed cards among its winners; another side
@@ -631,13 +663,15 @@ static void bounds(const ts_state *s, int side, int *lo, int *hi)
             ts_cards runs;
             int qt = quick_tricks(s, &runs);
             if (s->side[s->leader] != side) {
-                chances -= qt;
+                chances = chances < left - qt ? chances : left - qt;
             } else {
+                int claims = 0;
                 for (int k = 0; k < TS_QUEST_CATEGORIES; k++) {
                     int need = s->quest_need[k] - s->side_claims[side][k];
                     int won = ts_count(runs & quest_cards(k));
-                    sure += need < won ? need : won;
+                    claims += need < won ? need : won;
                 }
+                sure = claims > sure ? claims : sure;
             }
         }
         *lo = ts_quest_score(parts + sure);
@@ -678,15 +712,25 @@ static int cinch_counts(const ts_state *s, ts_card c)
     return c == ts_first(trumps) || c == (ts_card)(63 - __builtin_clzll(trumps));
 }
 
+/* Chinkway: does side R still need cards of c's quest category? */
+static int needed_by(const ts_state *s, int R, ts_card c)
+{
+    int k = ts_quest_category(c);
+    return s->quest_need[k] > s->side_claims[R][k];
+}
+
 /* May two cards of one suit, adjacent among the cards still in play, be
- * searched as one?  Only if the game scores them alike. */
-static int alike(const ts_state *s, ts_card a, ts_card b)
+ * searched as one?  Only if the game scores them alike -- for the value of
+ * side `root` (-1: for every side's). */
+static int alike(const ts_state *s, ts_card a, ts_card b, int root)
 {
     switch (s->game) {
     case TS_CINCH:
         return !cinch_counts(s, a) && !cinch_counts(s, b);
     case TS_CHINKWAY:
-        return ts_quest_category(a) == ts_quest_category(b);
+        /* a category the root side no longer needs scores nothing for it */
+        return ts_quest_category(a) == ts_quest_category(b) ||
+               (root >= 0 && !needed_by(s, root, a) && !needed_by(s, root, b));
     case TS_CHINESE_WHIST:
         return s->beneath[a] == TS_NO_CARD && s->beneath[b] == TS_NO_CARD;
     default:
@@ -700,7 +744,7 @@ static int alike(const ts_state *s, ts_card a, ts_card b)
  * next higher card of its suit held by the same seat is alike and no card of
  * anyone else (or of the trick) lies between them.  Claims: one per quest
  * category. */
-static ts_cards representatives(const ts_state *s, ts_cards legal)
+static ts_cards representatives(const ts_state *s, ts_cards legal, int root)
 {
     if (s->phase == TS_CLAIM) {
         ts_cards keep = 0;
@@ -729,7 +773,7 @@ static ts_cards representatives(const ts_state *s, ts_cards legal)
             continue;
         ts_card h = ts_first(above);
         ts_cards between = ((ts_bit(h) - 1) & ~((ts_bit(c) << 1) - 1));
-        if (!(between & others) && alike(s, c, h))
+        if (!(between & others) && alike(s, c, h, root))
             keep &= ~ts_bit(c);
     }
     return keep;
@@ -1246,9 +1290,18 @@ static void make_key(const ts_state *s, int root, int kind, tt_key *k)
             k->covered[p] = s->covered[p];
         }
         /* Chinkway by relative ranks too, with the courts among them (the
-         * quest categories are fixed by the suit and whether a card is a court) */
-        if (s->game == TS_CHINKWAY)
-            k->covered[0] = relative(remaining & quest_cards(TS_COURTS), remaining);
+         * quest categories are fixed by the suit and whether a card is a
+         * court); for the bound of one side, only the cards of the
+         * categories that side still needs (the others score nothing for it) */
+        if (s->game == TS_CHINKWAY) {
+            ts_cards scoring = remaining;
+            if (kind == KIND_BOUNDS)
+                for (int q = 0; q < TS_QUEST_CATEGORIES; q++)
+                    if (s->quest_need[q] <= s->side_claims[root][q])
+                        scoring &= ~quest_cards(q);
+            k->covered[0] = relative(scoring, remaining);
+            k->covered[1] = relative(scoring & quest_cards(TS_COURTS), remaining);
+        }
     }
     k->extra = s->game == TS_CINCH ? cinch_extra(s) : s->game == TS_CHINKWAY ? chinkway_extra(s, root, kind) : 0;
     k->leader = s->leader;
@@ -1515,7 +1568,7 @@ static int reaches(ts_search *S, ts_state *s, int target)
             best = hint->card;
     }
     ts_card list[64];
-    int n = order_moves(s, representatives(s, ts_legal(s)), best, R, list);
+    int n = order_moves(s, representatives(s, ts_legal(s), R), best, R, list);
     /* Chinkway: another side's claim leaves R's score and R's future alone
      * (see chinkway_extra): one is enough */
     if (s->phase == TS_CLAIM && s->side[s->turn] != R)
@@ -2019,7 +2072,7 @@ static int search_whist(ts_search *S, ts_state *s, int target, ts_cards *decided
     int maximising = s->side[s->turn] == R;
     cutoff_entry *cut = at_start ? cutoff_slot(S->tt, s, target - won) : NULL;
     ts_card list[64];
-    int n = order_moves(s, representatives(s, ts_legal(s)), cut ? cut->card : TS_NO_CARD, R, list);
+    int n = order_moves(s, representatives(s, ts_legal(s), R), cut ? cut->card : TS_NO_CARD, R, list);
     /* the best value found for the side to move (fail-soft) */
     int result = maximising ? won : won + left;
     ts_cards all = 0;
@@ -2226,7 +2279,7 @@ int ts_analyze(ts_search *S, const ts_state *s0, ts_card moves[64], int values[6
     begin(S, s0, by_patterns(S, s0));
     int R = s.side[s.turn];
     ts_cards legal = ts_legal(&s);
-    ts_cards reps = representatives(&s, legal);
+    ts_cards reps = representatives(&s, legal, R);
     ts_card all[64];
     int n = ordered(legal, all);
     int rep_value[64];
@@ -2290,7 +2343,7 @@ static void maxn(ts_search *S, ts_state *s, int out[TS_MAX_SIDES])
     }
     int me = s->side[s->turn];
     ts_card list[64];
-    int n = ordered(representatives(s, ts_legal(s)), list);
+    int n = ordered(representatives(s, ts_legal(s), -1), list);
     int best[TS_MAX_SIDES] = {0}, have = 0, best_others = 0;
     for (int i = 0; i < n; i++) {
         int v[TS_MAX_SIDES] = {0};
