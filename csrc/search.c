@@ -160,10 +160,13 @@ static int quick_tricks(const ts_state *s, ts_cards *runs)
 static int cash_from(const ts_state *s, int p, ts_cards in_play, ts_cards *runs, int skip)
 {
     int total = 0, opp_trumps = 0;
+    ts_cards held[TS_MAX_SEATS]; /* Chinese Whist: face-down cards may turn up on the way */
+    for (int o = 0; o < s->nseats; o++)
+        held[o] = s->playable[o] | s->covered[o];
     *runs = 0;
     if (s->trump != TS_NOTRUMP)
         for (int o = 0; o < s->nseats; o++)
-            if (s->side[o] != s->side[p] && (s->playable[o] & ts_suit_cards(s->trump)))
+            if (s->side[o] != s->side[p] && (held[o] & ts_suit_cards(s->trump)))
                 opp_trumps = 1;
     for (int suit = 0; suit < TS_SUITS; suit++) {
         ts_cards lane = in_play & ts_suit_cards(suit), mine = 0;
@@ -179,7 +182,7 @@ static int cash_from(const ts_state *s, int p, ts_cards in_play, ts_cards *runs,
             continue;
         if (s->trump != TS_NOTRUMP && suit != s->trump && opp_trumps) {
             for (int o = 0; o < s->nseats; o++) {
-                if (s->side[o] == s->side[p] || !(s->playable[o] & ts_suit_cards(s->trump)))
+                if (s->side[o] == s->side[p] || !(held[o] & ts_suit_cards(s->trump)))
                     continue;
                 int follow = ts_count(s->playable[o] & ts_suit_cards(suit));
                 if (follow < limit)
@@ -190,11 +193,16 @@ static int cash_from(const ts_state *s, int p, ts_cards in_play, ts_cards *runs,
         } else if (suit == s->trump || !opp_trumps) {
             /* once the others are out of the suit, the rest of p's cards
              * win too: only the top `others` cards needed their ranks */
-            int others = 0;
-            for (int o = 0; o < s->nseats; o++)
+            int others = 0, down = 0;
+            for (int o = 0; o < s->nseats; o++) {
                 if (o != p && ts_count(s->playable[o] & ts_suit_cards(suit)) > others)
                     others = ts_count(s->playable[o] & ts_suit_cards(suit));
-            if (limit >= others) {
+                /* Chinese Whist: a face-down card of the suit is not
+                 * played to p's rounds; it may turn up later */
+                if (o != p && (s->covered[o] & ts_suit_cards(suit)))
+                    down = 1;
+            }
+            if (limit >= others && !down) {
                 limit = ts_count(s->playable[p] & ts_suit_cards(suit));
                 while (ts_count(mine) > others)
                     mine &= mine - 1;
@@ -1916,8 +1924,13 @@ static int cw_probe(ts_search *S, const ts_state *s, int target, const cw_shape 
     /* four seats with every card turned up: a whist position */
     if (!down && s->nseats == 4 && whist_bounds(s, R, target, remaining, v, decided))
         return 1;
-    ts_cards runs;
+    ts_cards runs, cashed;
     int qt = quick_tricks(s, &runs);
+    int cash = cash_from(s, s->leader, remaining, &cashed, -1);
+    if (cash > qt) {
+        qt = cash < left ? cash : left;
+        runs = cashed;
+    }
     int ours = s->side[s->leader] == R;
     if (ours ? won + qt >= target : won + left - qt < target) {
         *decided = runs;
