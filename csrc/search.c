@@ -1926,7 +1926,13 @@ static int cw_probe(ts_search *S, const ts_state *s, int target, const cw_shape 
         return 1;
     ts_cards runs, cashed;
     int qt = quick_tricks(s, &runs);
-    int cash = cash_from(s, s->leader, remaining, &cashed, -1);
+    /* cash_from lets partner discard to every round, but partner must ruff
+     * when its playable cards are all trumps, and then the lead moves: with
+     * a partner holding trumps, the leader's quick tricks only */
+    int mate = (s->leader + 2) % 4, forced = 0;
+    if (s->nseats == 4 && s->trump != TS_NOTRUMP)
+        forced = ((s->playable[mate] | s->covered[mate]) & ts_suit_cards(s->trump)) != 0;
+    int cash = forced ? 0 : cash_from(s, s->leader, remaining, &cashed, -1);
     if (cash > qt) {
         qt = cash < left ? cash : left;
         runs = cashed;
