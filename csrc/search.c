@@ -1105,13 +1105,10 @@ struct ts_tt {
     size_t bytes;
     size_t buckets;  /* exact entries (other games): a power of two */
     size_t all_buckets; /* exact entries the block holds (Cinch uses fewer) */
-    size_t all_hints;   /* cut-off cards the block holds (Cinch uses fewer) */
     size_t whist_buckets; /* whist's exact entries, buckets of TT_WAYS */
     size_t shapes;   /* pattern layout: shape entries, a power of two */
     size_t cutoffs;  /* pattern layout: cut-off cards after the shapes, a power of two */
     size_t cw_shapes; /* Chinese Whist: shape entries in the first seven eighths */
-    size_t hints;    /* other games: cut-off cards in the memory the exact entries leave
-                      * over at the end, a power of two (0: none) */
     hand_rules rules; /* of the hand the entries belong to */
     int has_rules;
     int patterns;     /* the block holds pattern entries (1) or exact entries (0) */
@@ -1373,13 +1370,6 @@ int ts_search_init(ts_search *S, size_t tt_bytes)
     while (buckets * 2 * TT_WAYS * sizeof(tt_entry) <= tt_bytes)
         buckets *= 2;
     S->tt->buckets = S->tt->all_buckets = buckets;
-    size_t spare = tt_bytes - buckets * TT_WAYS * sizeof(tt_entry), hints = 0;
-    if (spare >= sizeof(cutoff_entry)) {
-        hints = 1;
-        while (hints * 2 * sizeof(cutoff_entry) <= spare)
-            hints *= 2;
-    }
-    S->tt->hints = S->tt->all_hints = hints;
     S->tt->cw_shapes = tt_bytes / EIGHTHS * (EIGHTHS - 1) / sizeof(cw_shape_entry);
     S->tt->shapes = shapes;
     S->tt->cutoffs = cutoffs;
@@ -1464,10 +1454,6 @@ static void begin(ts_search *S, const ts_state *s, int patterns)
             cap *= 2;
         int small = s->game == TS_CINCH;
         S->tt->buckets = small && cap < S->tt->all_buckets ? cap : S->tt->all_buckets;
-        size_t hints = S->tt->all_hints;
-        while (small && hints * sizeof(cutoff_entry) > CINCH_TABLE_BYTES / 4)
-            hints /= 2;
-        S->tt->hints = hints;
     }
     memset(&S->stats, 0, sizeof S->stats);
     S->aborted = 0;
@@ -1492,25 +1478,6 @@ static cutoff_entry *cutoff_claim(const ts_tt *tt, cutoff_entry *e, uint64_t h)
         e->card = TS_NO_CARD;
     }
     return e;
-}
-
-/* Games other than whist keep, for move ordering only, the card that last
- * cut off the search at a position inside a trick (hashed from the cards
- * and the target; a collision costs time, not correctness), where the
- * exact entries leave memory over.  NULL when there is none. */
-static cutoff_entry *hint_slot(ts_tt *tt, const ts_state *s, int target)
-{
-    if (!tt->hints)
-        return NULL;
-    uint64_t h = (uint64_t)s->turn << 56 ^ (uint64_t)s->phase << 48;
-    (void)target;
-    for (int p = 0; p < s->nseats; p++)
-        h = (h ^ s->playable[p]) * 0x9E3779B97F4A7C15ULL, h ^= h >> 31;
-    for (int i = 0; i < s->ntrick; i++)
-        h = (h ^ s->trick[i]) * 0xBF58476D1CE4E5B9ULL;
-    h ^= h >> 29;
-    cutoff_entry *base = (cutoff_entry *)((tt_entry *)tt->mem + tt->buckets * TT_WAYS);
-    return cutoff_claim(tt, base + (h & (tt->hints - 1)), h);
 }
 
 /* Can side R reach at least `target` from here?  Fail-soft: the answer is a
@@ -1567,14 +1534,10 @@ static int reaches(ts_search *S, ts_state *s, int target)
 
     /* 4. The maximising side answers "yes" with its first move that reaches
      * the target, else "no" with the best bound of its moves; the other side
-     * the reverse.  Inside a trick the hint table names the first move. */
+     * the reverse.  (A table of the cards that cut off the search inside
+     * tricks, for move ordering, saved 1-4% of the nodes and doubled the
+     * time: a cache miss a node.) */
     int maximising = s->side[s->turn] == R;
-    cutoff_entry *hint = NULL;
-    if (!at_trick_start) {
-        hint = hint_slot(S->tt, s, target - stored_offset(s, R));
-        if (hint)
-            best = hint->card;
-    }
     ts_card list[64];
     int n = order_moves(s, representatives(s, ts_legal(s), R), best, R, list);
     /* Chinkway: another side's claim leaves R's score and R's future alone
@@ -1595,10 +1558,6 @@ static int reaches(ts_search *S, ts_state *s, int target)
         if ((v >= target) == maximising) {
             result = v;
             decisive = list[i];
-            if (hint && i > 0) {
-                hint = hint_slot(S->tt, s, target - stored_offset(s, R));
-                hint->card = decisive;
-            }
             break;
         }
         if (first || (maximising ? v > result : v < result))
