@@ -606,6 +606,77 @@ static ts_cards quest_cards(int k)
     return k == TS_COURTS ? courts : ts_suit_cards(k) & ~courts;
 }
 
+/* Chinkway: the quest parts that side `side` completes by claiming, of
+ * the cards `cards`, those of the categories it still needs. */
+static int parts_among(const ts_state *s, int side, ts_cards cards)
+{
+    int parts = 0;
+    for (int k = 0; k < TS_QUEST_CATEGORIES; k++) {
+        int need = s->quest_need[k] - s->side_claims[side][k];
+        int n = ts_count(cards & quest_cards(k));
+        parts += need < n ? need : n;
+    }
+    return parts;
+}
+
+/* Chinkway: bounds on the quest score of a side.  A part still open needs a
+ * card of its category still to be won (in a hand, in the trick in
+ * progress, or in the trick the side is about to claim from), and one claim
+ * a trick.  At a trick start: a trump above every trump of the other sides
+ * wins the trick it falls on, and every card falls by the end (one seat's
+ * on different tricks), so the side claims such trumps of needed
+ * categories, and the others' such trumps are tricks the side loses; the
+ * leader's side cashes its quick tricks (claiming the needed cards among
+ * them), and when that is another side, the side has fewer tricks to win. */
+static void chinkway_bounds(const ts_state *s, int side, int *lo, int *hi)
+{
+    int left = s->total_tricks - s->tricks_played;
+    ts_cards live = 0;
+    for (int p = 0; p < s->nseats; p++)
+        live |= s->playable[p];
+    if (s->phase == TS_PLAY || s->side[s->turn] == side)
+        for (int i = 0; i < s->ntrick; i++)
+            live |= ts_bit(s->trick[i]);
+    int open = parts_among(s, side, live);
+    int chances = left + (s->phase == TS_CLAIM && s->side[s->turn] == side);
+    int sure = 0;
+    if (s->phase == TS_PLAY && s->ntrick == 0 && s->trump != TS_NOTRUMP) {
+        ts_cards trumps = ts_suit_cards(s->trump), ours = 0, theirs = 0;
+        for (int p = 0; p < s->nseats; p++) {
+            if (s->side[p] == side)
+                ours |= s->playable[p] & trumps;
+            else
+                theirs |= s->playable[p] & trumps;
+        }
+        ts_cards over_theirs = theirs ? ~((ts_bit(top_of(theirs)) << 1) - 1) : ~(ts_cards)0;
+        ts_cards over_ours = ours ? ~((ts_bit(top_of(ours)) << 1) - 1) : ~(ts_cards)0;
+        int lost = 0;
+        for (int p = 0; p < s->nseats; p++) {
+            if (s->side[p] != side) {
+                int n = ts_count(s->playable[p] & theirs & over_ours);
+                lost = n > lost ? n : lost;
+            } else {
+                int n = parts_among(s, side, s->playable[p] & ours & over_theirs);
+                sure = n > sure ? n : sure;
+            }
+        }
+        chances -= lost;
+    }
+    if (s->phase == TS_PLAY && s->ntrick == 0) {
+        ts_cards runs;
+        int qt = quick_tricks(s, &runs);
+        if (s->side[s->leader] != side) {
+            chances = chances < left - qt ? chances : left - qt;
+        } else {
+            int n = parts_among(s, side, runs);
+            sure = n > sure ? n : sure;
+        }
+    }
+    int parts = side_parts(s, side);
+    *lo = ts_quest_score(parts + sure);
+    *hi = ts_quest_score(parts + (open < chances ? open : chances));
+}
+
 /* Cheap bounds on the value of a position for a side. */
 static void bounds(const ts_state *s, int side, int *lo, int *hi)
 {
@@ -614,78 +685,9 @@ static void bounds(const ts_state *s, int side, int *lo, int *hi)
     case TS_CINCH:
         cinch_bounds(s, side, lo, hi);
         return;
-    case TS_CHINKWAY: {
-        /* a part still open needs a card of its category still to be won:
-         * in a hand, in the trick in progress, or in the trick the side is
-         * about to claim from; and one claim a trick */
-        int parts = side_parts(s, side), open = 0;
-        ts_cards live = 0;
-        for (int p = 0; p < s->nseats; p++)
-            live |= s->playable[p];
-        if (s->phase == TS_PLAY || s->side[s->turn] == side)
-            for (int i = 0; i < s->ntrick; i++)
-                live |= ts_bit(s->trick[i]);
-        for (int k = 0; k < TS_QUEST_CATEGORIES; k++) {
-            int need = s->quest_need[k] - s->side_claims[side][k];
-            int have = ts_count(live & quest_cards(k));
-            open += need < have ? need : have;
-        }
-        int chances = left + (s->phase == TS_CLAIM && s->side[s->turn] == side);
-        int sure = 0;
-        if (s->phase == TS_PLAY && s->ntrick == 0 && s->trump != TS_NOTRUMP) {
-            /* a trump above every trump of the other sides wins the trick
-             * it falls on, and every card falls by the end (one seat's on
-             * different tricks): the side claims such trumps of needed
-             * categories; the others' such trumps are tricks lost */
-            ts_cards trumps = ts_suit_cards(s->trump), ours = 0, theirs = 0;
-            for (int p = 0; p < s->nseats; p++) {
-                if (s->side[p] == side)
-                    ours |= s->playable[p] & trumps;
-                else
-                    theirs |= s->playable[p] & trumps;
-            }
-            ts_cards over_theirs = theirs ? ~((ts_bit(top_of(theirs)) << 1) - 1) : ~(ts_cards)0;
-            ts_cards over_ours = ours ? ~((ts_bit(top_of(ours)) << 1) - 1) : ~(ts_cards)0;
-            int lost = 0;
-            for (int p = 0; p < s->nseats; p++) {
-                if (s->side[p] != side) {
-                    int n = ts_count(s->playable[p] & theirs & over_ours);
-                    lost = n > lost ? n : lost;
-                    continue;
-                }
-                ts_cards tops = s->playable[p] & ours & over_theirs;
-                int claims = 0;
-                for (int k = 0; k < TS_QUEST_CATEGORIES; k++) {
-                    int need = s->quest_need[k] - s->side_claims[side][k];
-                    int n = ts_count(tops & quest_cards(k));
-                    claims += need < n ? need : n;
-                }
-                sure = claims > sure ? claims : sure;
-            }
-            chances -= lost;
-        }
-        if (s->phase == TS_PLAY && s->ntrick == 0) {
-            /* the leader's side cashes its quick tricks: the side to lead
-             * claims the needed cards among its winners; another side
-             * leaves the side fewer tricks to win */
-            ts_cards runs;
-            int qt = quick_tricks(s, &runs);
-            if (s->side[s->leader] != side) {
-                chances = chances < left - qt ? chances : left - qt;
-            } else {
-                int claims = 0;
-                for (int k = 0; k < TS_QUEST_CATEGORIES; k++) {
-                    int need = s->quest_need[k] - s->side_claims[side][k];
-                    int won = ts_count(runs & quest_cards(k));
-                    claims += need < won ? need : won;
-                }
-                sure = claims > sure ? claims : sure;
-            }
-        }
-        *lo = ts_quest_score(parts + sure);
-        *hi = ts_quest_score(parts + (open < chances ? open : chances));
+    case TS_CHINKWAY:
+        chinkway_bounds(s, side, lo, hi);
         return;
-    }
     default: {
         int won = side_tricks(s, side), gain = 0, loss = 0;
         if (s->phase == TS_PLAY && s->ntrick == 0) {
@@ -1241,23 +1243,14 @@ static uint64_t chinkway_extra(const ts_state *s, int root, int kind)
     return x;
 }
 
-/* Chinese Whist by relative ranks: the seats' playable and face-down cards
- * by their rank among all cards not yet played, and the piles that still
- * hold a face-down card, written into the slots of seat 4 (no Chinese Whist
- * seat): for each seat, for each of its face-down cards (lowest first), the
- * place of the card covering it among the seat's playable cards, four bits
- * each (at most 24 face-down cards: 96 bits).  Positions alike in all this
- * play alike from the trick start on, and the table stores their future
- * tricks. */
-static void chinese_whist_key(const ts_state *s, tt_key *k)
+/* Chinese Whist piles: for each seat, for each of its face-down cards
+ * (lowest first), the place of the card covering it among the seat's
+ * playable cards, four bits each (at most 24 face-down cards: 96 bits). */
+static void cover_places(const ts_state *s, uint64_t out[2])
 {
-    ts_cards remaining = 0;
-    for (int p = 0; p < s->nseats; p++)
-        remaining |= s->playable[p] | s->covered[p];
+    out[0] = out[1] = 0;
     int bit = 0;
     for (int p = 0; p < s->nseats; p++) {
-        k->hands[p] = relative(s->playable[p], remaining);
-        k->covered[p] = relative(s->covered[p], remaining);
         uint8_t cover[64];
         int i = 0;
         for (ts_cards m = s->playable[p]; m; m &= m - 1, i++) {
@@ -1265,13 +1258,29 @@ static void chinese_whist_key(const ts_state *s, tt_key *k)
             if (b != TS_NO_CARD)
                 cover[ts_count(s->covered[p] & (ts_bit(b) - 1))] = (uint8_t)i;
         }
-        for (int j = 0; j < ts_count(s->covered[p]); j++, bit += 4) {
-            if (bit < 64)
-                k->hands[4] |= (uint64_t)cover[j] << bit;
-            else
-                k->covered[4] |= (uint64_t)cover[j] << (bit - 64);
-        }
+        for (int j = 0; j < ts_count(s->covered[p]); j++, bit += 4)
+            out[bit >> 6] |= (uint64_t)cover[j] << (bit & 63);
     }
+}
+
+/* Chinese Whist by relative ranks (the exact keys of the reference
+ * search): the seats' playable and face-down cards by their rank among all
+ * cards not yet played, and the piles (cover_places) in the slots of seat 4
+ * (no Chinese Whist seat).  Positions alike in all this play alike from the
+ * trick start on, and the table stores their future tricks. */
+static void chinese_whist_key(const ts_state *s, tt_key *k)
+{
+    ts_cards remaining = 0;
+    for (int p = 0; p < s->nseats; p++)
+        remaining |= s->playable[p] | s->covered[p];
+    for (int p = 0; p < s->nseats; p++) {
+        k->hands[p] = relative(s->playable[p], remaining);
+        k->covered[p] = relative(s->covered[p], remaining);
+    }
+    uint64_t cover[2];
+    cover_places(s, cover);
+    k->hands[4] = cover[0];
+    k->covered[4] = cover[1];
 }
 
 static void make_key(const ts_state *s, int root, int kind, tt_key *k)
@@ -1612,22 +1621,13 @@ static shape_entry *shape_slot(ts_tt *tt, uint64_t shape, int leader, int root, 
 static void cw_shape_of(const ts_state *s, cw_shape *sh)
 {
     memset(sh, 0, sizeof *sh);
-    int bit = 0;
     for (int p = 0; p < s->nseats; p++) {
         for (int suit = 0; suit < TS_SUITS; suit++) {
             sh->counts[0] = sh->counts[0] << 4 | (uint64_t)ts_count(s->playable[p] & ts_suit_cards(suit));
             sh->counts[1] = sh->counts[1] << 4 | (uint64_t)ts_count(s->covered[p] & ts_suit_cards(suit));
         }
-        uint8_t cover[64];
-        int i = 0;
-        for (ts_cards m = s->playable[p]; m; m &= m - 1, i++) {
-            ts_card b = s->beneath[ts_first(m)];
-            if (b != TS_NO_CARD)
-                cover[ts_count(s->covered[p] & (ts_bit(b) - 1))] = (uint8_t)i;
-        }
-        for (int j = 0; j < ts_count(s->covered[p]); j++, bit += 4)
-            sh->cover[bit >> 6] |= (uint64_t)cover[j] << (bit & 63);
     }
+    cover_places(s, sh->cover);
 }
 
 static cw_shape_entry *cw_shape_slot(ts_tt *tt, const cw_shape *sh, int leader, int root, int create)
