@@ -1076,7 +1076,11 @@ typedef struct shape_entry {
  * cards, and which playable card covers each face-down card (by their
  * places in the seat's card order); a pattern holds the deciding cards of
  * both kinds.  Lower cards of a suit are interchangeable as long as the
- * piles are built alike, which the shape makes sure of. */
+ * piles are built alike, which the shape makes sure of: a seat's i-th
+ * playable card in one position stands for its i-th in the other, and
+ * without the cover places a low card covering an ace could stand for one
+ * covering nothing.  A card that covers another stands for no other card
+ * (not merged as equivalent, nor skipped after a lower card's search). */
 #define CW_PATTERNS 4 /* measured: 8 or 16 fill the table sooner, 2 find too little */
 
 typedef struct cw_pattern {
@@ -1930,12 +1934,13 @@ static void cw_store(ts_tt *tt, const ts_state *s, int R, const cw_shape *sh, co
     e->next = (uint8_t)((e->next + 1) % CW_PATTERNS);
 }
 
-/* Can the root side reach `target` future-and-past tricks?  Fail-soft: the
- * answer is a value v, with v >= target when it can (and then its tricks are
- * at least v) and v < target when it cannot (and then they are at most v).
- * Also gives the cards whose ranks decided it (*decided).  Steps: 1. the
- * end, trivial bounds; 2. at a trick start, quick tricks and the pattern
- * table; 3. the moves; 4. at a trick start, store the bound with its
+/* Plain whist and Chinese Whist.  Can the root side reach `target`
+ * future-and-past tricks?  Fail-soft: the answer is a value v, with v >=
+ * target when it can (and then its tricks are at least v) and v < target
+ * when it cannot (and then they are at most v).  Also gives the cards whose
+ * ranks decided it (*decided).  Steps: 1. the end, trivial bounds; 2. at a
+ * trick start, quick tricks and the pattern table (cw_probe for Chinese
+ * Whist); 3. the moves; 4. at a trick start, store the bound with its
  * pattern. */
 static int search_whist(ts_search *S, ts_state *s, int target, ts_cards *decided)
 {
