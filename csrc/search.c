@@ -1334,9 +1334,10 @@ static uint64_t hash_key(const tt_key *k)
     return h ^ (h >> 32);
 }
 
-static tt_entry *tt_find(ts_tt *tt, const tt_key *k, int create)
+/* The entry of key k (of hash h), found or, with `create`, made. */
+static tt_entry *tt_find_hashed(ts_tt *tt, const tt_key *k, uint64_t h, int create)
 {
-    tt_entry *bucket = (tt_entry *)tt->mem + (hash_key(k) & (tt->buckets - 1)) * TT_WAYS;
+    tt_entry *bucket = (tt_entry *)tt->mem + (h & (tt->buckets - 1)) * TT_WAYS;
     for (int i = 0; i < TT_WAYS; i++)
         if (bucket[i].gen == tt->gen && memcmp(&bucket[i].key, k, sizeof *k) == 0)
             return &bucket[i];
@@ -1344,7 +1345,7 @@ static tt_entry *tt_find(ts_tt *tt, const tt_key *k, int create)
         return NULL;
     /* Replace a free way, else a way picked by other bits of the hash
      * (measured better than keeping the larger positions). */
-    int victim = (int)((hash_key(k) >> 40) % TT_WAYS);
+    int victim = (int)((h >> 40) % TT_WAYS);
     for (int i = TT_WAYS - 1; i >= 0; i--)
         if (bucket[i].gen != tt->gen)
             victim = i;
@@ -1504,10 +1505,12 @@ static int reaches(ts_search *S, ts_state *s, int target)
     int offset = 0;
     ts_card best = TS_NO_CARD;
     int at_trick_start = s->phase == TS_PLAY && s->ntrick == 0;
+    uint64_t h = 0;
     if (at_trick_start) {
         make_key(s, R, KIND_BOUNDS, &key);
+        h = hash_key(&key);
         offset = stored_offset(s, R);
-        e = tt_find(S->tt, &key, 0);
+        e = tt_find_hashed(S->tt, &key, h, 0);
         if (e) {
             if (e->lo + offset >= target) {
                 S->stats.tt_hits++;
@@ -1565,7 +1568,7 @@ static int reaches(ts_search *S, ts_state *s, int target)
 
     /* 5. */
     if (at_trick_start) {
-        e = tt_find(S->tt, &key, 1);
+        e = tt_find_hashed(S->tt, &key, h, 1);
         if (result >= target) {
             if (result - offset > e->lo)
                 e->lo = (int8_t)(result - offset);
@@ -2280,7 +2283,7 @@ static void maxn(ts_search *S, ts_state *s, int out[TS_MAX_SIDES])
     int at_trick_start = s->phase == TS_PLAY && s->ntrick == 0;
     if (at_trick_start) {
         make_key(s, 0, KIND_MAXN, &key);
-        tt_entry *e = tt_find(S->tt, &key, 0);
+        tt_entry *e = tt_find_hashed(S->tt, &key, hash_key(&key), 0);
         if (e) {
             S->stats.tt_hits++;
             for (int k = 0; k < s->nsides; k++)
@@ -2312,7 +2315,7 @@ static void maxn(ts_search *S, ts_state *s, int out[TS_MAX_SIDES])
     }
     memcpy(out, best, sizeof best);
     if (at_trick_start) {
-        tt_entry *e = tt_find(S->tt, &key, 1);
+        tt_entry *e = tt_find_hashed(S->tt, &key, hash_key(&key), 1);
         for (int k = 0; k < s->nsides; k++)
             e->vec[k] = (int8_t)(out[k] - stored_offset(s, k));
         S->stats.tt_stores++;
