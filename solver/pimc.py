@@ -317,9 +317,18 @@ def recommend(
         executor = own_pool
     results: dict[int, _WorldResult] = {}
     stopped: str | None = None
-    pending: set[Future[_WorldResult]] = set()
+    futures: list[Future[_WorldResult]] = []
+    # Ctrl-C sets a flag that the loop polls: a KeyboardInterrupt raised in
+    # the middle of concurrent.futures can leave a future's lock taken, and
+    # the pool's manager thread then hangs the exit (seen, under load).
+    ctrl_c = threading.Event()
+    previous_handler = _catch_sigint(ctrl_c)
     try:
-        pending = {executor.submit(solve_world, t) for t in tasks}
+        for t in tasks:
+            if ctrl_c.is_set():
+                break
+            futures.append(executor.submit(solve_world, t))
+        pending = set(futures)
         while pending:
             timeout = 0.2
             if deadline is not None:
@@ -330,7 +339,7 @@ def recommend(
                 results[r.index] = r
             if progress is not None and done:
                 progress(len(results), samples)
-            if stop is not None and stop.is_set():
+            if ctrl_c.is_set() or (stop is not None and stop.is_set()):
                 stopped = "interrupted"
                 break
             if deadline is not None and time.monotonic() >= deadline and pending:
@@ -339,11 +348,19 @@ def recommend(
     except KeyboardInterrupt:
         stopped = "interrupted"
     finally:
-        if pending:
-            for f in pending:
+        if previous_handler is not None:
+            signal.signal(signal.SIGINT, previous_handler)
+        if ctrl_c.is_set():
+            stopped = "interrupted"
+        # Whether the run ended early is told by the results, not by the
+        # futures: Ctrl-C may come while they are being submitted (then
+        # waiting for the pool would solve every world submitted so far).
+        early = len(results) < len(tasks)
+        if early:
+            for f in futures:
                 f.cancel()
         if own_pool is not None:
-            _shut_down(own_pool, bool(pending))
+            _shut_down(own_pool, early)
     if not results:
         if stopped == "interrupted":
             raise KeyboardInterrupt
@@ -359,17 +376,34 @@ def recommend(
     return replace(rec, fallback=sum(not r.exact for r in solved), max_nodes=max_nodes)
 
 
+def _catch_sigint(flag: threading.Event) -> Any:
+    """In the main thread, make SIGINT set `flag` instead of raising
+    KeyboardInterrupt; the handler to restore afterwards (None: none was
+    installed, in another thread)."""
+    if threading.current_thread() is not threading.main_thread():
+        return None
+    previous = signal.getsignal(signal.SIGINT)
+    signal.signal(signal.SIGINT, lambda signum, frame: flag.set())
+    return previous if previous is not None else signal.default_int_handler
+
+
 def _shut_down(pool: Executor, early: bool) -> None:
     if not early:
         pool.shutdown(wait=True)
         return
     if isinstance(pool, ProcessPoolExecutor):
-        processes = list(getattr(pool, "_processes", {}).values())
+        processes = list((getattr(pool, "_processes", None) or {}).values())
+        manager = getattr(pool, "_executor_manager_thread", None)
         pool.shutdown(wait=False, cancel_futures=True)
         for p in processes:  # a world being solved is abandoned
             p.terminate()
         for p in processes:
             p.join()
+        # The pool's manager thread closes its pipe on the way out; exiting
+        # before it has (its exit handler writes to that pipe) printed an
+        # OSError traceback after a Ctrl-C now and then.
+        if manager is not None:
+            manager.join(timeout=10)
     else:
         pool.shutdown(wait=False, cancel_futures=True)
 

@@ -13,11 +13,13 @@ import math
 import random
 import statistics
 import threading
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+from typing import Any
 
 import pytest
 
 import solver
+from solver import pimc
 from solver.games.base import Phase, Position
 from solver.notation import to_line
 from solver.pimc import recommend, t975
@@ -227,6 +229,57 @@ def test_recommend_command_not_to_move() -> None:
     assert_one_line_error(r, "not to move")
 
 
+def _never_ends(task: Any) -> None:
+    """A world that is never solved (run in a pool worker)."""
+    threading.Event().wait()
+
+
+class _PoolInterruptedAtThirdWorld(ProcessPoolExecutor):
+    """Ctrl-C while the worlds are handed to the pool: the third submit raises."""
+
+    made: list[ProcessPoolExecutor] = []
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.submitted = 0
+        self.made.append(self)
+
+    def submit(self, fn: Any, /, *args: Any, **kwargs: Any) -> Any:
+        self.submitted += 1
+        if self.submitted == 3:
+            raise KeyboardInterrupt
+        return super().submit(fn, *args, **kwargs)
+
+
+def test_ctrl_c_while_the_worlds_are_submitted_stops_the_workers(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ctrl-C before the last world is handed to the process pool: the workers
+    are stopped, not waited for (the two worlds submitted here never end; the
+    pool used to wait for every world submitted, and a run could hang)."""
+    monkeypatch.setattr(pimc, "solve_world", _never_ends)
+    monkeypatch.setattr(pimc, "ProcessPoolExecutor", _PoolInterruptedAtThirdWorld)
+    pos = in_play("whist", None, 5, 8)
+    outcome: list[str] = []
+
+    def run_it() -> None:
+        try:
+            recommend(pos, pos.to_move, samples=20, jobs=2)
+        except KeyboardInterrupt:
+            outcome.append("interrupted")
+
+    worker = threading.Thread(target=run_it, daemon=True)
+    worker.start()
+    worker.join(60)
+    try:
+        assert not worker.is_alive(), "recommend waited for the pool's workers"
+        assert outcome == ["interrupted"]  # no world solved: Ctrl-C goes on up
+    finally:
+        for pool in _PoolInterruptedAtThirdWorld.made:  # a failed run leaves them
+            for process in list((getattr(pool, "_processes", None) or {}).values()):
+                process.terminate()
+
+
 def test_ctrl_c_ends_a_recommendation_with_the_worlds_solved_so_far() -> None:
     """SIGINT to the command: the worker processes are stopped and the ranking
     of the worlds solved by then is printed (a mid-hand whist deal: each world
@@ -251,6 +304,7 @@ def test_ctrl_c_ends_a_recommendation_with_the_worlds_solved_so_far() -> None:
     proc.send_signal(signal.SIGINT)
     out, err = proc.communicate(timeout=60)
     assert proc.returncode == 0, err
+    assert "Traceback" not in err, err  # not even one printed on the way out
     data = json.loads(out)
     assert data["stopped"] == "interrupted"
     assert 1 <= data["worlds"] < 2000
