@@ -640,29 +640,29 @@ static void chinkway_bounds(const ts_state *s, int side, int *lo, int *hi)
     int open = parts_among(s, side, live);
     int chances = left + (s->phase == TS_CLAIM && s->side[s->turn] == side);
     int sure = 0;
-    if (s->phase == TS_PLAY && s->ntrick == 0 && s->trump != TS_NOTRUMP) {
-        ts_cards trumps = ts_suit_cards(s->trump), ours = 0, theirs = 0;
-        for (int p = 0; p < s->nseats; p++) {
-            if (s->side[p] == side)
-                ours |= s->playable[p] & trumps;
-            else
-                theirs |= s->playable[p] & trumps;
-        }
-        ts_cards over_theirs = theirs ? ~((ts_bit(top_of(theirs)) << 1) - 1) : ~(ts_cards)0;
-        ts_cards over_ours = ours ? ~((ts_bit(top_of(ours)) << 1) - 1) : ~(ts_cards)0;
-        int lost = 0;
-        for (int p = 0; p < s->nseats; p++) {
-            if (s->side[p] != side) {
-                int n = ts_count(s->playable[p] & theirs & over_ours);
-                lost = n > lost ? n : lost;
-            } else {
-                int n = parts_among(s, side, s->playable[p] & ours & over_theirs);
-                sure = n > sure ? n : sure;
-            }
-        }
-        chances -= lost;
-    }
     if (s->phase == TS_PLAY && s->ntrick == 0) {
+        if (s->trump != TS_NOTRUMP) {
+            ts_cards trumps = ts_suit_cards(s->trump), ours = 0, theirs = 0;
+            for (int p = 0; p < s->nseats; p++) {
+                if (s->side[p] == side)
+                    ours |= s->playable[p] & trumps;
+                else
+                    theirs |= s->playable[p] & trumps;
+            }
+            ts_cards over_theirs = theirs ? ~((ts_bit(top_of(theirs)) << 1) - 1) : ~(ts_cards)0;
+            ts_cards over_ours = ours ? ~((ts_bit(top_of(ours)) << 1) - 1) : ~(ts_cards)0;
+            int lost = 0;
+            for (int p = 0; p < s->nseats; p++) {
+                if (s->side[p] != side) {
+                    int n = ts_count(s->playable[p] & theirs & over_ours);
+                    lost = n > lost ? n : lost;
+                } else {
+                    int n = parts_among(s, side, s->playable[p] & ours & over_theirs);
+                    sure = n > sure ? n : sure;
+                }
+            }
+            chances -= lost;
+        }
         ts_cards runs;
         int qt = quick_tricks(s, &runs);
         if (s->side[s->leader] != side) {
@@ -1965,13 +1965,16 @@ static int search_whist(ts_search *S, ts_state *s, int target, ts_cards *decided
     uint64_t shape = 0;
     cw_shape sh;
     whist_entry *exact = NULL;
-    if (at_start && cw) {
+    if (at_start) {
         for (int p = 0; p < s->nseats; p++)
             remaining |= s->playable[p] | s->covered[p];
         for (int p = 0; p < s->nseats; p++) {
             rel[p] = relative(s->playable[p], remaining);
-            crel[p] = relative(s->covered[p], remaining);
+            if (cw)
+                crel[p] = relative(s->covered[p], remaining);
         }
+    }
+    if (at_start && cw) {
         cw_shape_of(s, &sh);
         int v;
         if (cw_probe(S, s, target, &sh, rel, crel, remaining, &v, decided))
@@ -1979,10 +1982,6 @@ static int search_whist(ts_search *S, ts_state *s, int target, ts_cards *decided
     } else if (at_start) {
         /* the table's bucket is fetched from memory while the quick tricks
          * are counted */
-        for (int p = 0; p < s->nseats; p++)
-            remaining |= s->playable[p];
-        for (int p = 0; p < s->nseats; p++)
-            rel[p] = relative(s->playable[p], remaining);
         counts = suit_counts(remaining);
         shape = shape_of(s);
         {
