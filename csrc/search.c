@@ -1561,8 +1561,11 @@ static int reaches(ts_search *S, ts_state *s, int target)
      * time: a cache miss a node.) */
     int maximising = s->side[s->turn] == R;
     ts_card list[64];
+    /* the killer lead for the other sides' leads only (for R's leads too:
+     * 29% more nodes on 19 Chinkway deals, measured) */
     int depth = s->tricks_played * s->nseats + s->ntrick;
-    int n = order_moves(s, representatives(s, ts_legal(s), R), best, S->killer[depth], R, list);
+    int n = order_moves(s, representatives(s, ts_legal(s), R), best,
+                        maximising ? TS_NO_CARD : S->killer[depth], R, list);
     /* Chinkway: another side's claim leaves R's score and R's future alone
      * (see chinkway_extra): one is enough */
     if (s->phase == TS_CLAIM && s->side[s->turn] != R)
@@ -1581,7 +1584,7 @@ static int reaches(ts_search *S, ts_state *s, int target)
         if ((v >= target) == maximising) {
             result = v;
             decisive = list[i];
-            if (s->phase == TS_PLAY)
+            if (s->phase == TS_PLAY && !maximising)
                 S->killer[depth] = list[i];
             break;
         }
