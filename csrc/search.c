@@ -992,6 +992,9 @@ static int claim_score(const ts_state *s, ts_card c, int root)
     return -ts_count(live & quest_cards(ts_quest_category(c)));
 }
 
+/* The index of the next card in the hand's play (the killer leads' slot). */
+static int play_depth(const ts_state *s) { return s->tricks_played * s->nseats + s->ntrick; }
+
 static int order_moves(const ts_state *s, ts_cards moves, ts_card first, ts_card killer, int root,
                        ts_card out[64])
 {
@@ -1563,7 +1566,7 @@ static int reaches(ts_search *S, ts_state *s, int target)
     ts_card list[64];
     /* the killer lead for the other sides' leads only (for R's leads too:
      * 29% more nodes on 19 Chinkway deals, measured) */
-    int depth = s->tricks_played * s->nseats + s->ntrick;
+    int depth = play_depth(s);
     int n = order_moves(s, representatives(s, ts_legal(s), R), best,
                         maximising ? TS_NO_CARD : S->killer[depth], R, list);
     /* Chinkway: another side's claim leaves R's score and R's future alone
@@ -1584,7 +1587,7 @@ static int reaches(ts_search *S, ts_state *s, int target)
         if ((v >= target) == maximising) {
             result = v;
             decisive = list[i];
-            if (s->phase == TS_PLAY && !maximising)
+            if (at_trick_start && !maximising)
                 S->killer[depth] = list[i];
             break;
         }
@@ -2057,7 +2060,7 @@ static int search_whist(ts_search *S, ts_state *s, int target, ts_cards *decided
     /* 3. */
     int maximising = s->side[s->turn] == R;
     ts_card list[64];
-    int depth = s->tricks_played * s->nseats + s->ntrick;
+    int depth = play_depth(s);
     int n = order_moves(s, representatives(s, ts_legal(s), R), TS_NO_CARD, S->killer[depth], R, list);
     /* the best value found for the side to move (fail-soft) */
     int result = maximising ? won : won + left;
@@ -2087,7 +2090,8 @@ static int search_whist(ts_search *S, ts_state *s, int target, ts_cards *decided
             result = v;
         if ((v >= target) == maximising) {
             all = below;
-            S->killer[depth] = list[i];
+            if (at_start)
+                S->killer[depth] = list[i];
             break;
         }
         all |= below;
