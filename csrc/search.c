@@ -3,11 +3,15 @@
  * search over targets; max^n for games of three or more sides.  See search.h.
  */
 #define _POSIX_C_SOURCE 200809L
+#define _DEFAULT_SOURCE /* madvise, MADV_HUGEPAGE */
 #include "search.h"
 
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#if defined(__linux__)
+#include <sys/mman.h>
+#endif
 
 #define CINCH_TABLE_BYTES ((size_t)16 << 20)
 #define CHECK_LIMITS_EVERY 1024 /* nodes between clock reads */
@@ -1130,7 +1134,9 @@ typedef struct cw_shape_entry {
 } cw_shape_entry;
 
 struct ts_tt {
-    void *mem;
+    void *mem;    /* the entries (aligned to a huge page where there are any) */
+    void *base;   /* what table_alloc got, for table_free */
+    size_t mapped;
     size_t bytes;
     size_t buckets;  /* exact entries (other games): a power of two */
     size_t all_buckets; /* exact entries the block holds (Cinch uses fewer) */
@@ -1386,6 +1392,43 @@ static tt_entry *tt_find_hashed(ts_tt *tt, const tt_key *k, uint64_t h, int crea
     return &bucket[victim];
 }
 
+/* ---- table memory ---------------------------------------------------------- */
+
+/* The table is read at random, so on Linux it asks for 2 MiB pages: with 4 KiB
+ * pages most probes also miss the TLB (measured: the prefetch of a whist
+ * bucket alone was 15% of the time).  The memory comes zeroed, a page at a
+ * time as it is first touched.  Elsewhere plain calloc. */
+#define HUGE_PAGE ((size_t)2 << 20)
+
+static void *table_alloc(size_t bytes, void **base, size_t *mapped)
+{
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+    size_t len = bytes + HUGE_PAGE;
+    void *m = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (m == MAP_FAILED)
+        return NULL;
+    uintptr_t start = ((uintptr_t)m + HUGE_PAGE - 1) & ~(uintptr_t)(HUGE_PAGE - 1);
+    madvise((void *)start, (bytes + HUGE_PAGE - 1) & ~(HUGE_PAGE - 1), MADV_HUGEPAGE);
+    *base = m;
+    *mapped = len;
+    return (void *)start;
+#else
+    *mapped = 0;
+    return *base = calloc(1, bytes);
+#endif
+}
+
+static void table_free(void *base, size_t mapped)
+{
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+    if (base)
+        munmap(base, mapped);
+#else
+    (void)mapped;
+    free(base);
+#endif
+}
+
 int ts_search_init(ts_search *S, size_t tt_bytes)
 {
     memset(S, 0, sizeof *S);
@@ -1408,7 +1451,7 @@ int ts_search_init(ts_search *S, size_t tt_bytes)
     S->tt->cw_shapes = tt_bytes / sizeof(cw_shape_entry);
     S->tt->shapes = shapes;
     S->tt->bytes = tt_bytes;
-    S->tt->mem = calloc(1, tt_bytes);
+    S->tt->mem = table_alloc(tt_bytes, &S->tt->base, &S->tt->mapped);
     if (!S->tt->mem) {
         free(S->tt);
         S->tt = NULL;
@@ -1420,7 +1463,7 @@ int ts_search_init(ts_search *S, size_t tt_bytes)
 void ts_search_free(ts_search *S)
 {
     if (S->tt) {
-        free(S->tt->mem);
+        table_free(S->tt->base, S->tt->mapped);
         free(S->tt);
     }
     S->tt = NULL;

@@ -18,7 +18,7 @@ import pytest
 import solver
 from solver import Phase, Position
 from solver import bench as benchmark
-from tests.cli_helpers import assert_one_line_error, run
+from tests.cli_helpers import assert_one_line_error, run, start_interruptible
 
 GAMES = [  # (game, players): every game and player count
     ("whist", None),
@@ -377,18 +377,12 @@ def test_ctrl_c_stops_a_long_analysis_with_one_line_and_status_130() -> None:
     ever analyses it in under 4 s, pick a harder position."""
     import shutil
     import signal
-    import subprocess
     import time
 
     exe = shutil.which("tricksolver")
     assert exe is not None, "the tricksolver console script is not installed"
     deal = "N:.Q853.AJ962.KT74 Q853.AJ962.KT74. AJ962.KT74..Q853 KT74..Q853.AJ962"
-    proc = subprocess.Popen(
-        [exe, "analyze", "--pbn", deal, "--trump", "NT", "--leader", "W"],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
+    proc = start_interruptible([exe, "analyze", "--pbn", deal, "--trump", "NT", "--leader", "W"])
     time.sleep(4)  # let the command start and the search begin
     assert proc.poll() is None, "the analysis ended before it could be interrupted"
     proc.send_signal(signal.SIGINT)

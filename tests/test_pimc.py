@@ -25,7 +25,7 @@ from solver.notation import to_line
 from solver.pimc import recommend, t975
 from solver.sampling import Sampler
 from solver.view import View, parse_view
-from tests.cli_helpers import assert_one_line_error, run
+from tests.cli_helpers import assert_one_line_error, run, start_interruptible
 
 # (game, players, cards played after the first lead): late enough that a
 # world solves in milliseconds
@@ -286,19 +286,13 @@ def test_ctrl_c_ends_a_recommendation_with_the_worlds_solved_so_far() -> None:
     takes a fraction of a second, 2,000 of them far longer than the wait)."""
     import shutil
     import signal
-    import subprocess
     import time
 
     exe = shutil.which("tricksolver")
     assert exe is not None, "the tricksolver console script is not installed"
     pos = in_play("whist", None, 5, 8)
     args = [exe, "recommend", pos.to_line(), "--seat", seat_word(pos, pos.to_move)]
-    proc = subprocess.Popen(
-        [*args, "--samples", "2000", "--jobs", "2", "--json"],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
+    proc = start_interruptible([*args, "--samples", "2000", "--jobs", "2", "--json"])
     time.sleep(6)  # worker start-up, then some worlds
     assert proc.poll() is None, "the recommendation ended before it could be interrupted"
     proc.send_signal(signal.SIGINT)
