@@ -936,8 +936,9 @@ static int partner_covers(const ts_state *s, ts_card lead)
            !(s->playable[third] & ts_suit_cards(s->trump));
 }
 
-/* Whist: can the last hand of the trick beat card w (follow above it,
- * ruff it, or overruff)? */
+/* Whist: can the next hand (the last of the trick for the third hand,
+ * the third for the second) beat card w: follow above it, ruff it, or
+ * overruff? */
 static int last_beats(const ts_state *s, ts_card w)
 {
     int led = ts_suit_of(s->trick[0]), trump = s->trump;
@@ -962,6 +963,10 @@ static int follow_score(const ts_state *s, ts_card c, ts_card winning, int partn
         if (whist && s->ntrick == 2 && partner_winning && last_beats(s, winning))
             return last_beats(s, beats(c, winning, s->trump) ? c : winning) ? -r : ORDER_WIN - r;
         if (partner_winning || covered || !beats(c, winning, s->trump))
+            return -r;
+        /* whist, second hand: a card the third hand can beat is tried
+         * with the low cards, after those it cannot beat */
+        if (whist && s->ntrick == 1 && last_beats(s, c))
             return -r;
         /* whist, third hand: when the last hand can beat the cheapest
          * winning card, the highest card first */
