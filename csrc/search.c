@@ -329,7 +329,8 @@ static int side_cash(const ts_state *s, ts_cards *runs)
  * none of its winners is lost on the way (it follows or discards from those;
  * the opponents' lengths in partner's suits do not grow), so the two counts
  * add up.  Otherwise the larger of the leader's count and, when the leader
- * can reach partner, partner's. */
+ * can reach partner, partner's; with trumps also a ruff by partner of a
+ * suit it is void in, then partner's winners outside trumps. */
 static int whist_quick_tricks(const ts_state *s, ts_cards *runs)
 {
     ts_cards in_play = 0;
@@ -362,6 +363,29 @@ static int whist_quick_tricks(const ts_state *s, ts_cards *runs)
     if (side > best) {
         best = side;
         *runs = cashed;
+    }
+    if (s->trump != TS_NOTRUMP && best < 1 + ts_count(s->playable[partner] & ~ts_suit_cards(s->trump))) {
+        /* partner ruffs the lead of a suit it is void in (each opponent
+         * follows or holds no trump), then cashes its winners outside
+         * trumps; no rank decides the ruff */
+        ts_cards tl = ts_suit_cards(s->trump);
+        int lho = (leader + 1) % 4, rho = (leader + 3) % 4;
+        if (s->playable[partner] & tl)
+            for (int suit = 0; suit < TS_SUITS; suit++) {
+                ts_cards lane = ts_suit_cards(suit);
+                if (suit == s->trump || !(s->playable[leader] & lane) || (s->playable[partner] & lane))
+                    continue;
+                if ((!(s->playable[lho] & lane) && (s->playable[lho] & tl)) ||
+                    (!(s->playable[rho] & lane) && (s->playable[rho] & tl)))
+                    continue;
+                ts_cards after;
+                int v = 1 + cash_from(s, partner, in_play, &after, s->trump);
+                if (v > best) {
+                    best = v;
+                    *runs = after;
+                }
+                break;
+            }
     }
     int left = s->total_tricks - s->tricks_played;
     return best < left ? best : left;
@@ -2020,6 +2044,53 @@ static void cw_store(ts_tt *tt, const ts_state *s, int R, const cw_shape *sh, co
     e->next = (uint8_t)((e->next + 1) % CW_PATTERNS);
 }
 
+/* Whist, second hand: the tricks the side to move surely takes from here,
+ * 0 when it may lose this one.  It wins this one when it holds a card of
+ * the led suit above the lead and every card the third hand holds in it,
+ * or it can ruff, and the third hand cannot ruff; without trumps the hand
+ * that wins then cashes its top cards.  *decided: the cards whose rank
+ * counted. */
+static int second_hand_wins(const ts_state *s, ts_cards *decided)
+{
+    int me = s->turn, pd = (me + 2) % 4, third = (me + 1) % 4, trump = s->trump;
+    ts_card lead = s->trick[0];
+    int led = ts_suit_of(lead);
+    ts_cards lane = ts_suit_cards(led), tl = trump == TS_NOTRUMP ? 0 : ts_suit_cards(trump);
+    ts_cards th = s->playable[third] & lane;
+    if (led != trump && !th && (s->playable[third] & tl))
+        return 0; /* the third hand may ruff */
+    *decided = 0;
+    if (led != trump && tl) {
+        if ((!(s->playable[me] & lane) && (s->playable[me] & tl)) ||
+            (!(s->playable[pd] & lane) && (s->playable[pd] & tl)))
+            return 1;
+    }
+    ts_cards ours = (s->playable[me] | s->playable[pd]) & lane;
+    if (!ours || top_of(ours) < lead || (th && top_of(ours) < top_of(th)))
+        return 0;
+    ts_card top = top_of(ours);
+    *decided = ts_bit(top);
+    if (trump != TS_NOTRUMP)
+        return 1;
+    /* without trumps the hand that wins it goes on with its top cards: the
+     * next card of the led suit when it is also the suit's top, and the
+     * top card of each other suit */
+    int hh = (s->playable[me] & ts_bit(top)) ? me : pd, n = 1;
+    ts_cards in_play = 0;
+    for (int p = 0; p < 4; p++)
+        in_play |= s->playable[p];
+    for (int suit = 0; suit < TS_SUITS; suit++) {
+        ts_cards rest = in_play & ts_suit_cards(suit);
+        if (suit == led)
+            rest &= ~ts_bit(top);
+        if (rest && (s->playable[hh] & ts_bit(top_of(rest)))) {
+            *decided |= ts_bit(top_of(rest));
+            n++;
+        }
+    }
+    return n;
+}
+
 /* Plain whist and Chinese Whist.  Can the root side reach `target`
  * future-and-past tricks?  Fail-soft: the answer is a value v, with v >=
  * target when it can (and then its tricks are at least v) and v < target
@@ -2040,6 +2111,18 @@ static int search_whist(ts_search *S, ts_state *s, int target, ts_cards *decided
     /* 1. */
     if (s->phase == TS_OVER || won >= target || won + left < target)
         return won >= target ? won : won + left;
+
+    /* whist, second hand: the side to move surely takes this trick (and
+     * without trumps the winner's top cards after it), and no more are
+     * needed (DDS's second-hand quick tricks) */
+    if (s->ntrick == 1 && s->game == TS_WHIST) {
+        int mine = s->side[s->turn] == R;
+        int need = mine ? target - won : won + left - target + 1;
+        int q = second_hand_wins(s, decided);
+        if (q > 0 && q >= need)
+            return mine ? won + q : won + left - q;
+        *decided = 0;
+    }
 
     /* 2. */
     int at_start = s->ntrick == 0, cw = s->game == TS_CHINESE_WHIST;
