@@ -2044,7 +2044,8 @@ static void cw_store(ts_tt *tt, const ts_state *s, int R, const cw_shape *sh, co
     e->next = (uint8_t)((e->next + 1) % CW_PATTERNS);
 }
 
-/* Whist, second hand: the tricks the side to move surely takes from here,
+/* Whist (and four-player Chinese Whist, which plays only face-up cards to
+ * a trick), second hand: the tricks the side to move surely takes from here,
  * 0 when it may lose this one.  It wins this one when it holds a card of
  * the led suit above the lead and every card the third hand holds in it,
  * or it can ruff, and the third hand cannot ruff; without trumps the hand
@@ -2078,7 +2079,7 @@ static int second_hand_wins(const ts_state *s, ts_cards *decided)
     int hh = (s->playable[me] & ts_bit(top)) ? me : pd, n = 1;
     ts_cards in_play = 0;
     for (int p = 0; p < 4; p++)
-        in_play |= s->playable[p];
+        in_play |= s->playable[p] | s->covered[p]; /* Chinese Whist: face down too */
     for (int suit = 0; suit < TS_SUITS; suit++) {
         ts_cards rest = in_play & ts_suit_cards(suit);
         if (suit == led)
@@ -2112,10 +2113,10 @@ static int search_whist(ts_search *S, ts_state *s, int target, ts_cards *decided
     if (s->phase == TS_OVER || won >= target || won + left < target)
         return won >= target ? won : won + left;
 
-    /* whist, second hand: the side to move surely takes this trick (and
+    /* whist-like, second hand: the side to move surely takes this trick (and
      * without trumps the winner's top cards after it), and no more are
      * needed (DDS's second-hand quick tricks) */
-    if (s->ntrick == 1 && s->game == TS_WHIST) {
+    if (s->ntrick == 1 && whist_like(s)) {
         int mine = s->side[s->turn] == R;
         int need = mine ? target - won : won + left - target + 1;
         int q = second_hand_wins(s, decided);
