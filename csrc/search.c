@@ -322,7 +322,8 @@ static int side_cash(const ts_state *s, ts_cards *runs)
     return best;
 }
 
-/* Whist: quick tricks of the side on lead at a trick start.  The leader
+/* Whist: quick tricks of the side on lead at a trick start (the count
+ * stops early once it reaches `need`).  The leader
  * cashes its winners (staying on lead), then may lead to a suit partner
  * heads and partner cashes its own.  Partner plays a card to each of the
  * leader's rounds; when it has that many cards outside the suits it cashes,
@@ -331,7 +332,7 @@ static int side_cash(const ts_state *s, ts_cards *runs)
  * add up.  Otherwise the larger of the leader's count and, when the leader
  * can reach partner, partner's; with trumps also a ruff by partner of a
  * suit it is void in, then partner's winners outside trumps. */
-static int whist_quick_tricks(const ts_state *s, ts_cards *runs)
+static int whist_quick_tricks(const ts_state *s, int need, ts_cards *runs)
 {
     ts_cards in_play = 0;
     for (int p = 0; p < s->nseats; p++)
@@ -358,6 +359,8 @@ static int whist_quick_tricks(const ts_state *s, ts_cards *runs)
             *runs = theirs;
         }
     }
+    if (best >= need)
+        return best; /* enough: the costlier counts below are skipped */
     ts_cards cashed;
     int side = side_cash(s, &cashed);
     if (side > best) {
@@ -1871,8 +1874,8 @@ static int whist_bounds(const ts_state *s, int R, int target, ts_cards remaining
 {
     int won = side_tricks(s, R), left = s->total_tricks - s->tricks_played;
     ts_cards runs;
-    int qt = whist_quick_tricks(s, &runs);
     int ours = s->side[s->leader] == R;
+    int qt = whist_quick_tricks(s, ours ? target - won : won + left - target + 1, &runs);
     if (ours && won + qt >= target) {
         *decided = runs;
         *v = won + qt;
