@@ -430,6 +430,25 @@ static int sure_trump_tricks(const ts_state *s, ts_cards *run, int *side)
     return c1 > c2 ? c1 : c2;
 }
 
+/* Whist with trumps: the side whose hand holds the second-best trump and
+ * another trump, sitting right after the holder of the top trump (of the
+ * other side), or -1; *cards: the two top trumps. */
+static int guarded_second_trump(const ts_state *s, ts_cards *cards)
+{
+    ts_cards tl = ts_suit_cards(s->trump), trumps = 0;
+    for (int p = 0; p < 4; p++)
+        trumps |= s->playable[p] & tl;
+    if (ts_count(trumps) < 3)
+        return -1;
+    ts_cards a = ts_bit(top_of(trumps)), b = ts_bit(top_of(trumps & ~a));
+    for (int p = 0; p < 4; p++)
+        if ((s->playable[p] & b) && (s->playable[(p + 3) % 4] & a) && ts_count(s->playable[p] & tl) >= 2) {
+            *cards = a | b;
+            return s->side[p];
+        }
+    return -1;
+}
+
 /* Whist with no trumps in play, at a trick start: when the other side holds
  * the top card of every suit the leader can lead, it takes the trick; and
  * when one opponent holds all those tops, it takes one trick with each (it
@@ -1922,6 +1941,24 @@ static int whist_bounds(const ts_state *s, int R, int target, ts_cards remaining
                 *v = won + left - total;
                 return 1;
             }
+        }
+    }
+    if (s->trump != TS_NOTRUMP && (won + 1 == target || won + left == target)) {
+        /* the second-best trump, guarded, sits right after the top trump
+         * (a king behind the ace) and the other side is on lead: the king's
+         * side takes a trick.  Until it wins one, the other side leads
+         * every trick; the king's holder plays after the ace's, so it plays
+         * low when the ace falls (the king is then the top) and wins any
+         * trump trick the ace does not fall to.  (On lead itself with only
+         * trumps, it could lose both: a low trump won by a low one, then
+         * the ace led.) */
+        ts_cards kept;
+        int side = guarded_second_trump(s, &kept);
+        if (side >= 0 && side != s->side[s->leader] &&
+            (side == R ? won + 1 >= target : won + left - 1 < target)) {
+            *decided = kept;
+            *v = side == R ? won + 1 : won + left - 1;
+            return 1;
         }
     }
     ts_cards tops;
