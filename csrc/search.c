@@ -1053,6 +1053,10 @@ static int play_depth(const ts_state *s) { return s->tricks_played * s->nseats +
 static int order_moves(const ts_state *s, ts_cards moves, ts_card first, ts_card killer, int root,
                        ts_card out[64])
 {
+    if (moves && !(moves & (moves - 1))) {
+        out[0] = ts_first(moves); /* one move: nothing to order */
+        return 1;
+    }
     int score[64], n = 0;
     ts_cards remaining = 0;
     for (int p = 0; p < s->nseats; p++)
