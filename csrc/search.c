@@ -1620,15 +1620,8 @@ static int reaches(ts_search *S, ts_state *s, int target)
     if (s->phase == TS_OVER)
         return final_value(s, R);
 
-    /* 2. */
-    int lo, hi;
-    bounds(s, R, &lo, &hi);
-    if (lo >= target)
-        return lo;
-    if (hi < target)
-        return hi;
-
-    /* 3. */
+    /* 2. (at a trick start the table's bucket is fetched from memory while
+     * the bounds are worked out) */
     tt_entry *e = NULL;
     tt_key key;
     int offset = 0;
@@ -1638,6 +1631,19 @@ static int reaches(ts_search *S, ts_state *s, int target)
     if (at_trick_start) {
         make_key(s, R, KIND_BOUNDS, &key);
         h = hash_key(&key);
+        const char *b = (const char *)((tt_entry *)S->tt->mem + (h & (S->tt->buckets - 1)) * TT_WAYS);
+        for (size_t off = 0; off < TT_WAYS * sizeof(tt_entry); off += 64)
+            __builtin_prefetch(b + off);
+    }
+    int lo, hi;
+    bounds(s, R, &lo, &hi);
+    if (lo >= target)
+        return lo;
+    if (hi < target)
+        return hi;
+
+    /* 3. */
+    if (at_trick_start) {
         offset = stored_offset(s, R);
         e = tt_find_hashed(S->tt, &key, h, 0);
         if (e) {
