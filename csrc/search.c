@@ -997,6 +997,27 @@ static int last_beats(const ts_state *s, ts_card w)
     return trumps && (ts_suit_of(w) != trump || top_of(trumps) > w);
 }
 
+/* Chinkway and Cinch: can a player of another side still to play to this
+ * trick beat card w (follow above it, or trump it)? */
+static int later_other_beats(const ts_state *s, ts_card w)
+{
+    int led = ts_suit_of(s->trick[0]), trump = s->trump, me = s->side[s->turn];
+    for (int k = 1; k < s->nseats - s->ntrick; k++) {
+        int p = (s->turn + k) % s->nseats;
+        if (s->side[p] == me)
+            continue;
+        ts_cards hand = s->playable[p], follow = hand & ts_suit_cards(led);
+        if (follow && ts_suit_of(w) == led && top_of(follow) > w)
+            return 1;
+        if (trump != TS_NOTRUMP && led != trump) {
+            ts_cards trumps = hand & ts_suit_cards(trump);
+            if (trumps && (ts_suit_of(w) != trump || top_of(trumps) > w))
+                return 1;
+        }
+    }
+    return 0;
+}
+
 static int follow_score(const ts_state *s, ts_card c, ts_card winning, int partner_winning)
 {
     int r = ts_rank_of(c), suit = ts_suit_of(c), led = ts_suit_of(s->trick[0]);
@@ -1013,6 +1034,11 @@ static int follow_score(const ts_state *s, ts_card c, ts_card winning, int partn
         /* whist, second hand: a card the third hand can beat is tried
          * with the low cards, after those it cannot beat */
         if (whist && s->ntrick == 1 && last_beats(s, c))
+            return -r;
+        /* Chinkway and Cinch: the same for a card another side can still
+         * beat (19 Chinkway deals: the median deal 5.7M -> 5.1M nodes, the
+         * total 3% more; Cinch 8% fewer) */
+        if ((s->game == TS_CHINKWAY || s->game == TS_CINCH) && later_other_beats(s, c))
             return -r;
         /* whist, third hand: when the last hand can beat the cheapest
          * winning card, the highest card first */
