@@ -982,38 +982,33 @@ static int partner_covers(const ts_state *s, ts_card lead)
            !(s->playable[third] & ts_suit_cards(s->trump));
 }
 
-/* Whist: can the next hand (the last of the trick for the third hand,
- * the third for the second) beat card w: follow above it, ruff it, or
- * overruff? */
-static int last_beats(const ts_state *s, ts_card w)
+/* Can seat p beat card w in the trick under way: follow above it, or trump
+ * it (overtrump a trump) when void in the led suit -- or at any time with
+ * `trump_anyway` (Chinkway and Cinch, as an estimate for move ordering)? */
+static int seat_beats(const ts_state *s, int p, ts_card w, int trump_anyway)
 {
     int led = ts_suit_of(s->trick[0]), trump = s->trump;
-    ts_cards hand = s->playable[(s->turn + 1) % 4], follow = hand & ts_suit_cards(led);
-    if (follow)
-        return ts_suit_of(w) == led && top_of(follow) > w;
-    if (trump == TS_NOTRUMP || led == trump)
+    ts_cards hand = s->playable[p], follow = hand & ts_suit_cards(led);
+    if (follow && ts_suit_of(w) == led && top_of(follow) > w)
+        return 1;
+    if ((follow && !trump_anyway) || trump == TS_NOTRUMP || led == trump)
         return 0;
     ts_cards trumps = hand & ts_suit_cards(trump);
     return trumps && (ts_suit_of(w) != trump || top_of(trumps) > w);
 }
 
+/* Whist: can the next hand (the last of the trick for the third hand, the
+ * third for the second) beat card w? */
+static int last_beats(const ts_state *s, ts_card w) { return seat_beats(s, (s->turn + 1) % 4, w, 0); }
+
 /* Chinkway and Cinch: can a player of another side still to play to this
- * trick beat card w (follow above it, or trump it)? */
+ * trick beat card w? */
 static int later_other_beats(const ts_state *s, ts_card w)
 {
-    int led = ts_suit_of(s->trick[0]), trump = s->trump, me = s->side[s->turn];
     for (int k = 1; k < s->nseats - s->ntrick; k++) {
         int p = (s->turn + k) % s->nseats;
-        if (s->side[p] == me)
-            continue;
-        ts_cards hand = s->playable[p], follow = hand & ts_suit_cards(led);
-        if (follow && ts_suit_of(w) == led && top_of(follow) > w)
+        if (s->side[p] != s->side[s->turn] && seat_beats(s, p, w, 1))
             return 1;
-        if (trump != TS_NOTRUMP && led != trump) {
-            ts_cards trumps = hand & ts_suit_cards(trump);
-            if (trumps && (ts_suit_of(w) != trump || top_of(trumps) > w))
-                return 1;
-        }
     }
     return 0;
 }
