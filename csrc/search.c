@@ -1447,9 +1447,21 @@ static uint64_t hash_key(const tt_key *k)
 }
 
 /* The entry of key k (of hash h), found or, with `create`, made. */
+/* Ask for `bytes` of memory from p to be fetched into the cache. */
+static void prefetch(const void *p, size_t bytes)
+{
+    for (size_t off = 0; off < bytes; off += 64)
+        __builtin_prefetch((const char *)p + off);
+}
+
+static tt_entry *tt_bucket(const ts_tt *tt, uint64_t h)
+{
+    return (tt_entry *)tt->mem + (h & (tt->buckets - 1)) * TT_WAYS;
+}
+
 static tt_entry *tt_find_hashed(ts_tt *tt, const tt_key *k, uint64_t h, int create)
 {
-    tt_entry *bucket = (tt_entry *)tt->mem + (h & (tt->buckets - 1)) * TT_WAYS;
+    tt_entry *bucket = tt_bucket(tt, h);
     for (int i = 0; i < TT_WAYS; i++)
         if (bucket[i].gen == tt->gen && memcmp(&bucket[i].key, k, sizeof *k) == 0)
             return &bucket[i];
@@ -1652,9 +1664,7 @@ static int reaches(ts_search *S, ts_state *s, int target)
     if (at_trick_start) {
         make_key(s, R, KIND_BOUNDS, &key);
         h = hash_key(&key);
-        const char *b = (const char *)((tt_entry *)S->tt->mem + (h & (S->tt->buckets - 1)) * TT_WAYS);
-        for (size_t off = 0; off < TT_WAYS * sizeof(tt_entry); off += 64)
-            __builtin_prefetch(b + off);
+        prefetch(tt_bucket(S->tt, h), TT_WAYS * sizeof(tt_entry));
     }
     int lo, hi;
     bounds(s, R, &lo, &hi);
@@ -2225,14 +2235,10 @@ static int search_whist(ts_search *S, ts_state *s, int target, ts_cards *decided
         counts = suit_counts(remaining);
         shape = shape_of(s);
         {
-            const char *b = (const char *)whist_bucket(
-                S->tt, whist_hash(rel, counts, (uint8_t)(s->leader << 1 | R)));
-            for (size_t off = 0; off < TT_WAYS * sizeof(whist_entry); off += 64)
-                __builtin_prefetch(b + off);
+            prefetch(whist_bucket(S->tt, whist_hash(rel, counts, (uint8_t)(s->leader << 1 | R))),
+                     TT_WAYS * sizeof(whist_entry));
             uint64_t h;
-            const char *pair = (const char *)shape_pair(S->tt, shape, s->leader, R, &h);
-            for (size_t off = 0; off < 2 * sizeof(shape_entry); off += 64)
-                __builtin_prefetch(pair + off);
+            prefetch(shape_pair(S->tt, shape, s->leader, R, &h), 2 * sizeof(shape_entry));
         }
         int v;
         if (whist_bounds(s, R, target, remaining, &v, decided))
