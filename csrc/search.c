@@ -19,6 +19,7 @@
 #define KIND_BOUNDS 0           /* a table entry with bounds for one root side */
 #define KIND_MAXN 1             /* a table entry with a max^n vector */
 #define NO_BOUND 127
+#define VALUE_LIMIT 64          /* no value of any game reaches it */
 
 /* ---- game hooks ---------------------------------------------------------- */
 
@@ -1301,6 +1302,11 @@ __attribute__((target("bmi2"))) static ts_cards absolute_bmi2(ts_cards rel, ts_c
     return out;
 }
 
+__attribute__((target("bmi2"))) static ts_cards gathered_bmi2(ts_cards set, ts_cards remaining)
+{
+    return _pext_u64(set, remaining);
+}
+
 /* TRICKSOLVER_NO_BMI2 in the environment turns the instructions off (the
  * tests compare both paths). */
 static int has_bmi2(void)
@@ -1329,6 +1335,34 @@ static ts_cards absolute(ts_cards rel, ts_cards remaining)
 #endif
     return remap_portable(rel, remaining, 0);
 }
+
+/* Chinkway's exact keys: a set as the bit string of which cards still in
+ * play belong to it, in card order.  With each suit's count of cards in
+ * play beside it (suit_counts) this says as much as relative ranks, at one
+ * bit gather a set. */
+static ts_cards gathered(ts_cards set, ts_cards remaining)
+{
+#ifdef HAVE_BMI2_DISPATCH
+    if (has_bmi2())
+        return gathered_bmi2(set, remaining);
+#endif
+    ts_cards out = 0;
+    int i = 0;
+    for (ts_cards m = remaining; m; m &= m - 1, i++)
+        if (set & m & -m)
+            out |= (ts_cards)1 << i;
+    return out;
+}
+
+/* Cards in play of each suit, four bits each. */
+static uint16_t suit_counts(ts_cards remaining)
+{
+    uint16_t c = 0;
+    for (int suit = 0; suit < TS_SUITS; suit++)
+        c = (uint16_t)(c << 4 | ts_count(remaining & ts_suit_cards(suit)));
+    return c;
+}
+
 
 static uint64_t cinch_extra(const ts_state *s)
 {
@@ -1408,23 +1442,26 @@ static void make_key(const ts_state *s, int root, int kind, tt_key *k)
         ts_cards remaining = 0;
         for (int p = 0; p < s->nseats; p++)
             remaining |= s->playable[p];
-        int rel = s->game == TS_WHIST || s->game == TS_CHINKWAY;
         for (int p = 0; p < s->nseats; p++) {
-            k->hands[p] = rel ? relative(s->playable[p], remaining) : s->playable[p];
+            k->hands[p] = s->game == TS_WHIST ? relative(s->playable[p], remaining) : s->playable[p];
             k->covered[p] = s->covered[p];
         }
-        /* Chinkway by relative ranks too, with the courts among them (the
-         * quest categories are fixed by the suit and whether a card is a
-         * court); for the bound of one side, only the cards of the
-         * categories that side still needs (the others score nothing for it) */
+        /* Chinkway by relative ranks too (as gathered sets with the suits'
+         * counts), with the courts among them (the quest categories are
+         * fixed by the suit and whether a card is a court); for the bound of
+         * one side, only the cards of the categories that side still needs
+         * (the others score nothing for it) */
         if (s->game == TS_CHINKWAY) {
             ts_cards scoring = remaining;
             if (kind == KIND_BOUNDS)
                 for (int q = 0; q < TS_QUEST_CATEGORIES; q++)
                     if (s->quest_need[q] <= s->side_claims[root][q])
                         scoring &= ~quest_cards(q);
-            k->covered[0] = relative(scoring, remaining);
-            k->covered[1] = relative(scoring & quest_cards(TS_COURTS), remaining);
+            for (int p = 0; p < s->nseats; p++)
+                k->hands[p] = gathered(s->playable[p], remaining);
+            k->covered[0] = gathered(scoring, remaining);
+            k->covered[1] = gathered(scoring & quest_cards(TS_COURTS), remaining);
+            k->covered[2] = suit_counts(remaining);
         }
     }
     k->extra = s->game == TS_CINCH ? cinch_extra(s) : s->game == TS_CHINKWAY ? chinkway_extra(s, root, kind) : 0;
@@ -1667,11 +1704,19 @@ static int reaches(ts_search *S, ts_state *s, int target)
         prefetch(tt_bucket(S->tt, h), TT_WAYS * sizeof(tt_entry));
     }
     int lo, hi;
-    bounds(s, R, &lo, &hi);
-    if (lo >= target)
-        return lo;
-    if (hi < target)
-        return hi;
+    if (s->game == TS_CHINKWAY && !at_trick_start && (s->phase == TS_PLAY || s->side[s->turn] == R)) {
+        /* Chinkway inside a trick, and R's own claim: the bounds are those
+         * of the trick start or weaker (no card has gone to another side),
+         * so they neither cut off nor narrow anything */
+        lo = -VALUE_LIMIT;
+        hi = VALUE_LIMIT;
+    } else {
+        bounds(s, R, &lo, &hi);
+        if (lo >= target)
+            return lo;
+        if (hi < target)
+            return hi;
+    }
 
     /* 3. */
     if (at_trick_start) {
@@ -1701,15 +1746,19 @@ static int reaches(ts_search *S, ts_state *s, int target)
      * time: a cache miss a node.) */
     int maximising = s->side[s->turn] == R;
     ts_card list[64];
+    int n;
     /* the killer lead for the other sides' leads only (for R's leads too:
      * 29% more nodes on 19 Chinkway deals, measured) */
     int depth = play_depth(s);
-    int n = order_moves(s, representatives(s, ts_legal(s), R), best,
-                        maximising ? TS_NO_CARD : S->killer[depth], R, list);
-    /* Chinkway: another side's claim leaves R's score and R's future alone
-     * (see chinkway_extra): one is enough */
-    if (s->phase == TS_CLAIM && s->side[s->turn] != R)
+    if (s->phase == TS_CLAIM && !maximising) {
+        /* Chinkway: another side's claim leaves R's score and R's future
+         * alone (see chinkway_extra): any one will do */
+        list[0] = ts_first(ts_legal(s));
         n = 1;
+    } else {
+        n = order_moves(s, representatives(s, ts_legal(s), R), best,
+                        maximising ? TS_NO_CARD : S->killer[depth], R, list);
+    }
 
     int result = maximising ? lo : hi;
     int first = 1;
@@ -1882,14 +1931,6 @@ static whist_entry *whist_find(ts_tt *tt, const ts_cards rel[4], uint16_t counts
     e->lo = -NO_BOUND;
     e->hi = NO_BOUND;
     return e;
-}
-
-static uint16_t suit_counts(ts_cards remaining)
-{
-    uint16_t c = 0;
-    for (int suit = 0; suit < TS_SUITS; suit++)
-        c = (uint16_t)(c << 4 | ts_count(remaining & ts_suit_cards(suit)));
-    return c;
 }
 
 /* The card of a complete trick that won it by rank (it beat another card of
@@ -2389,7 +2430,6 @@ static int possible_value(const ts_state *s, int R, int v)
 
 /* The least possible value at or above v, and the greatest at or below v
  * (within the range the search may ask about). */
-#define VALUE_LIMIT 64
 static int value_up(const ts_state *s, int R, int v)
 {
     while (v < VALUE_LIMIT && !possible_value(s, R, v))
