@@ -1274,32 +1274,28 @@ static ts_cards remap_portable(ts_cards set, ts_cards remaining, int to_relative
 #include <immintrin.h>
 #define HAVE_BMI2_DISPATCH 1
 
-__attribute__((target("bmi2"))) static ts_cards relative_bmi2(ts_cards hand, ts_cards remaining)
+/* The top places of every suit, as many as the suit has cards still in
+ * play: where the relative ranks of those cards go. */
+static ts_cards top_places(ts_cards remaining)
 {
     ts_cards out = 0;
     for (int suit = 0; suit < TS_SUITS; suit++) {
-        int shift = suit * TS_LANE_BITS;
-        ts_cards lane = (remaining >> shift) & TS_LANE;
-        if (!lane)
-            continue;
-        ts_cards packed = _pext_u64((hand >> shift) & TS_LANE, lane);
-        out |= (packed << (TS_RANKS - ts_count(lane))) << shift;
+        int n = ts_count(remaining & ts_suit_cards(suit));
+        out |= (TS_LANE & ~((ts_cards)TS_LANE >> n)) << (suit * TS_LANE_BITS);
     }
     return out;
 }
 
+/* One gather of the hand's cards among those in play, one scatter into
+ * the top places (and the reverse). */
+__attribute__((target("bmi2"))) static ts_cards relative_bmi2(ts_cards hand, ts_cards remaining)
+{
+    return _pdep_u64(_pext_u64(hand, remaining), top_places(remaining));
+}
+
 __attribute__((target("bmi2"))) static ts_cards absolute_bmi2(ts_cards rel, ts_cards remaining)
 {
-    ts_cards out = 0;
-    for (int suit = 0; suit < TS_SUITS; suit++) {
-        int shift = suit * TS_LANE_BITS;
-        ts_cards lane = (remaining >> shift) & TS_LANE;
-        if (!lane)
-            continue;
-        ts_cards packed = ((rel >> shift) & TS_LANE) >> (TS_RANKS - ts_count(lane));
-        out |= _pdep_u64(packed, lane) << shift;
-    }
-    return out;
+    return _pdep_u64(_pext_u64(rel, top_places(remaining)), remaining);
 }
 
 __attribute__((target("bmi2"))) static ts_cards gathered_bmi2(ts_cards set, ts_cards remaining)
@@ -1354,15 +1350,16 @@ static ts_cards gathered(ts_cards set, ts_cards remaining)
     return out;
 }
 
-/* Cards in play of each suit, four bits each. */
-static uint16_t suit_counts(ts_cards remaining)
+/* The number of cards of each suit in a set, four bits each (suit 0
+ * highest): the four lanes counted at once. */
+static uint16_t suit_counts(ts_cards set)
 {
-    uint16_t c = 0;
-    for (int suit = 0; suit < TS_SUITS; suit++)
-        c = (uint16_t)(c << 4 | ts_count(remaining & ts_suit_cards(suit)));
-    return c;
+    uint64_t x = set - ((set >> 1) & 0x5555555555555555ULL);
+    x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
+    x = (x + (x >> 8)) & 0x000F000F000F000FULL; /* each lane's count, at most 13 */
+    return (uint16_t)(x << 12 | x >> 8 | x >> 28 | x >> 48);
 }
-
 
 static uint64_t cinch_extra(const ts_state *s)
 {
@@ -1809,8 +1806,7 @@ static uint64_t shape_of(const ts_state *s)
 {
     uint64_t shape = 0;
     for (int p = 0; p < s->nseats; p++)
-        for (int suit = 0; suit < TS_SUITS; suit++)
-            shape = shape << 4 | (uint64_t)ts_count(s->playable[p] & ts_suit_cards(suit));
+        shape = shape << 16 | suit_counts(s->playable[p]);
     return shape;
 }
 
