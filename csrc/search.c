@@ -219,6 +219,45 @@ static int cash_from(const ts_state *s, int p, ts_cards in_play, ts_cards *runs,
     return total;
 }
 
+/* Whist: the two opponents of seat p in one suit, for counting sure rounds
+ * of it: each keeps its top card to the last, and one void in it may ruff
+ * when it holds a trump. */
+typedef struct suit_guard {
+    int len[2], has_trump[2];
+    ts_card top[2];
+} suit_guard;
+
+static void guard_of(const ts_state *s, int p, int suit, suit_guard *g)
+{
+    ts_cards lane = ts_suit_cards(suit);
+    int ruffable = s->trump != TS_NOTRUMP && suit != s->trump;
+    for (int i = 0; i < 2; i++) {
+        int o = (p + 1 + 2 * i) % 4;
+        ts_cards held = s->playable[o] & lane;
+        g->len[i] = ts_count(held);
+        g->top[i] = held ? top_of(held) : 0;
+        g->has_trump[i] = ruffable && (s->playable[o] & ts_suit_cards(s->trump));
+    }
+}
+
+/* Does card w surely win round `rounds` (from 0) of the suit against the
+ * opponents?  *contested: an opponent still holds the suit (w's rank
+ * counted). */
+static int guard_beaten(const suit_guard *g, int rounds, ts_card w, int *contested)
+{
+    int sure = 1;
+    for (int i = 0; i < 2; i++) {
+        if (g->len[i] > rounds) {
+            *contested = 1;
+            if (g->top[i] > w)
+                sure = 0;
+        } else if (g->has_trump[i]) {
+            sure = 0;
+        }
+    }
+    return sure;
+}
+
 /* Whist: one suit cashed by the side of seat p, p leading every round and
  * winning it: p plays its highest card, its partner its lowest (or a
  * discard when void).  A round is sure while p's card beats the top card of
@@ -231,31 +270,14 @@ static int run_suit(const ts_state *s, int p, int suit, ts_cards *decided, int *
 {
     ts_cards lane = ts_suit_cards(suit);
     ts_cards mine = s->playable[p] & lane, pard = s->playable[(p + 2) % 4] & lane;
-    int ruffable = s->trump != TS_NOTRUMP && suit != s->trump;
-    int len[2], has_trump[2];
-    ts_card top[2];
-    for (int i = 0; i < 2; i++) {
-        int o = (p + 1 + 2 * i) % 4;
-        ts_cards held = s->playable[o] & lane;
-        len[i] = ts_count(held);
-        top[i] = held ? top_of(held) : 0;
-        has_trump[i] = ruffable && (s->playable[o] & ts_suit_cards(s->trump));
-    }
+    suit_guard g;
+    guard_of(s, p, suit, &g);
     int rounds = 0;
     *decided = 0;
     *discards = 0;
     while (mine) {
         ts_card c = top_of(mine);
-        int contested = 0, sure = 1;
-        for (int i = 0; i < 2; i++) {
-            if (len[i] > rounds) {
-                contested = 1;
-                if (top[i] > c)
-                    sure = 0;
-            } else if (has_trump[i]) {
-                sure = 0;
-            }
-        }
+        int contested = 0, sure = guard_beaten(&g, rounds, c, &contested);
         ts_cards low = pard ? ts_bit(ts_first(pard)) : 0;
         if (low) {
             contested = 1;
@@ -269,6 +291,86 @@ static int run_suit(const ts_state *s, int p, int suit, ts_cards *decided, int *
         if (contested)
             *decided |= ts_bit(c);
         mine &= ~ts_bit(c);
+        rounds++;
+    }
+    return rounds;
+}
+
+/* Whist: one suit run by the side of seat p (on lead) through both hands,
+ * to end with the longer hand on lead with its last cards.  The shorter
+ * hand cashes its cards from the top while the longer plays its lowest,
+ * and on the shorter hand's last card the longer overtakes with its
+ * highest; when p is the longer hand (and partner has two cards or more),
+ * p first leads its lowest to partner's highest.  Then the longer hand
+ * leads its cards from the top (the other discards).  As in run_suit, a
+ * round is sure while the side's card beats the top card of every opponent
+ * still holding the suit and no opponent void in it holds a trump.  The
+ * sure rounds; *decided: the cards whose rank counted (a card of the
+ * shorter hand that must beat a card of the longer, or be beaten by one,
+ * tells that by its rank alone: the cards above it are the same wherever
+ * it counts, and so is the longer hand's length). */
+static int run_over(const ts_state *s, int p, int suit, ts_cards *decided)
+{
+    ts_cards lane = ts_suit_cards(suit);
+    ts_cards hand[2] = {s->playable[p] & lane, s->playable[(p + 2) % 4] & lane};
+    int n0 = ts_count(hand[0]), n1 = ts_count(hand[1]);
+    *decided = 0;
+    if (!n0 || n0 == n1 || (n0 > n1 && n1 < 2))
+        return 0;
+    int ruffable = s->trump != TS_NOTRUMP && suit != s->trump;
+    suit_guard g;
+    guard_of(s, p, suit, &g);
+    int lead = 0, longer = n1 > n0, rounds = 0;
+    /* the shorter hand's cards to discard once void (a trump played then
+     * would take the lead) */
+    int shorter_seat = longer ? p : (p + 2) % 4;
+    ts_cards spare = s->playable[shorter_seat] & ~lane;
+    if (ruffable)
+        spare &= ~ts_suit_cards(s->trump);
+    int discards = ts_count(spare);
+    while (hand[longer]) {
+        ts_cards mine = hand[lead], other = hand[1 - lead];
+        ts_card a, b = TS_NO_CARD; /* the leader's card, the other hand's */
+        int next = lead;
+        if (lead != longer) {
+            /* the shorter hand leads: its top card, over the longer
+             * hand's lowest, or with its last card under the longer
+             * hand's highest */
+            a = top_of(mine);
+            if (mine & (mine - 1)) {
+                b = ts_first(other);
+                if (b > a)
+                    break;
+            } else {
+                b = top_of(other);
+                if (b < a)
+                    break;
+                next = 1 - lead;
+            }
+            *decided |= ts_bit(a);
+        } else if (other) {
+            /* the longer hand leads its lowest to the shorter hand's top */
+            a = ts_first(mine);
+            b = top_of(other);
+            if (b < a)
+                break;
+            next = 1 - lead;
+            *decided |= ts_bit(b);
+        } else {
+            if (!discards--)
+                break;
+            a = top_of(mine);
+        }
+        ts_card w = b != TS_NO_CARD && b > a ? b : a;
+        int contested = 0;
+        if (!guard_beaten(&g, rounds, w, &contested))
+            break;
+        if (contested)
+            *decided |= ts_bit(w);
+        hand[lead] &= ~ts_bit(a);
+        if (b != TS_NO_CARD)
+            hand[1 - lead] &= ~ts_bit(b);
+        lead = next;
         rounds++;
     }
     return rounds;
@@ -367,6 +469,19 @@ static int whist_quick_tricks(const ts_state *s, int need, ts_cards *runs)
     if (side > best) {
         best = side;
         *runs = cashed;
+    }
+    for (int suit = 0; suit < TS_SUITS; suit++) {
+        /* (only where the side holds the suit's top card and a hand long
+         * enough to do better) */
+        ts_cards lane = ts_suit_cards(suit), both = (s->playable[leader] | s->playable[partner]) & lane;
+        if (!both || !(both & ts_bit(top_of(in_play & lane))) ||
+            (ts_count(s->playable[leader] & lane) <= best && ts_count(s->playable[partner] & lane) <= best))
+            continue;
+        int over = run_over(s, leader, suit, &cashed);
+        if (over > best) {
+            best = over;
+            *runs = cashed;
+        }
     }
     if (s->trump != TS_NOTRUMP && best < 1 + ts_count(s->playable[partner] & ~ts_suit_cards(s->trump))) {
         /* partner ruffs the lead of a suit it is void in (each opponent
