@@ -546,6 +546,52 @@ static int sure_trump_tricks(const ts_state *s, ts_cards *run, int *side)
     return c1 > c2 ? c1 : c2;
 }
 
+/* Tricks seat p surely takes from the seats holding `against` (trumps)
+ * with its own trumps, face down ones too.  Every card is played by the
+ * end, each of p's in a trick of its own, and that trick is lost to those
+ * seats only when one of them plays a higher trump to it, which each of
+ * their trumps can do once: so p's trumps less the most of them that
+ * `against` can be matched to, each to a lower one. */
+static int trump_tricks_of(const ts_state *s, int p, ts_cards against)
+{
+    ts_cards mine = (s->playable[p] | s->covered[p]) & ts_suit_cards(s->trump);
+    int beaten = 0;
+    for (ts_cards m = mine; m && against; m &= m - 1) {
+        ts_cards over = against & ~((ts_bit(ts_first(m)) << 1) - 1);
+        if (over) {
+            against &= ~ts_bit(ts_first(over));
+            beaten++;
+        }
+    }
+    return ts_count(mine) - beaten;
+}
+
+/* Whist with trumps: the tricks a side surely takes with the trumps of one
+ * of its hands (trump_tricks_of, against the other side's); every trump's
+ * rank counts (*decided: the trumps in play). */
+static int long_trump_tricks(const ts_state *s, int side, ts_cards *decided)
+{
+    *decided = 0;
+    if (s->trump == TS_NOTRUMP)
+        return 0;
+    ts_cards tl = ts_suit_cards(s->trump), theirs = 0;
+    for (int p = 0; p < s->nseats; p++)
+        if (s->side[p] != side)
+            theirs |= s->playable[p] & tl;
+    int best = 0;
+    for (int p = 0; p < s->nseats; p++) {
+        if (s->side[p] != side || ts_count(s->playable[p] & tl) <= best)
+            continue;
+        int n = trump_tricks_of(s, p, theirs);
+        if (n > best) {
+            best = n;
+            *decided = tl;
+        }
+    }
+    int left = s->total_tricks - s->tricks_played;
+    return best < left ? best : left;
+}
+
 /* Whist with trumps: the side whose hand holds the second-best trump and
  * another trump, sitting right after the holder of the top trump (of the
  * other side), or -1; *cards: the two top trumps. */
@@ -730,12 +776,11 @@ static void cinch_bounds(const ts_state *s, int side, int *lo, int *hi)
     }
 }
 
-/* Chinese Whist, at a trick start: tricks won by top trumps.  A trump above
- * every trump of the other sides wins the trick it is played to, and every
- * card, face down or not, is played by the end; one seat's such trumps fall
- * on different tricks (a side of two counts the larger share).  Raises *gain
- * to the side's sure tricks, *loss to the tricks the others surely take
- * from it. */
+/* Chinese Whist, at a trick start: tricks won by trumps (trump_tricks_of;
+ * face-down cards count, as every card is played by the end).  Raises
+ * *gain to the tricks one seat of the side surely takes against the other
+ * sides' trumps, *loss to the tricks one seat of another side surely takes
+ * against the side's. */
 static void top_trump_tricks(const ts_state *s, int side, int *gain, int *loss)
 {
     if (s->trump == TS_NOTRUMP)
@@ -749,17 +794,10 @@ static void top_trump_tricks(const ts_state *s, int side, int *gain, int *loss)
     }
     if (!trumps)
         return;
-    /* the side's own run from the top, and the trumps above all of its */
-    ts_cards run = 0, rest = trumps;
-    while (rest && (mine & ts_bit(top_of(rest)))) {
-        run |= ts_bit(top_of(rest));
-        rest &= ~ts_bit(top_of(rest));
-    }
-    ts_cards above = mine ? trumps & ~((ts_bit(top_of(mine)) << 1) - 1) : trumps;
     for (int p = 0; p < s->nseats; p++) {
-        ts_cards held = (s->playable[p] | s->covered[p]);
-        int n = s->side[p] == side ? ts_count(held & run) : ts_count(held & above);
-        int *bound = s->side[p] == side ? gain : loss;
+        int ours = s->side[p] == side;
+        int n = trump_tricks_of(s, p, ours ? trumps & ~mine : mine);
+        int *bound = ours ? gain : loss;
         if (n > *bound)
             *bound = n;
     }
@@ -2113,6 +2151,15 @@ static int whist_bounds(const ts_state *s, int R, int target, ts_cards remaining
         if (!mine && won + left - sure < target) {
             *decided = trumps;
             *v = won + left - sure;
+            return 1;
+        }
+    }
+    for (int side = 0; side < 2; side++) {
+        ts_cards kept;
+        int n = long_trump_tricks(s, side, &kept);
+        if (n > 0 && (side == R ? won + n >= target : won + left - n < target)) {
+            *decided = kept;
+            *v = side == R ? won + n : won + left - n;
             return 1;
         }
     }
