@@ -829,7 +829,8 @@ static int parts_among(const ts_state *s, int side, ts_cards cards)
  * a trick.  At a trick start: a trump above every trump of the other sides
  * wins the trick it falls on, and every card falls by the end (one seat's
  * on different tricks), so the side claims such trumps of needed
- * categories, and the others' such trumps are tricks the side loses; the
+ * categories; another seat's trumps take tricks from the side too, all but
+ * those the side's trumps can beat, one each (trump_tricks_of); the
  * leader's side cashes its quick tricks (claiming the needed cards among
  * them), and when that is another side, the side has fewer tricks to win. */
 static void chinkway_bounds(const ts_state *s, int side, int *lo, int *hi)
@@ -854,11 +855,10 @@ static void chinkway_bounds(const ts_state *s, int side, int *lo, int *hi)
                     theirs |= s->playable[p] & trumps;
             }
             ts_cards over_theirs = theirs ? ~((ts_bit(top_of(theirs)) << 1) - 1) : ~(ts_cards)0;
-            ts_cards over_ours = ours ? ~((ts_bit(top_of(ours)) << 1) - 1) : ~(ts_cards)0;
             int lost = 0;
             for (int p = 0; p < s->nseats; p++) {
                 if (s->side[p] != side) {
-                    int n = ts_count(s->playable[p] & theirs & over_ours);
+                    int n = trump_tricks_of(s, p, ours);
                     lost = n > lost ? n : lost;
                 } else {
                     int n = parts_among(s, side, s->playable[p] & ours & over_theirs);
