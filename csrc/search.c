@@ -2154,6 +2154,7 @@ static int whist_bounds(const ts_state *s, int R, int target, ts_cards remaining
             return 1;
         }
     }
+    int long_trumps = 0; /* the leader's side's */
     for (int side = 0; side < 2; side++) {
         ts_cards kept;
         int n = long_trump_tricks(s, side, &kept);
@@ -2162,11 +2163,19 @@ static int whist_bounds(const ts_state *s, int R, int target, ts_cards remaining
             *v = side == R ? won + n : won + left - n;
             return 1;
         }
+        if (side == s->side[s->leader])
+            long_trumps = n;
     }
-    if (sure > 0 && holder_side == s->side[s->leader]) {
-        /* the leader cashes its side-suit winners, then the side's top
-         * trumps win (partner can play a card that is no trump to each
-         * of those rounds) */
+    if (holder_side != s->side[s->leader])
+        sure = 0;
+    if (long_trumps > sure) {
+        sure = long_trumps;
+        trumps = ts_suit_cards(s->trump);
+    }
+    if (sure > 0) {
+        /* the leader cashes its side-suit winners, then the side's trumps
+         * take their tricks (partner can play a card that is no trump to
+         * each of those rounds, so no trump falls on them) */
         ts_cards side_runs;
         int cash = cash_from(s, s->leader, remaining, &side_runs, s->trump);
         int mate = (s->leader + 2) % 4, total = cash + sure;
