@@ -781,7 +781,7 @@ static void cinch_bounds(const ts_state *s, int side, int *lo, int *hi)
  * *gain to the tricks one seat of the side surely takes against the other
  * sides' trumps, *loss to the tricks one seat of another side surely takes
  * against the side's. */
-static void top_trump_tricks(const ts_state *s, int side, int *gain, int *loss)
+static void side_trump_tricks(const ts_state *s, int side, int *gain, int *loss)
 {
     if (s->trump == TS_NOTRUMP)
         return;
@@ -902,7 +902,7 @@ static void bounds(const ts_state *s, int side, int *lo, int *hi)
             else
                 loss = qt;
             if (s->game == TS_CHINESE_WHIST)
-                top_trump_tricks(s, side, &gain, &loss);
+                side_trump_tricks(s, side, &gain, &loss);
         }
         *lo = won + gain;
         *hi = won + left - loss;
@@ -2277,7 +2277,7 @@ static int cw_probe(ts_search *S, const ts_state *s, int target, const cw_shape 
         return 1;
     }
     int gain = 0, loss = 0;
-    top_trump_tricks(s, R, &gain, &loss);
+    side_trump_tricks(s, R, &gain, &loss);
     if (won + gain >= target || won + left - loss < target) {
         *decided = s->trump == TS_NOTRUMP ? 0 : remaining & ts_suit_cards(s->trump);
         *v = won + gain >= target ? won + gain : won + left - loss;
