@@ -913,6 +913,18 @@ static void bounds(const ts_state *s, int side, int *lo, int *hi)
 
 void ts_value_range(const ts_state *s, int side, int *lo, int *hi) { bounds(s, side, lo, hi); }
 
+/* Can the cheap bounds be tighter here than at the trick start above (the
+ * search skips them where they cannot)?  Chinkway, inside a trick and at a
+ * claim of `side`'s own: no card has gone to another side yet, so the
+ * bounds are those of the trick start or weaker, and neither cut off nor
+ * narrow anything (measured: none of 2.5M such nodes of a deal cut). */
+static int bounds_may_cut(const ts_state *s, int side)
+{
+    if (s->game != TS_CHINKWAY || (s->phase == TS_PLAY && s->ntrick == 0))
+        return 1;
+    return s->phase == TS_CLAIM && s->side[s->turn] != side;
+}
+
 /* Cinch: does a card carry scoring weight of its own (game points, or High,
  * Low or Jack of trump)? */
 static int cinch_counts(const ts_state *s, ts_card c)
@@ -1853,14 +1865,8 @@ static int reaches(ts_search *S, ts_state *s, int target)
         h = hash_key(&key);
         prefetch(tt_bucket(S->tt, h), TT_WAYS * sizeof(tt_entry));
     }
-    int lo, hi;
-    if (s->game == TS_CHINKWAY && !at_trick_start && (s->phase == TS_PLAY || s->side[s->turn] == R)) {
-        /* Chinkway inside a trick, and R's own claim: the bounds are those
-         * of the trick start or weaker (no card has gone to another side),
-         * so they neither cut off nor narrow anything */
-        lo = -VALUE_LIMIT;
-        hi = VALUE_LIMIT;
-    } else {
+    int lo = -VALUE_LIMIT, hi = VALUE_LIMIT;
+    if (bounds_may_cut(s, R)) {
         bounds(s, R, &lo, &hi);
         if (lo >= target)
             return lo;
