@@ -1605,7 +1605,9 @@ static void make_key(const ts_state *s, int root, int kind, tt_key *k)
         for (int p = 0; p < s->nseats; p++)
             remaining |= s->playable[p];
         for (int p = 0; p < s->nseats; p++) {
-            k->hands[p] = s->game == TS_WHIST ? relative(s->playable[p], remaining) : s->playable[p];
+            k->hands[p] = s->game == TS_WHIST      ? relative(s->playable[p], remaining)
+                          : s->game == TS_CHINKWAY ? gathered(s->playable[p], remaining)
+                                                   : s->playable[p];
             k->covered[p] = s->covered[p];
         }
         /* Chinkway by relative ranks too (as gathered sets with the suits'
@@ -1619,8 +1621,6 @@ static void make_key(const ts_state *s, int root, int kind, tt_key *k)
                 for (int q = 0; q < TS_QUEST_CATEGORIES; q++)
                     if (s->quest_need[q] <= s->side_claims[root][q])
                         scoring &= ~quest_cards(q);
-            for (int p = 0; p < s->nseats; p++)
-                k->hands[p] = gathered(s->playable[p], remaining);
             k->covered[0] = gathered(scoring, remaining);
             k->covered[1] = gathered(scoring & quest_cards(TS_COURTS), remaining);
             k->covered[2] = suit_counts(remaining);
@@ -1645,7 +1645,6 @@ static uint64_t hash_key(const tt_key *k)
     return h ^ (h >> 32);
 }
 
-/* The entry of key k (of hash h), found or, with `create`, made. */
 /* Ask for `bytes` of memory from p to be fetched into the cache. */
 static void prefetch(const void *p, size_t bytes)
 {
@@ -1658,6 +1657,7 @@ static tt_entry *tt_bucket(const ts_tt *tt, uint64_t h)
     return (tt_entry *)tt->mem + (h & (tt->buckets - 1)) * TT_WAYS;
 }
 
+/* The entry of key k (of hash h), found or, with `create`, made. */
 static tt_entry *tt_find_hashed(ts_tt *tt, const tt_key *k, uint64_t h, int create)
 {
     tt_entry *bucket = tt_bucket(tt, h);
