@@ -574,10 +574,12 @@ static int long_trump_tricks(const ts_state *s, int side, ts_cards *decided)
     *decided = 0;
     if (s->trump == TS_NOTRUMP)
         return 0;
-    ts_cards tl = ts_suit_cards(s->trump), theirs = 0;
-    for (int p = 0; p < s->nseats; p++)
+    ts_cards tl = ts_suit_cards(s->trump), theirs = 0, in_play = 0;
+    for (int p = 0; p < s->nseats; p++) {
+        in_play |= s->playable[p] & tl;
         if (s->side[p] != side)
             theirs |= s->playable[p] & tl;
+    }
     int best = 0;
     for (int p = 0; p < s->nseats; p++) {
         if (s->side[p] != side || ts_count(s->playable[p] & tl) <= best)
@@ -585,7 +587,7 @@ static int long_trump_tricks(const ts_state *s, int side, ts_cards *decided)
         int n = trump_tricks_of(s, p, theirs);
         if (n > best) {
             best = n;
-            *decided = tl;
+            *decided = in_play;
         }
     }
     int left = s->total_tricks - s->tricks_played;
@@ -2106,6 +2108,7 @@ static ts_cards relevant_ranks(const ts_state *s, ts_cards deciding, const ts_ca
                                ts_cards remaining)
 {
     ts_cards out = 0;
+    deciding &= remaining; /* (a card played already has no rank among these) */
     for (int suit = 0; suit < TS_SUITS; suit++) {
         ts_cards d = deciding & ts_suit_cards(suit);
         if (!d)
@@ -2176,7 +2179,7 @@ static int whist_bounds(const ts_state *s, int R, int target, ts_cards remaining
         sure = 0;
     if (long_trumps > sure) {
         sure = long_trumps;
-        trumps = ts_suit_cards(s->trump);
+        trumps = remaining & ts_suit_cards(s->trump);
     }
     if (sure > 0) {
         /* the leader cashes its side-suit winners, then the side's trumps
