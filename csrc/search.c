@@ -14,7 +14,7 @@
 #endif
 
 #define CINCH_TABLE_BYTES ((size_t)16 << 20)
-#define CHECK_LIMITS_EVERY 1024 /* nodes between clock reads */
+#define CHECK_LIMITS_EVERY 1024 /* nodes between looks at the clock and the stop flag */
 #define TT_WAYS 4               /* entries per bucket */
 #define KIND_BOUNDS 0           /* a table entry with bounds for one root side */
 #define KIND_MAXN 1             /* a table entry with a max^n vector */
@@ -26,14 +26,11 @@
 /* The highest card of a non-empty set. */
 static ts_card top_of(ts_cards set) { return (ts_card)(63 - __builtin_clzll(set)); }
 
-/* Points of a Cinch side, and the total (own minus other) at the end. */
+/* The tricks a side has won: every trick brings it one card of each seat. */
 static int side_tricks(const ts_state *s, int side)
 {
-    int t = 0;
-    for (int p = 0; p < s->nseats; p++)
-        if (s->side[p] == side)
-            t += s->tricks[p];
-    return t;
+    int cards = ts_count(s->taken[side]);
+    return s->nseats == 4 ? cards >> 2 : cards / s->nseats;
 }
 
 static int side_parts(const ts_state *s, int side)
@@ -423,6 +420,28 @@ static int side_cash(const ts_state *s, ts_cards *runs)
         *runs = own_runs | via_runs;
     }
     return best;
+}
+
+/* At most what whist_quick_tricks can count: every count there runs suits
+ * the side heads (each at most as many rounds as the side's longer hand
+ * holds), or partner ruffs once and runs its own. */
+static int quick_tricks_cap(const ts_state *s)
+{
+    ts_cards in_play = 0;
+    for (int p = 0; p < s->nseats; p++)
+        in_play |= s->playable[p];
+    int leader = s->leader, partner = (leader + 2) % 4, cap = 0;
+    for (int suit = 0; suit < TS_SUITS; suit++) {
+        ts_cards lane = ts_suit_cards(suit), all = in_play & lane;
+        ts_cards l = s->playable[leader] & lane, q = s->playable[partner] & lane;
+        if (all && ((l | q) & ts_bit(top_of(all)))) {
+            int nl = ts_count(l), nq = ts_count(q);
+            cap += nl > nq ? nl : nq;
+        }
+    }
+    if (s->trump != TS_NOTRUMP && (s->playable[partner] & ts_suit_cards(s->trump)))
+        cap++;
+    return cap;
 }
 
 /* Whist: quick tricks of the side on lead at a trick start (the count
@@ -972,6 +991,8 @@ static int alike(const ts_state *s, ts_card a, ts_card b, int root)
  * next higher card of its suit held by the same seat is alike and no card of
  * anyone else (or of the trick) lies between them.  Claims: one per quest
  * category. */
+static int merged_below(ts_cards legal, ts_cards others, ts_cards *merged);
+
 static ts_cards representatives(const ts_state *s, ts_cards legal, int root)
 {
     if (s->phase == TS_CLAIM) {
@@ -992,6 +1013,9 @@ static ts_cards representatives(const ts_state *s, ts_cards legal, int root)
             others |= s->playable[p] | s->covered[p];
     for (int i = 0; i < s->ntrick; i++)
         others |= ts_bit(s->trick[i]);
+    ts_cards merged;
+    if (s->game == TS_WHIST && merged_below(legal, others, &merged)) /* every card alike */
+        return legal & ~merged;
     ts_cards keep = legal;
     for (ts_cards m = legal; m; m &= m - 1) {
         ts_card c = ts_first(m);
@@ -1470,6 +1494,17 @@ __attribute__((target("bmi2"))) static ts_cards gathered_bmi2(ts_cards set, ts_c
     return _pext_u64(set, remaining);
 }
 
+/* The cards of `legal` whose next card above in their suit, among `legal`
+ * and `others`, is in `legal` too: gathered among all those cards (with a
+ * stop above each suit's ranks, in neither set, so that no suit runs into
+ * the next), the two are neighbours. */
+#define LANE_STOPS ((TS_LANE + 1) * 0x0001000100010001ULL)
+__attribute__((target("bmi2"))) static ts_cards merged_below_bmi2(ts_cards legal, ts_cards others)
+{
+    ts_cards all = legal | others | LANE_STOPS, g = _pext_u64(legal, all);
+    return _pdep_u64(g & (g >> 1), all);
+}
+
 /* TRICKSOLVER_NO_BMI2 in the environment turns the instructions off (the
  * tests compare both paths). */
 static int has_bmi2(void)
@@ -1479,7 +1514,49 @@ static int has_bmi2(void)
         known = __builtin_cpu_supports("bmi2") && !getenv("TRICKSOLVER_NO_BMI2") ? 1 : 0;
     return known;
 }
+
+/* relative() of every seat's playable cards (and, when crel is given, its
+ * face-down ones): the places computed once. */
+__attribute__((target("bmi2"))) static void relative_seats_bmi2(const ts_state *s, ts_cards remaining,
+                                                                ts_cards rel[4], ts_cards *crel)
+{
+    ts_cards places = top_places(remaining);
+    for (int p = 0; p < s->nseats; p++) {
+        rel[p] = _pdep_u64(_pext_u64(s->playable[p], remaining), places);
+        if (crel)
+            crel[p] = _pdep_u64(_pext_u64(s->covered[p], remaining), places);
+    }
+}
 #endif
+
+static void relative_seats(const ts_state *s, ts_cards remaining, ts_cards rel[4], ts_cards *crel)
+{
+#ifdef HAVE_BMI2_DISPATCH
+    if (has_bmi2()) {
+        relative_seats_bmi2(s, remaining, rel, crel);
+        return;
+    }
+#endif
+    for (int p = 0; p < s->nseats; p++) {
+        rel[p] = remap_portable(s->playable[p], remaining, 1);
+        if (crel)
+            crel[p] = remap_portable(s->covered[p], remaining, 1);
+    }
+}
+
+/* merged_below_bmi2 into *merged and 1, or 0 without the instructions
+ * (representatives then compares card by card). */
+static int merged_below(ts_cards legal, ts_cards others, ts_cards *merged)
+{
+#ifdef HAVE_BMI2_DISPATCH
+    if (has_bmi2()) {
+        *merged = merged_below_bmi2(legal, others);
+        return 1;
+    }
+#endif
+    (void)legal, (void)others, (void)merged;
+    return 0;
+}
 
 static ts_cards relative(ts_cards hand, ts_cards remaining)
 {
@@ -1782,16 +1859,17 @@ static double now(void)
 
 static int out_of_budget(ts_search *S)
 {
+    if (S->stats.nodes < S->check_at)
+        return 0;
+    if (!S->aborted && (S->stop || (S->max_nodes && S->stats.nodes >= S->max_nodes) ||
+                        (S->max_seconds > 0 && now() - S->started >= S->max_seconds)))
+        S->aborted = 1;
     if (S->aborted)
-        return 1;
-    if (S->stop)
-        S->aborted = 1;
-    else if (S->max_nodes && S->stats.nodes >= S->max_nodes)
-        S->aborted = 1;
-    else if (S->max_seconds > 0 && S->stats.nodes % CHECK_LIMITS_EVERY == 0 &&
-             now() - S->started >= S->max_seconds)
-        S->aborted = 1;
-    return S->aborted;
+        return 1; /* (check_at stays put: every later call comes here) */
+    S->check_at = S->stats.nodes + CHECK_LIMITS_EVERY;
+    if (S->max_nodes && S->check_at > S->max_nodes)
+        S->check_at = S->max_nodes;
+    return 0;
 }
 
 /* Tricks games keep their table by patterns (unless the searcher asks for
@@ -1826,6 +1904,7 @@ static void begin(ts_search *S, const ts_state *s, int patterns)
     memset(&S->stats, 0, sizeof S->stats);
     memset(S->killer, TS_NO_CARD, sizeof S->killer);
     S->aborted = 0;
+    S->check_at = 0;
     S->started = now();
 }
 
@@ -2134,9 +2213,10 @@ static int whist_bounds(const ts_state *s, int R, int target, ts_cards remaining
                         ts_cards *decided)
 {
     int won = side_tricks(s, R), left = s->total_tricks - s->tricks_played;
-    ts_cards runs;
+    ts_cards runs = 0;
     int ours = s->side[s->leader] == R;
-    int qt = whist_quick_tricks(s, ours ? target - won : won + left - target + 1, &runs);
+    int need = ours ? target - won : won + left - target + 1;
+    int qt = quick_tricks_cap(s) >= need ? whist_quick_tricks(s, need, &runs) : 0;
     if (ours && won + qt >= target) {
         *decided = runs;
         *v = won + qt;
@@ -2435,11 +2515,7 @@ static int search_whist(ts_search *S, ts_state *s, int target, ts_cards *decided
     if (at_start) {
         for (int p = 0; p < s->nseats; p++)
             remaining |= s->playable[p] | s->covered[p];
-        for (int p = 0; p < s->nseats; p++) {
-            rel[p] = relative(s->playable[p], remaining);
-            if (cw)
-                crel[p] = relative(s->covered[p], remaining);
-        }
+        relative_seats(s, remaining, rel, cw ? crel : NULL);
     }
     if (at_start && cw) {
         cw_shape_of(s, &sh);

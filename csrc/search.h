@@ -59,6 +59,7 @@ typedef struct ts_search {
     /* private to search.c */
     int root_side;
     int aborted;
+    int64_t check_at;   /* node count of the next look at the limits and the stop flag */
     uint8_t killer[64]; /* for each card of the hand: the lead that last cut off the search there */
     double started;
 } ts_search;
