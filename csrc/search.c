@@ -422,24 +422,23 @@ static int side_cash(const ts_state *s, ts_cards *runs)
     return best;
 }
 
-/* At most what whist_quick_tricks can count: every count there runs suits
- * the side heads (each at most as many rounds as the side's longer hand
- * holds), or partner ruffs once and runs its own. */
-static int quick_tricks_cap(const ts_state *s)
+/* At most what the quick-trick counts give the side on lead: a suit whose
+ * top card in `in_play` the leader (or `mate`, its partner, when >= 0)
+ * holds gives at most as many rounds as the longer of their holdings in it,
+ * and a ruff by the partner one trick more. */
+static int quick_tricks_cap(const ts_state *s, ts_cards in_play, int mate)
 {
-    ts_cards in_play = 0;
-    for (int p = 0; p < s->nseats; p++)
-        in_play |= s->playable[p];
-    int leader = s->leader, partner = (leader + 2) % 4, cap = 0;
+    int leader = s->leader, cap = 0;
+    ts_cards side = s->playable[leader] | (mate >= 0 ? s->playable[mate] : 0);
     for (int suit = 0; suit < TS_SUITS; suit++) {
         ts_cards lane = ts_suit_cards(suit), all = in_play & lane;
-        ts_cards l = s->playable[leader] & lane, q = s->playable[partner] & lane;
-        if (all && ((l | q) & ts_bit(top_of(all)))) {
-            int nl = ts_count(l), nq = ts_count(q);
+        if (all && (side & ts_bit(top_of(all)))) {
+            int nl = ts_count(s->playable[leader] & lane);
+            int nq = mate >= 0 ? ts_count(s->playable[mate] & lane) : 0;
             cap += nl > nq ? nl : nq;
         }
     }
-    if (s->trump != TS_NOTRUMP && (s->playable[partner] & ts_suit_cards(s->trump)))
+    if (mate >= 0 && s->trump != TS_NOTRUMP && (s->playable[mate] & ts_suit_cards(s->trump)))
         cap++;
     return cap;
 }
@@ -2216,7 +2215,7 @@ static int whist_bounds(const ts_state *s, int R, int target, ts_cards remaining
     ts_cards runs = 0;
     int ours = s->side[s->leader] == R;
     int need = ours ? target - won : won + left - target + 1;
-    int qt = quick_tricks_cap(s) >= need ? whist_quick_tricks(s, need, &runs) : 0;
+    int qt = quick_tricks_cap(s, remaining, (s->leader + 2) % 4) >= need ? whist_quick_tricks(s, need, &runs) : 0;
     if (ours && won + qt >= target) {
         *decided = runs;
         *v = won + qt;
@@ -2346,27 +2345,38 @@ static int cw_probe(ts_search *S, const ts_state *s, int target, const cw_shape 
     /* four seats with every card turned up: a whist position */
     if (!down && s->nseats == 4 && whist_bounds(s, R, target, remaining, v, decided))
         return 1;
-    ts_cards runs, cashed;
-    int qt = quick_tricks(s, &runs);
-    /* cash_from lets partner discard to every round, but partner must ruff
-     * when its playable cards are all trumps, and then the lead moves: with
-     * a partner holding trumps, the leader's quick tricks only */
-    int mate = (s->leader + 2) % 4, forced = 0;
-    if (s->nseats == 4 && s->trump != TS_NOTRUMP)
-        forced = ((s->playable[mate] | s->covered[mate]) & ts_suit_cards(s->trump)) != 0;
-    int cash = forced ? 0 : cash_from(s, s->leader, remaining, &cashed, -1);
-    if (cash > qt) {
-        qt = cash < left ? cash : left;
-        runs = cashed;
-    }
     int ours = s->side[s->leader] == R;
+    ts_cards runs = 0, cashed;
+    int qt = 0;
+    if (quick_tricks_cap(s, remaining, -1) >= (ours ? target - won : won + left - target + 1)) {
+        qt = quick_tricks(s, &runs);
+        /* cash_from lets partner discard to every round, but partner must
+         * ruff when its playable cards are all trumps, and then the lead
+         * moves: with a partner holding trumps, the leader's quick tricks
+         * only */
+        int mate = (s->leader + 2) % 4, forced = 0;
+        if (s->nseats == 4 && s->trump != TS_NOTRUMP)
+            forced = ((s->playable[mate] | s->covered[mate]) & ts_suit_cards(s->trump)) != 0;
+        int cash = forced ? 0 : cash_from(s, s->leader, remaining, &cashed, -1);
+        if (cash > qt) {
+            qt = cash < left ? cash : left;
+            runs = cashed;
+        }
+    }
     if (ours ? won + qt >= target : won + left - qt < target) {
         *decided = runs;
         *v = ours ? won + qt : won + left - qt;
         return 1;
     }
-    int gain = 0, loss = 0;
-    side_trump_tricks(s, R, &gain, &loss);
+    /* (a seat takes no more trump tricks than it holds trumps) */
+    int gain = 0, loss = 0, most[2] = {0, 0};
+    for (int p = 0; s->trump != TS_NOTRUMP && p < s->nseats; p++) {
+        int n = ts_count((s->playable[p] | s->covered[p]) & ts_suit_cards(s->trump)), k = s->side[p] == R;
+        if (n > most[k])
+            most[k] = n;
+    }
+    if (won + most[1] >= target || won + left - most[0] < target)
+        side_trump_tricks(s, R, &gain, &loss);
     if (won + gain >= target || won + left - loss < target) {
         *decided = s->trump == TS_NOTRUMP ? 0 : remaining & ts_suit_cards(s->trump);
         *v = won + gain >= target ? won + gain : won + left - loss;
