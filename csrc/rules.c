@@ -178,6 +178,9 @@ int ts_init(ts_state *s, const ts_setup *in)
     memset(s->beneath, TS_NO_CARD, sizeof s->beneath);
     if (piles)
         memcpy(s->beneath, in->beneath, sizeof s->beneath);
+    for (int c = 0; c < 64; c++)
+        if (s->beneath[c] != TS_NO_CARD)
+            s->covers |= ts_bit((ts_card)c);
     if (in->game == TS_CHINKWAY)
         memcpy(s->quest_need, in->quest_need, sizeof s->quest_need);
     if (in->game == TS_CINCH) {

@@ -71,6 +71,7 @@ typedef struct ts_state {
     uint8_t total_tricks;
     uint8_t side[TS_MAX_SEATS];      /* side of each seat, 0..nsides-1 */
     uint8_t beneath[64];             /* Chinese Whist: card under covering card c, or TS_NO_CARD */
+    ts_cards covers;                 /* Chinese Whist: the cards with a card beneath them */
     uint8_t quest_need[TS_QUEST_CATEGORIES];
     uint8_t bidder, bid, shoot_needs_all_four;
     ts_cards in_play;                /* Cinch: every card held at the first lead */

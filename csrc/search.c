@@ -1635,21 +1635,19 @@ static uint64_t chinkway_extra(const ts_state *s, int root, int kind)
 
 /* Chinese Whist piles: for each seat, for each of its face-down cards
  * (lowest first), the place of the card covering it among the seat's
- * playable cards, four bits each (at most 24 face-down cards: 96 bits). */
+ * playable cards, four bits each (at most 24 face-down cards: 96 bits).
+ * Every covering card not yet played lies on a face-down card. */
 static void cover_places(const ts_state *s, uint64_t out[2])
 {
     out[0] = out[1] = 0;
-    int bit = 0;
+    int base = 0;
     for (int p = 0; p < s->nseats; p++) {
-        uint8_t cover[64];
-        int i = 0;
-        for (ts_cards m = s->playable[p]; m; m &= m - 1, i++) {
-            ts_card b = s->beneath[ts_first(m)];
-            if (b != TS_NO_CARD)
-                cover[ts_count(s->covered[p] & (ts_bit(b) - 1))] = (uint8_t)i;
+        for (ts_cards m = s->playable[p] & s->covers; m; m &= m - 1) {
+            ts_card c = ts_first(m), b = s->beneath[c];
+            int bit = base + 4 * ts_count(s->covered[p] & (ts_bit(b) - 1));
+            out[bit >> 6] |= (uint64_t)ts_count(s->playable[p] & (ts_bit(c) - 1)) << (bit & 63);
         }
-        for (int j = 0; j < ts_count(s->covered[p]); j++, bit += 4)
-            out[bit >> 6] |= (uint64_t)cover[j] << (bit & 63);
+        base += 4 * ts_count(s->covered[p]);
     }
 }
 
