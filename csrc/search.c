@@ -1270,15 +1270,14 @@ static int order_moves(const ts_state *s, ts_cards moves, ts_card first, ts_card
         return 1;
     }
     int score[64], n = 0;
-    ts_cards remaining = 0;
-    for (int p = 0; p < s->nseats; p++)
-        remaining |= s->playable[p] | s->covered[p];
-    for (int i = 0; i < s->ntrick; i++)
-        remaining |= ts_bit(s->trick[i]);
+    ts_cards remaining = 0; /* (for leads) */
     int w = -1, partner_winning = 0;
     if (s->phase == TS_PLAY && s->ntrick > 0) {
         w = ts_trick_winner(s->trick, s->ntrick, s->trump);
         partner_winning = s->side[(s->leader + w) % s->nseats] == s->side[s->turn];
+    } else {
+        for (int p = 0; p < s->nseats; p++)
+            remaining |= s->playable[p] | s->covered[p];
     }
     for (ts_cards m = moves; m; m &= m - 1) {
         ts_card c = ts_first(m);
