@@ -1593,14 +1593,11 @@ static ts_cards gathered(ts_cards set, ts_cards remaining)
 }
 
 /* The number of cards of each suit in a set, four bits each (suit 0
- * highest): the four lanes counted at once. */
+ * highest). */
 static uint16_t suit_counts(ts_cards set)
 {
-    uint64_t x = set - ((set >> 1) & 0x5555555555555555ULL);
-    x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
-    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
-    x = (x + (x >> 8)) & 0x000F000F000F000FULL; /* each lane's count, at most 13 */
-    return (uint16_t)(x << 12 | x >> 8 | x >> 28 | x >> 48);
+    return (uint16_t)(ts_count(set & ts_suit_cards(0)) << 12 | ts_count(set & ts_suit_cards(1)) << 8 |
+                      ts_count(set & ts_suit_cards(2)) << 4 | ts_count(set & ts_suit_cards(3)));
 }
 
 static uint64_t cinch_extra(const ts_state *s)
