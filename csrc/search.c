@@ -2209,8 +2209,9 @@ static int whist_bounds(const ts_state *s, int R, int target, ts_cards remaining
     int won = side_tricks(s, R), left = s->total_tricks - s->tricks_played;
     ts_cards runs = 0;
     int ours = s->side[s->leader] == R;
-    int need = ours ? target - won : won + left - target + 1;
-    int qt = quick_tricks_cap(s, remaining, (s->leader + 2) % 4) >= need ? whist_quick_tricks(s, need, &runs) : 0;
+    int need = ours ? target - won : won + left - target + 1, qt = 0;
+    if (quick_tricks_cap(s, remaining, (s->leader + 2) % 4) >= need)
+        qt = whist_quick_tricks(s, need, &runs);
     if (ours && won + qt >= target) {
         *decided = runs;
         *v = won + qt;
