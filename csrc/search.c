@@ -2080,10 +2080,8 @@ static void cw_shape_of(const ts_state *s, cw_shape *sh)
 {
     memset(sh, 0, sizeof *sh);
     for (int p = 0; p < s->nseats; p++) {
-        for (int suit = 0; suit < TS_SUITS; suit++) {
-            sh->counts[0] = sh->counts[0] << 4 | (uint64_t)ts_count(s->playable[p] & ts_suit_cards(suit));
-            sh->counts[1] = sh->counts[1] << 4 | (uint64_t)ts_count(s->covered[p] & ts_suit_cards(suit));
-        }
+        sh->counts[0] = sh->counts[0] << 16 | suit_counts(s->playable[p]);
+        sh->counts[1] = sh->counts[1] << 16 | suit_counts(s->covered[p]);
     }
     cover_places(s, sh->cover);
 }
