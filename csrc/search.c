@@ -1263,8 +1263,9 @@ static int claim_score(const ts_state *s, ts_card c, int root)
 /* The index of the next card in the hand's play (the killer leads' slot). */
 static int play_depth(const ts_state *s) { return s->tricks_played * s->nseats + s->ntrick; }
 
+/* Orders `moves` into out (room for one card a move); returns their number. */
 static int order_moves(const ts_state *s, ts_cards moves, ts_card first, ts_card killer, int root,
-                       ts_card out[64])
+                       ts_card *out)
 {
     if (moves && !(moves & (moves - 1))) {
         out[0] = ts_first(moves); /* one move: nothing to order */
@@ -2638,7 +2639,16 @@ static int search_whist(ts_search *S, ts_state *s, int target, ts_cards *decided
     cut_slot *cut = &S->tt->cuts[cut_key(s, target, &tag)];
     int place = s->ntrick;
     ts_card first = cut->tag[place] == tag ? cut->card[place] : TS_NO_CARD;
-    int n = order_moves(s, representatives(s, ts_legal(s), R), first, TS_NO_CARD, R, list);
+    ts_cards moves = representatives(s, ts_legal(s), R);
+    /* The cutoff card alone first: the others are ordered only when it
+     * does not cut off. */
+    int n, lazy = first != TS_NO_CARD && (moves & ts_bit(first)) && (moves & (moves - 1));
+    if (lazy) {
+        list[0] = first;
+        n = 1;
+    } else {
+        n = order_moves(s, moves, TS_NO_CARD, TS_NO_CARD, R, list);
+    }
     /* the best value found for the side to move (fail-soft) */
     int result = maximising ? won : won + left;
     ts_cards all = 0;
@@ -2646,7 +2656,13 @@ static int search_whist(ts_search *S, ts_state *s, int target, ts_cards *decided
      * cards of its suit in the same hand: min_rank[suit] is the lowest rank
      * still worth trying. */
     int min_rank[TS_SUITS] = {0, 0, 0, 0};
-    for (int i = 0; i < n; i++) {
+    for (int i = 0;; i++) {
+        if (i == n && lazy) {
+            n += order_moves(s, moves & ~ts_bit(first), TS_NO_CARD, TS_NO_CARD, R, list + 1);
+            lazy = 0;
+        }
+        if (i == n)
+            break;
         int suit = ts_suit_of(list[i]);
         if (ts_rank_of(list[i]) < min_rank[suit] && s->beneath[list[i]] == TS_NO_CARD)
             continue;
