@@ -1056,7 +1056,7 @@ static int ordered(ts_cards set, ts_card out[64])
  * last hand could beat its cheapest winner and covers partner's card when
  * the last hand could beat it (last_beats), and leads are scored by
  * whist_lead_score.  Over all of it: the table's move (in the tricks games
- * the cutoff card, see cut_key), then, in the other games, a bonus for the
+ * the cutoff card, see cut_slot), then, in the other games, a bonus for the
  * killer lead (the lead that last cut off the search at the same depth of
  * the hand; a killer card when following was tried too: more nodes). */
 #define ORDER_TABLE 1000
@@ -1375,15 +1375,13 @@ typedef struct shape_entry {
  * cards below are keyed by much less than the position.) */
 
 /* The tricks games' cutoff cards (after bridge-solver's): for each place in
- * the trick, the card that last cut off the search, under a key of the few
- * things that decide which card is right there (cut_key), so that one cut
- * orders the moves of many positions.  A slot keeps a tag of the key; a
- * slot with another tag gives no card. */
-#define CUT_BITS 18
-typedef struct cut_slot {
-    uint16_t tag[4]; /* for each place in a trick (the tricks games have at most four seats); 0: empty */
-    uint8_t card[4];
-} cut_slot;
+ * the trick (the tricks games have at most four seats), the card that last
+ * cut off the search, under a key of the few things that decide which card
+ * is right there (cut_slot), so that one cut orders the moves of many
+ * positions.  A slot holds the card and a tag of the key above it; a slot
+ * with another tag gives no card, 0 is empty. */
+#define CUT_BITS 16 /* slots a place */
+#define CUT_SLOTS ((size_t)4 << CUT_BITS)
 
 /* Chinese Whist keeps its table by patterns too.  Its shape is every
  * seat's length in every suit among its playable and among its face-down
@@ -1429,7 +1427,7 @@ struct ts_tt {
     int has_rules;
     int patterns;     /* the block holds pattern entries (1) or exact entries (0) */
     uint16_t gen;     /* entries of another generation are empty */
-    cut_slot *cuts;   /* 1 << CUT_BITS cutoff cards (tricks games) */
+    uint32_t *cuts;   /* CUT_SLOTS cutoff cards (tricks games) */
     int cuts_used;    /* some slot is filled: clearing must wipe them */
 };
 
@@ -1830,7 +1828,7 @@ int ts_search_init(ts_search *S, size_t tt_bytes)
     S->tt->shapes = shapes;
     S->tt->bytes = tt_bytes;
     S->tt->mem = table_alloc(tt_bytes, &S->tt->base, &S->tt->mapped);
-    S->tt->cuts = calloc((size_t)1 << CUT_BITS, sizeof(cut_slot));
+    S->tt->cuts = calloc(CUT_SLOTS, sizeof *S->tt->cuts);
     if (!S->tt->mem || !S->tt->cuts) {
         if (S->tt->mem)
             table_free(S->tt->base, S->tt->mapped);
@@ -1862,7 +1860,7 @@ void ts_search_clear(ts_search *S)
         S->tt->gen = 1;
     }
     if (S->tt->cuts_used)
-        memset(S->tt->cuts, 0, ((size_t)1 << CUT_BITS) * sizeof(cut_slot));
+        memset(S->tt->cuts, 0, CUT_SLOTS * sizeof *S->tt->cuts);
     S->tt->cuts_used = 0;
     S->tt->has_rules = 0;
 }
@@ -2521,7 +2519,7 @@ static int second_hand_wins(const ts_state *s, ts_cards *decided)
  * first 30 bench deals: 54.4M -> 34.3M nodes with these and no killer leads;
  * the tricks needed in the key when following suit, or no partner's
  * parities: more nodes.)  Returns the slot; *tag: the key's tag. */
-static uint32_t cut_key(const ts_state *s, int target, uint16_t *tag)
+static uint32_t *cut_slot(ts_search *S, const ts_state *s, int target, uint32_t *tag)
 {
     int me = s->turn, n = s->nseats;
     int need = target - side_tricks(s, s->side[me]) + 16; /* may be below 0 for the other side */
@@ -2547,8 +2545,8 @@ static uint32_t cut_key(const ts_state *s, int target, uint16_t *tag)
         }
     }
     k = (k ^ (uint64_t)me << 62) * 0x9E3779B97F4A7C15ULL;
-    *tag = (uint16_t)(k >> 8) | 1;
-    return (uint32_t)(k >> (64 - CUT_BITS));
+    *tag = ((uint32_t)k & ~0xFFu) | 0x100u;
+    return &S->tt->cuts[(size_t)s->ntrick << CUT_BITS | (size_t)(k >> (64 - CUT_BITS))];
 }
 
 static int search_whist(ts_search *S, ts_state *s, int target, ts_cards *decided)
@@ -2635,10 +2633,8 @@ static int search_whist(ts_search *S, ts_state *s, int target, ts_cards *decided
     /* 3. */
     int maximising = s->side[s->turn] == R;
     ts_card list[64];
-    uint16_t tag;
-    cut_slot *cut = &S->tt->cuts[cut_key(s, target, &tag)];
-    int place = s->ntrick;
-    ts_card first = cut->tag[place] == tag ? cut->card[place] : TS_NO_CARD;
+    uint32_t tag, *cut = cut_slot(S, s, target, &tag);
+    ts_card first = (*cut & ~0xFFu) == tag ? (ts_card)(*cut & 0xFF) : TS_NO_CARD;
     ts_cards moves = representatives(s, ts_legal(s), R);
     /* The cutoff card alone first: the others are ordered only when it
      * does not cut off. */
@@ -2683,8 +2679,7 @@ static int search_whist(ts_search *S, ts_state *s, int target, ts_cards *decided
             result = v;
         if ((v >= target) == maximising) {
             all = below;
-            cut->tag[place] = tag;
-            cut->card[place] = (uint8_t)list[i];
+            *cut = tag | list[i];
             S->tt->cuts_used = 1;
             break;
         }
