@@ -585,19 +585,21 @@ static int trump_tricks_of(const ts_state *s, int p, ts_cards against)
 }
 
 /* Whist with trumps: the tricks a side surely takes with the trumps of one
- * of its hands (trump_tricks_of, against the other side's); every trump's
- * rank counts (*decided: the trumps in play). */
+ * of its hands (trump_tricks_of, against the other side's).  *decided: the
+ * other side's trumps.  The count depends only on which of the side's
+ * trumps each of those is above: a position with the same trumps, from the
+ * top down to the other side's lowest, in the same hands (and the same
+ * lengths) has its side's other trumps below all of the other side's, as
+ * many in each hand, and the same count. */
 static int long_trump_tricks(const ts_state *s, int side, ts_cards *decided)
 {
     *decided = 0;
     if (s->trump == TS_NOTRUMP)
         return 0;
-    ts_cards tl = ts_suit_cards(s->trump), theirs = 0, in_play = 0;
-    for (int p = 0; p < s->nseats; p++) {
-        in_play |= s->playable[p] & tl;
+    ts_cards tl = ts_suit_cards(s->trump), theirs = 0;
+    for (int p = 0; p < s->nseats; p++)
         if (s->side[p] != side)
             theirs |= s->playable[p] & tl;
-    }
     int best = 0;
     for (int p = 0; p < s->nseats; p++) {
         if (s->side[p] != side || ts_count(s->playable[p] & tl) <= best)
@@ -605,7 +607,7 @@ static int long_trump_tricks(const ts_state *s, int side, ts_cards *decided)
         int n = trump_tricks_of(s, p, theirs);
         if (n > best) {
             best = n;
-            *decided = in_play;
+            *decided = theirs;
         }
     }
     int left = s->total_tricks - s->tricks_played;
@@ -2260,6 +2262,7 @@ static int whist_bounds(const ts_state *s, int R, int target, ts_cards remaining
         }
     }
     int long_trumps = 0; /* the leader's side's */
+    ts_cards long_decided = 0;
     for (int side = 0; side < 2; side++) {
         ts_cards kept;
         int n = long_trump_tricks(s, side, &kept);
@@ -2268,14 +2271,16 @@ static int whist_bounds(const ts_state *s, int R, int target, ts_cards remaining
             *v = side == R ? won + n : won + left - n;
             return 1;
         }
-        if (side == s->side[s->leader])
+        if (side == s->side[s->leader]) {
             long_trumps = n;
+            long_decided = kept;
+        }
     }
     if (holder_side != s->side[s->leader])
         sure = 0;
     if (long_trumps > sure) {
         sure = long_trumps;
-        trumps = remaining & ts_suit_cards(s->trump);
+        trumps = long_decided;
     }
     if (sure > 0) {
         /* the leader cashes its side-suit winners, then the side's trumps
