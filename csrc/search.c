@@ -2865,16 +2865,22 @@ int ts_analyze(ts_search *S, const ts_state *s0, ts_card moves[64], int values[6
     int rep_value[64];
     int base = stored_offset(s0, R), lo, hi;
     bounds(s0, R, &lo, &hi);
-    /* The position's value first: no card is worth more, and it is the
-     * first target of every card's search. */
-    int best = value_for(S, &s, R, base, (s.game == TS_CHINKWAY ? hi : (lo + hi) / 2) - base, hi - base);
-    int guess = best;
+    /* Each card's value by its own search over targets, the likeliest best
+     * card first; a card's first target is the best value so far.  (Finding
+     * the position's value first, as the cap and first target of the cards'
+     * searches, took 1.6% more nodes on the first 30 bench deals: its steps
+     * toward the value prove again what the cards' own searches prove.) */
+    int best = -VALUE_LIMIT;
     ts_card order[64];
     int nrep = order_moves(&s, reps, TS_NO_CARD, TS_NO_CARD, R, order);
     for (int i = 0; i < nrep; i++) {
         ts_undo u;
         ts_apply(&s, order[i], &u);
-        rep_value[order[i]] = value_for(S, &s, R, base, guess, best);
+        int guess = i > 0 ? best : (s.game == TS_CHINKWAY ? hi : (lo + hi) / 2) - base;
+        int v = value_for(S, &s, R, base, guess, hi - base);
+        rep_value[order[i]] = v;
+        if (v > best)
+            best = v;
         ts_unplay(&s, &u);
     }
     /* Every card takes the value of its class's representative: the next
