@@ -2640,14 +2640,17 @@ static int search_whist(ts_search *S, ts_state *s, int target, ts_cards *decided
     ts_card list[64];
     uint32_t tag, *cut = cut_slot(S, s, target, &tag);
     ts_card first = (*cut & ~0xFFu) == tag ? (ts_card)(*cut & 0xFF) : TS_NO_CARD;
-    ts_cards moves = representatives(s, ts_legal(s), R);
-    /* The cutoff card alone first: the others are ordered only when it
-     * does not cut off. */
-    int n, lazy = first != TS_NO_CARD && (moves & ts_bit(first)) && (moves & (moves - 1));
+    /* The cutoff card alone first, when legal (another card of its class
+     * would do the same): the others are found and ordered only when it
+     * does not cut off.  (Only a cutoff card that was its class's
+     * representative first: 5.7% more nodes.) */
+    ts_cards legal = ts_legal(s), moves = 0;
+    int n, lazy = first != TS_NO_CARD && (legal & ts_bit(first)) && (legal & (legal - 1));
     if (lazy) {
         list[0] = first;
         n = 1;
     } else {
+        moves = representatives(s, legal, R);
         n = order_moves(s, moves, TS_NO_CARD, TS_NO_CARD, R, list);
     }
     /* the best value found for the side to move (fail-soft) */
@@ -2659,7 +2662,13 @@ static int search_whist(ts_search *S, ts_state *s, int target, ts_cards *decided
     int min_rank[TS_SUITS] = {0, 0, 0, 0};
     for (int i = 0;; i++) {
         if (i == n && lazy) {
-            n += order_moves(s, moves & ~ts_bit(first), TS_NO_CARD, TS_NO_CARD, R, list + 1);
+            /* the others: every class but the cutoff card's (represented
+             * by the next representative at or above it in its suit) */
+            moves = representatives(s, legal, R);
+            ts_cards up = moves & ts_suit_cards(ts_suit_of(first)) & ~(ts_bit(first) - 1);
+            if (up)
+                moves &= ~ts_bit(ts_first(up));
+            n += order_moves(s, moves, TS_NO_CARD, TS_NO_CARD, R, list + 1);
             lazy = 0;
         }
         if (i == n)
