@@ -1034,6 +1034,14 @@ static ts_cards representatives(const ts_state *s, ts_cards legal, int root)
 
 /* Card order of the tie rule and of the move lists: spades first, then
  * hearts, diamonds, clubs; high card first within a suit. */
+/* The representative of card c's class (see representatives): the next
+ * representative at or above c in its suit, or TS_NO_CARD. */
+static ts_card representative_of(ts_cards reps, ts_card c)
+{
+    ts_cards up = reps & ts_suit_cards(ts_suit_of(c)) & ~(ts_bit(c) - 1);
+    return up ? ts_first(up) : TS_NO_CARD;
+}
+
 static int ordered(ts_cards set, ts_card out[64])
 {
     int n = 0;
@@ -2665,9 +2673,9 @@ static int search_whist(ts_search *S, ts_state *s, int target, ts_cards *decided
             /* the others: every class but the cutoff card's (represented
              * by the next representative at or above it in its suit) */
             moves = representatives(s, legal, R);
-            ts_cards up = moves & ts_suit_cards(ts_suit_of(first)) & ~(ts_bit(first) - 1);
-            if (up)
-                moves &= ~ts_bit(ts_first(up));
+            ts_card r = representative_of(moves, first);
+            if (r != TS_NO_CARD)
+                moves &= ~ts_bit(r);
             n += order_moves(s, moves, TS_NO_CARD, TS_NO_CARD, R, list + 1);
             lazy = 0;
         }
@@ -2892,8 +2900,8 @@ int ts_analyze(ts_search *S, const ts_state *s0, ts_card moves[64], int values[6
             best = v;
         ts_unplay(&s, &u);
     }
-    /* Every card takes the value of its class's representative: the next
-     * representative at or above it in its suit (claims: of its category). */
+    /* Every card takes the value of its class's representative
+     * (representative_of; claims: the one of its category). */
     for (int i = 0; i < n; i++) {
         ts_card c = all[i], r = c;
         if (s.phase == TS_CLAIM) {
@@ -2901,8 +2909,7 @@ int ts_analyze(ts_search *S, const ts_state *s0, ts_card moves[64], int values[6
                 if (ts_quest_category(ts_first(m)) == ts_quest_category(c))
                     r = ts_first(m);
         } else {
-            while (!(reps & ts_bit(r)))
-                r++;
+            r = representative_of(reps, c);
         }
         moves[i] = c;
         values[i] = rep_value[r];
