@@ -2850,6 +2850,14 @@ int ts_reaches(ts_search *S, const ts_state *s0, int side, int target)
     return r;
 }
 
+/* The first target of a search over targets, within the bounds lo..hi:
+ * the middle, or for Chinkway the highest score (a search for it is cut
+ * short by the bounds wherever a quest part is out of reach). */
+static int first_target(const ts_state *s, int lo, int hi)
+{
+    return s->game == TS_CHINKWAY ? hi : (lo + hi) / 2;
+}
+
 int ts_solve_for(ts_search *S, const ts_state *s0, int side)
 {
     ts_state s = *s0;
@@ -2857,10 +2865,7 @@ int ts_solve_for(ts_search *S, const ts_state *s0, int side)
     int lo, hi;
     bounds(&s, side, &lo, &hi);
     int base = stored_offset(&s, side);
-    /* Chinkway: the highest score first (a search for it is cut short by
-     * the bounds wherever a quest part is out of reach) */
-    int guess = s.game == TS_CHINKWAY ? hi : (lo + hi) / 2;
-    int v = value_for(S, &s, side, base, guess - base, hi - base);
+    int v = value_for(S, &s, side, base, first_target(&s, lo, hi) - base, hi - base);
     end(S);
     return v;
 }
@@ -2893,7 +2898,7 @@ int ts_analyze(ts_search *S, const ts_state *s0, ts_card moves[64], int values[6
     for (int i = 0; i < nrep; i++) {
         ts_undo u;
         ts_apply(&s, order[i], &u);
-        int guess = i > 0 ? best : (s.game == TS_CHINKWAY ? hi : (lo + hi) / 2) - base;
+        int guess = i > 0 ? best : first_target(&s, lo, hi) - base;
         int v = value_for(S, &s, R, base, guess, hi - base);
         rep_value[order[i]] = v;
         if (v > best)
