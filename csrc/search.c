@@ -1370,10 +1370,6 @@ typedef struct whist_entry {
     uint16_t gen;
     uint8_t leader_root;         /* leader << 1 | root */
     int8_t lo, hi;               /* bounds on the root side's future tricks */
-    uint8_t bounds_fail;         /* whist_bounds is known to fail: low four bits, its lower
-                                  * bounds for every future target from there up (15:
-                                  * none known); high four, its upper bounds for every
-                                  * future target up to there (0: none) */
 } whist_entry;
 
 typedef struct shape_entry {
@@ -2197,7 +2193,6 @@ static whist_entry *whist_find(ts_tt *tt, const ts_cards rel[4], uint16_t counts
     e->gen = tt->gen;
     e->lo = -NO_BOUND;
     e->hi = NO_BOUND;
-    e->bounds_fail = 15;
     return e;
 }
 
@@ -2240,13 +2235,7 @@ static ts_cards relevant_ranks(const ts_state *s, ts_cards deciding, const ts_ca
  * cheap bounds -- quick tricks, the top trumps, side-suit winners then top
  * trumps, leads into the other side's tops, every trick out of reach.  1
  * with the value *v and its deciding cards when one of them answers for
- * `target`.  Each check is monotone in the target, and search_whist counts
- * on it (bounds_fail): a lower bound compares a count that does not depend
- * on the target with it ("won + n >= target"; the quick tricks stop early
- * only once they reach it), so a check that fails for one target fails for
- * every higher one; an upper bound the reverse; and the checks made for
- * one target only (won + 1 or won + left) fail for every target on the
- * side away from it. */
+ * `target`. */
 static int whist_bounds(const ts_state *s, int R, int target, ts_cards remaining, int *v,
                         ts_cards *decided)
 {
@@ -2628,19 +2617,14 @@ static int search_whist(ts_search *S, ts_state *s, int target, ts_cards *decided
             uint64_t h;
             prefetch(shape_pair(S->tt, shape, s->leader, R, &h), 2 * sizeof(shape_entry));
         }
-        /* The exact entry first, when it answers and whist_bounds is known
-         * to fail for this target: the answer is then the one the bounds
-         * would have left to it.  (When the entry says "at least f", no
-         * sound upper bound can answer, and the lower bounds failed for a
-         * future target at or below f, so for f too: see whist_bounds.
-         * Measured on deals 4, 11 and 14: same nodes, 11% fewer
-         * instructions; 3 in 10 calls of whist_bounds were of this kind.) */
-        exact = whist_find(S->tt, rel, counts, s->leader, R, 0);
-        int f = target - won, v;
-        if (!(exact && ((exact->lo >= f && f >= (exact->bounds_fail & 15)) ||
-                        (exact->hi < f && f <= (exact->bounds_fail >> 4)))) &&
-            whist_bounds(s, R, target, remaining, &v, decided))
+        /* (The exact entry looked up first, to skip bounds known to fail
+         * for the target -- the checks are monotone in it -- saved 11% of
+         * the instructions with the same nodes, and was slower: the bucket
+         * was then waited for, where the bounds now hide its fetch.) */
+        int v;
+        if (whist_bounds(s, R, target, remaining, &v, decided))
             return v;
+        exact = whist_find(S->tt, rel, counts, s->leader, R, 0);
         if (exact && (exact->lo + won >= target || exact->hi + won < target)) {
             S->stats.tt_hits++;
             int yes = exact->lo + won >= target;
@@ -2768,10 +2752,6 @@ static int search_whist(ts_search *S, ts_state *s, int target, ts_cards *decided
             e->next = (uint8_t)((e->next + 1) % PATTERNS);
         }
         exact = whist_find(S->tt, rel, counts, s->leader, R, 1);
-        /* (whist_bounds failed here, for this target: the lower bounds for
-         * every future target from f up, the upper ones up to f) */
-        int f = target - won, lb = exact->bounds_fail & 15, ub = exact->bounds_fail >> 4;
-        exact->bounds_fail = (uint8_t)((f < lb ? f : lb) | (f > ub ? f : ub) << 4);
         if (yes && result - won > exact->lo) {
             exact->lo = (int8_t)(result - won);
             exact->lo_ranks = ranks;
