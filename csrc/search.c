@@ -1439,7 +1439,10 @@ struct ts_tt {
     int has_rules;
     int patterns;     /* the block holds pattern entries (1) or exact entries (0) */
     uint16_t gen;     /* entries of another generation are empty */
-    uint32_t *cuts;   /* CUT_SLOTS cutoff cards (tricks games) */
+    uint32_t *cuts;   /* CUT_SLOTS cutoff cards (tricks games), read at every node: a
+                       * huge page of their own too (4 KiB pages: 256 of them) */
+    void *cuts_base;  /* for table_free */
+    size_t cuts_mapped;
     int cuts_used;    /* some slot is filled: clearing must wipe them */
 };
 
@@ -1840,11 +1843,12 @@ int ts_search_init(ts_search *S, size_t tt_bytes)
     S->tt->shapes = shapes;
     S->tt->bytes = tt_bytes;
     S->tt->mem = table_alloc(tt_bytes, &S->tt->base, &S->tt->mapped);
-    S->tt->cuts = calloc(CUT_SLOTS, sizeof *S->tt->cuts);
+    S->tt->cuts = table_alloc(CUT_SLOTS * sizeof *S->tt->cuts, &S->tt->cuts_base, &S->tt->cuts_mapped);
     if (!S->tt->mem || !S->tt->cuts) {
         if (S->tt->mem)
             table_free(S->tt->base, S->tt->mapped);
-        free(S->tt->cuts);
+        if (S->tt->cuts)
+            table_free(S->tt->cuts_base, S->tt->cuts_mapped);
         free(S->tt);
         S->tt = NULL;
         return -1;
@@ -1856,7 +1860,7 @@ void ts_search_free(ts_search *S)
 {
     if (S->tt) {
         table_free(S->tt->base, S->tt->mapped);
-        free(S->tt->cuts);
+        table_free(S->tt->cuts_base, S->tt->cuts_mapped);
         free(S->tt);
     }
     S->tt = NULL;
