@@ -2125,7 +2125,9 @@ static void cw_shape_of(const ts_state *s, cw_shape *sh)
     cover_places(s, sh->cover);
 }
 
-static cw_shape_entry *cw_shape_slot(ts_tt *tt, const cw_shape *sh, int leader, int root, int create)
+/* The two entries a Chinese Whist shape may be in (*hash: its hash). */
+static cw_shape_entry *cw_shape_pair(const ts_tt *tt, const cw_shape *sh, int leader, int root,
+                                     uint64_t *hash)
 {
     uint64_t h = 0x9E3779B97F4A7C15ULL ^ (uint64_t)(leader << 1 | root);
     for (int i = 0; i < 2; i++) {
@@ -2134,7 +2136,14 @@ static cw_shape_entry *cw_shape_slot(ts_tt *tt, const cw_shape *sh, int leader, 
         h = (h ^ sh->cover[i]) * 0x94D049BB133111EBULL;
         h ^= h >> 29;
     }
-    cw_shape_entry *pair = (cw_shape_entry *)tt->mem + (((h >> 32) * (tt->cw_shapes / 2)) >> 32) * 2;
+    *hash = h;
+    return (cw_shape_entry *)tt->mem + (((h >> 32) * (tt->cw_shapes / 2)) >> 32) * 2;
+}
+
+static cw_shape_entry *cw_shape_slot(ts_tt *tt, const cw_shape *sh, int leader, int root, int create)
+{
+    uint64_t h;
+    cw_shape_entry *pair = cw_shape_pair(tt, sh, leader, root, &h);
     for (int i = 0; i < 2; i++)
         if (pair[i].gen == tt->gen && pair[i].leader == leader && pair[i].root == root &&
             memcmp(&pair[i].shape, sh, sizeof *sh) == 0)
@@ -2607,6 +2616,9 @@ static int search_whist(ts_search *S, ts_state *s, int target, ts_cards *decided
     }
     if (at_start && cw) {
         cw_shape_of(s, &sh);
+        /* (fetched from memory while cw_probe counts the quick tricks) */
+        uint64_t h;
+        prefetch(cw_shape_pair(S->tt, &sh, s->leader, R, &h), 2 * sizeof(cw_shape_entry));
         int v;
         if (cw_probe(S, s, target, &sh, rel, crel, remaining, &v, decided))
             return v;
