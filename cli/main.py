@@ -510,6 +510,15 @@ class ProgressBars:
     metavar="MIB",
     help="Size of each Solver's transposition table, MiB.",
 )
+@click.option(
+    "--repeat",
+    type=click.IntRange(min=1),
+    default=1,
+    show_default=True,
+    metavar="N",
+    help="Time every solve N times, in N rounds over the deals, and keep each one's "
+    "fastest time (DDS's too): steadier figures on a busy machine.",
+)
 @click.option("--no-dds", is_flag=True, help="Do not run DDS (even if endplay is installed).")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON instead of tables.")
 @click.option("--no-color", is_flag=True, help="Plain text without colours.")
@@ -521,6 +530,7 @@ def bench(
     seed: int,
     time_limit: float,
     tt_mb: float,
+    repeat: int,
     no_dds: bool,
     as_json: bool,
     no_color: bool,
@@ -543,6 +553,7 @@ def bench(
       tricksolver bench --deals 3 --games whist --time-limit 5
       tricksolver bench --games chinkway,cinch --random-deals 5 --time-limit 10
       tricksolver bench --pbn-file endings.pbn --games whist --json > bench.json
+      tricksolver bench --games whist --repeat 3   fastest of 3 rounds a deal
       tricksolver bench                      the full standard run (long)
     """
     names = benchmark.parse_games(games)
@@ -558,6 +569,7 @@ def bench(
             tt_mb=tt_mb,
             use_dds=not no_dds,
             reporter=ProgressBars(progress),
+            repeat=repeat,
         )
     if as_json:
         echo_json(report.to_json())

@@ -472,6 +472,8 @@ def bench_view(report: BenchReport) -> Group:
         f" Python {report.machine['python']}",
     )
     head.add_row("Time limit", limit)
+    if s.repeat > 1:
+        head.add_row("Rounds", f"{s.repeat}: each solve's fastest time (both solvers)")
     head.add_row("Table", f"{report.table_mb:g} MiB per Solver ({s.solver_per_deal})")
     if report.whist is not None:
         head.add_row("Deals", f"{s.whist_deals} from {s.deals_file}")
