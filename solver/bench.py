@@ -37,11 +37,12 @@ import re
 import statistics
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field, replace
+from functools import partial
 from importlib import metadata, resources
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from solver.cards import RANK_CHARS, SUIT_CHARS, parse_strain, strain_text
 from solver.doubledummy import DEFAULT_TT_MB, Solver
@@ -449,6 +450,18 @@ def machine() -> dict[str, Any]:
     }
 
 
+_Result = TypeVar("_Result")
+
+
+def _timed(solver: Solver, call: Callable[[], _Result]) -> tuple[_Result, float]:
+    """`call()` (a search of `solver`) with the solver's table cleared
+    first, outside the timing, and its wall time in seconds."""
+    solver.clear()
+    start = _clock()
+    result = call()
+    return result, _clock() - start
+
+
 def _per_second(nodes: int, seconds: float) -> float:
     return nodes / seconds if seconds > 0 else 0.0
 
@@ -473,12 +486,9 @@ def bench_whist(
     report.start("whist", len(deals) * repeat)
     rows: list[WhistDeal] = []
     solver = Solver(tt_mb, max_seconds=time_limit)
-    for bench_deal in deals:
-        pos = bench_deal.position()
-        solver.clear()
-        start = _clock()
-        analysis = solver.analyze(pos, pv=False)
-        ours_s = _clock() - start
+    positions = [bench_deal.position() for bench_deal in deals]
+    for bench_deal, pos in zip(deals, positions, strict=True):
+        analysis, ours_s = _timed(solver, partial(solver.analyze, pos, pv=False))
         ours = {str(m.card): m.value for m in analysis.moves}
         dds_ms: float | None = None
         dds_value: int | None = None
@@ -511,19 +521,15 @@ def bench_whist(
         state = "ok" if not mismatches else f"{len(mismatches)} mismatches"
         report.step("whist", f"board {bench_deal.board}: {state}")
     for _ in range(repeat - 1):
-        for i, bench_deal in enumerate(deals):
-            pos = bench_deal.position()
-            solver.clear()
-            start = _clock()
-            analysis = solver.analyze(pos, pv=False)
-            ours_ms = (_clock() - start) * MS
+        for i, (bench_deal, pos) in enumerate(zip(deals, positions, strict=True)):
+            analysis, ours_s = _timed(solver, partial(solver.analyze, pos, pv=False))
             row = rows[i]
             dds_ms = row.dds_ms
-            if endplay is not None and dds_ms is not None:
+            if dds_ms is not None:
                 dds_ms = min(dds_ms, dds_analyze(bench_deal)[1] * MS)
             rows[i] = replace(
                 row,
-                ours_ms=min(row.ours_ms, ours_ms),
+                ours_ms=min(row.ours_ms, ours_s * MS),
                 search_ms=min(row.search_ms, analysis.stats.seconds * MS),
                 dds_ms=dds_ms,
             )
@@ -584,12 +590,9 @@ def bench_game(
     report.start(name, count * repeat)
     solves: list[GameSolve] = []
     solver = Solver(tt_mb, max_seconds=time_limit)
-    for s in range(seed, seed + count):
-        pos = random_first_lead(name, s)
-        solver.clear()
-        start = _clock()
-        result = solver.solve(pos)
-        seconds = _clock() - start
+    positions = [random_first_lead(name, s) for s in range(seed, seed + count)]
+    for s, pos in zip(range(seed, seed + count), positions, strict=True):
+        result, seconds = _timed(solver, partial(solver.solve, pos))
         solves.append(
             GameSolve(
                 seed=s,
@@ -606,14 +609,12 @@ def bench_game(
         )
         report.step(name, f"seed {s}: {'exact' if result.stats.exact else 'time limit'}")
     for _ in range(repeat - 1):
-        for i, row in enumerate(solves):
-            pos = random_first_lead(name, row.seed)
-            solver.clear()
-            start = _clock()
-            result = solver.solve(pos)
-            ms = (_clock() - start) * MS
+        for i, (row, pos) in enumerate(zip(solves, positions, strict=True)):
+            result, seconds = _timed(solver, partial(solver.solve, pos))
             solves[i] = replace(
-                row, ms=min(row.ms, ms), search_ms=min(row.search_ms, result.stats.seconds * MS)
+                row,
+                ms=min(row.ms, seconds * MS),
+                search_ms=min(row.search_ms, result.stats.seconds * MS),
             )
             report.step(name, f"seed {row.seed}: again")
     total = sum(r.ms for r in solves) / MS
