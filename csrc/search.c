@@ -1034,8 +1034,6 @@ static ts_cards representatives(const ts_state *s, ts_cards legal, int root)
     return keep;
 }
 
-/* Card order of the tie rule and of the move lists: spades first, then
- * hearts, diamonds, clubs; high card first within a suit. */
 /* The representative of card c's class (see representatives): the next
  * representative at or above c in its suit, or TS_NO_CARD. */
 static ts_card representative_of(ts_cards reps, ts_card c)
@@ -1044,6 +1042,8 @@ static ts_card representative_of(ts_cards reps, ts_card c)
     return up ? ts_first(up) : TS_NO_CARD;
 }
 
+/* Card order of the tie rule and of the move lists: spades first, then
+ * hearts, diamonds, clubs; high card first within a suit. */
 static int ordered(ts_cards set, ts_card out[64])
 {
     int n = 0;
