@@ -1390,8 +1390,12 @@ typedef struct shape_entry {
  * the trick (the tricks games have at most four seats), the card that last
  * cut off the search, under a key of the few things that decide which card
  * is right there (cut_slot), so that one cut orders the moves of many
- * positions.  A slot holds the card and a tag of the key above it; a slot
- * with another tag gives no card, 0 is empty. */
+ * positions.  A slot is 16 bits: the card (6 bits) and a tag of the key
+ * (9 bits, with the top bit set) above it; a slot with another tag gives no
+ * card, 0 is empty.  (A false match only orders the moves.  With 32-bit
+ * slots, 1 MiB in all, the load of the slot stood for 9% of the time;
+ * 16-bit slots, 512 KiB, stay in the caches more: about 5% faster, with
+ * 0.02% more nodes.) */
 #define CUT_BITS 16 /* slots a place */
 #define CUT_SLOTS ((size_t)4 << CUT_BITS)
 
@@ -1439,8 +1443,8 @@ struct ts_tt {
     int has_rules;
     int patterns;     /* the block holds pattern entries (1) or exact entries (0) */
     uint16_t gen;     /* entries of another generation are empty */
-    uint32_t *cuts;   /* CUT_SLOTS cutoff cards (tricks games), read at every node: a
-                       * huge page of their own too (4 KiB pages: 256 of them) */
+    uint16_t *cuts;   /* CUT_SLOTS cutoff cards (tricks games), read at every node: a
+                       * huge page of their own too (4 KiB pages: 128 of them) */
     void *cuts_base;  /* for table_free */
     size_t cuts_mapped;
     int cuts_used;    /* some slot is filled: clearing must wipe them */
@@ -1867,7 +1871,7 @@ void ts_search_free(ts_search *S)
 }
 
 /* Emptying the table is a new generation; only when the generation count
- * wraps is the memory wiped.  The cutoff cards go too (1 MiB, wiped only
+ * wraps is the memory wiped.  The cutoff cards go too (512 KiB, wiped only
  * when some were written). */
 void ts_search_clear(ts_search *S)
 {
@@ -2539,7 +2543,7 @@ static int second_hand_wins(const ts_state *s, ts_cards *decided)
  * first 30 bench deals: 54.4M -> 34.1M nodes with these and no killer leads;
  * the tricks needed in the key when following suit, or no partner's
  * parities: more nodes.)  Returns the slot; *tag: the key's tag. */
-static uint32_t *cut_slot(ts_search *S, const ts_state *s, int target, uint32_t *tag)
+static uint16_t *cut_slot(ts_search *S, const ts_state *s, int target, uint16_t *tag)
 {
     int me = s->turn, n = s->nseats;
     int need = target - side_tricks(s, s->side[me]) + 16; /* may be below 0 for the other side */
@@ -2565,7 +2569,7 @@ static uint32_t *cut_slot(ts_search *S, const ts_state *s, int target, uint32_t 
         }
     }
     k = (k ^ (uint64_t)me << 62) * 0x9E3779B97F4A7C15ULL;
-    *tag = ((uint32_t)k & ~0xFFu) | 0x100u;
+    *tag = (uint16_t)((k >> 16 & 0x7FC0u) | 0x8000u);
     return &S->tt->cuts[(size_t)s->ntrick << CUT_BITS | (size_t)(k >> (64 - CUT_BITS))];
 }
 
@@ -2631,7 +2635,11 @@ static int search_whist(ts_search *S, ts_state *s, int target, ts_cards *decided
             prefetch(whist_bucket(S->tt, whist_hash(rel, counts, (uint8_t)(s->leader << 1 | R))),
                      TT_WAYS * sizeof(whist_entry));
             uint64_t h;
-            prefetch(shape_pair(S->tt, shape, s->leader, R, &h), 2 * sizeof(shape_entry));
+            /* (the start of each: the few patterns in use come first;
+             * fetching the whole entries, 34 lines, was 7% slower) */
+            shape_entry *pair = shape_pair(S->tt, shape, s->leader, R, &h);
+            prefetch(pair, 128);
+            prefetch(pair + 1, 128);
         }
         /* (The exact entry looked up first, to skip bounds known to fail
          * for the target -- the checks are monotone in it -- saved 11% of
@@ -2651,7 +2659,8 @@ static int search_whist(ts_search *S, ts_state *s, int target, ts_cards *decided
         for (int i = 0; e && i < PATTERNS; i++) {
             pattern *pt = &e->p[i];
             if (pt->lo == 0 && pt->hi == 0)
-                continue; /* an empty slot */
+                break; /* an empty slot: the slots are filled in order (a
+                        * filled one has lo >= 1, or lo = -NO_BOUND) */
             if ((pt->hands[0] & ~rel[0]) | (pt->hands[1] & ~rel[1]) | (pt->hands[2] & ~rel[2]) |
                 (pt->hands[3] & ~rel[3]))
                 continue;
@@ -2668,8 +2677,8 @@ static int search_whist(ts_search *S, ts_state *s, int target, ts_cards *decided
     /* 3. */
     int maximising = s->side[s->turn] == R;
     ts_card list[64];
-    uint32_t tag, *cut = cut_slot(S, s, target, &tag);
-    ts_card first = (*cut & ~0xFFu) == tag ? (ts_card)(*cut & 0xFF) : TS_NO_CARD;
+    uint16_t tag, *cut = cut_slot(S, s, target, &tag);
+    ts_card first = (*cut & ~0x3Fu) == tag ? (ts_card)(*cut & 0x3F) : TS_NO_CARD;
     /* The cutoff card alone first, when legal (another card of its class
      * would do the same): the others are found and ordered only when it
      * does not cut off.  (Only a cutoff card that was its class's
@@ -2723,7 +2732,7 @@ static int search_whist(ts_search *S, ts_state *s, int target, ts_cards *decided
             result = v;
         if ((v >= target) == maximising) {
             all = below;
-            *cut = tag | list[i];
+            *cut = (uint16_t)(tag | list[i]);
             S->tt->cuts_used = 1;
             break;
         }
