@@ -1375,7 +1375,8 @@ typedef struct whist_entry {
 typedef struct shape_entry {
     uint64_t shape;
     uint16_t gen;
-    uint8_t leader, root, next; /* next: the pattern slot to replace */
+    uint8_t leader, root;
+    uint8_t used, next; /* slots filled (the first ones), the slot to fill next */
     pattern p[PATTERNS];
 } shape_entry;
 
@@ -2109,11 +2110,11 @@ static shape_entry *shape_slot(ts_tt *tt, uint64_t shape, int leader, int root, 
     shape_entry *e = pair[0].gen != tt->gen   ? &pair[0]
                      : pair[1].gen != tt->gen ? &pair[1]
                                               : &pair[(h >> 40) & 1];
-    memset(e, 0, sizeof *e);
     e->shape = shape;
     e->leader = (uint8_t)leader;
     e->root = (uint8_t)root;
     e->gen = tt->gen;
+    e->used = e->next = 0; /* (the slots are read only up to `used`) */
     return e;
 }
 
@@ -2656,11 +2657,8 @@ static int search_whist(ts_search *S, ts_state *s, int target, ts_cards *decided
             return won + (yes ? exact->lo : exact->hi);
         }
         shape_entry *e = shape_slot(S->tt, shape, s->leader, R, 0);
-        for (int i = 0; e && i < PATTERNS; i++) {
+        for (int i = 0; e && i < e->used; i++) {
             pattern *pt = &e->p[i];
-            if (pt->lo == 0 && pt->hi == 0)
-                break; /* an empty slot: the slots are filled in order (a
-                        * filled one has lo >= 1, or lo = -NO_BOUND) */
             if ((pt->hands[0] & ~rel[0]) | (pt->hands[1] & ~rel[1]) | (pt->hands[2] & ~rel[2]) |
                 (pt->hands[3] & ~rel[3]))
                 continue;
@@ -2763,9 +2761,8 @@ static int search_whist(ts_search *S, ts_state *s, int target, ts_cards *decided
         fresh.hi = yes ? NO_BOUND : (int8_t)(result - won);
         shape_entry *e = shape_slot(S->tt, shape, s->leader, R, 1);
         int slot = -1;
-        for (int i = 0; i < PATTERNS && slot < 0; i++)
-            if (memcmp(e->p[i].hands, fresh.hands, sizeof fresh.hands) == 0 &&
-                (e->p[i].lo || e->p[i].hi))
+        for (int i = 0; i < e->used && slot < 0; i++)
+            if (memcmp(e->p[i].hands, fresh.hands, sizeof fresh.hands) == 0)
                 slot = i;
         if (slot >= 0) {
             if (fresh.lo > e->p[slot].lo)
@@ -2775,6 +2772,8 @@ static int search_whist(ts_search *S, ts_state *s, int target, ts_cards *decided
         } else {
             e->p[e->next] = fresh;
             e->next = (uint8_t)((e->next + 1) % PATTERNS);
+            if (e->used < PATTERNS)
+                e->used++;
         }
         exact = whist_find(S->tt, rel, counts, s->leader, R, 1);
         if (yes && result - won > exact->lo) {
