@@ -1350,12 +1350,19 @@ typedef struct hand_rules {
  * cards whose ranks decided them -- the top cards of some suits, as
  * relative ranks, with their seats.  A position matches a pattern when its
  * seats hold those same top cards; lower cards are interchangeable. */
-/* patterns a shape, measured (whist): 16 take 6% fewer nodes than 8, 32
- * 5% fewer than 16; 64 2% fewer again but are slower to scan */
-#define PATTERNS 32
+/* Patterns a shape and the table's split, measured (whist, first 30 bench
+ * deals, 256 MiB; after the fix of shape_pair's hash): 32 patterns 19.38M
+ * nodes, 64 18.32M, 128 18.15M (no faster than 64: longer scans); with 64,
+ * the shapes in 2/8 of the table 18.32M, in 3/8 18.20M, in 4/8 18.15M; with
+ * a 16 MiB table 25.5M in 2/8, 22.5M in 4/8.  The exact entries keep small
+ * tables useful: shapes alone (128 patterns, the whole table) take as few
+ * nodes at 256 MiB, and are about 5% faster there, but at 8 MiB take 51M
+ * nodes against 27.5M. */
+#define PATTERNS 64
+_Static_assert(PATTERNS <= 255, "shape_entry counts its patterns in a byte");
 #define EIGHTHS 8
-#define EXACT_EIGHTHS 6 /* whist: the first six eighths of the table hold exact entries, */
-#define SHAPE_EIGHTHS 2 /* the last two eighths shapes */
+#define EXACT_EIGHTHS 4 /* whist: the first half of the table holds exact entries, */
+#define SHAPE_EIGHTHS 4 /* the second half shapes */
 typedef struct pattern {
     ts_cards hands[4];  /* relative-rank cards of each seat that decided the bound */
     int8_t lo, hi;      /* bounds on the future tricks of the root side */
@@ -1376,7 +1383,8 @@ typedef struct shape_entry {
     uint64_t shape;
     uint16_t gen;
     uint8_t leader, root;
-    uint8_t used, next; /* slots filled (the first ones), the slot to fill next */
+    uint8_t used, next; /* slots filled (the first ones), the slot to fill next
+                         * (so PATTERNS is at most 255) */
     pattern p[PATTERNS];
 } shape_entry;
 
@@ -1438,7 +1446,7 @@ struct ts_tt {
     size_t buckets;  /* exact entries (other games): a power of two */
     size_t all_buckets; /* exact entries the block holds (Cinch uses fewer) */
     size_t whist_buckets; /* whist's exact entries, buckets of TT_WAYS */
-    size_t shapes;   /* pattern layout: shape entries, a power of two */
+    size_t shape_pairs; /* whist: pairs of shape entries */
     size_t cw_shapes; /* Chinese Whist: shape entries, the whole block */
     hand_rules rules; /* of the hand the entries belong to */
     int has_rules;
@@ -1833,19 +1841,17 @@ int ts_search_init(ts_search *S, size_t tt_bytes)
     S->tt = calloc(1, sizeof *S->tt);
     if (!S->tt)
         return -1;
-    size_t buckets = 1, shapes = 1;
+    size_t buckets = 1;
     /* Whist uses two parts (exact entries and shapes, see EXACT_EIGHTHS),
      * Chinese Whist the whole block for shapes of its own, the other games
      * for exact entries. */
-    while (shapes * 2 * sizeof(shape_entry) <= tt_bytes / EIGHTHS * SHAPE_EIGHTHS)
-        shapes *= 2;
     S->tt->gen = 1;
     S->tt->whist_buckets = tt_bytes / EIGHTHS * EXACT_EIGHTHS / (TT_WAYS * sizeof(whist_entry));
     while (buckets * 2 * TT_WAYS * sizeof(tt_entry) <= tt_bytes)
         buckets *= 2;
     S->tt->buckets = S->tt->all_buckets = buckets;
     S->tt->cw_shapes = tt_bytes / sizeof(cw_shape_entry);
-    S->tt->shapes = shapes;
+    S->tt->shape_pairs = tt_bytes / EIGHTHS * SHAPE_EIGHTHS / (2 * sizeof(shape_entry));
     S->tt->bytes = tt_bytes;
     S->tt->mem = table_alloc(tt_bytes, &S->tt->base, &S->tt->mapped);
     S->tt->cuts = table_alloc(CUT_SLOTS * sizeof *S->tt->cuts, &S->tt->cuts_base, &S->tt->cuts_mapped);
@@ -2100,7 +2106,7 @@ static shape_entry *shape_pair(const ts_tt *tt, uint64_t shape, int leader, int 
     h ^= h >> 29;
     *hash = h;
     return (shape_entry *)((char *)tt->mem + tt->bytes / EIGHTHS * EXACT_EIGHTHS) +
-           (h & (tt->shapes - 2));
+           ((h >> 32) * tt->shape_pairs >> 32) * 2;
 }
 
 static shape_entry *shape_slot(ts_tt *tt, uint64_t shape, int leader, int root, int create)
@@ -2115,7 +2121,7 @@ static shape_entry *shape_slot(ts_tt *tt, uint64_t shape, int leader, int root, 
         return NULL;
     shape_entry *e = pair[0].gen != tt->gen   ? &pair[0]
                      : pair[1].gen != tt->gen ? &pair[1]
-                                              : &pair[(h >> 40) & 1];
+                                              : &pair[h & 1];
     e->shape = shape;
     e->leader = (uint8_t)leader;
     e->root = (uint8_t)root;
