@@ -539,8 +539,8 @@ def bench(
 
     Whist: for each deal (the bundled 100 deals, or --pbn-file), the opening
     lead's value of every card (Solver.analyze without a principal
-    variation; one thread, one Solver cleared before each deal, as DDS
-    keeps its memory between calls), timed against DDS
+    variation; one thread, one Solver warmed once and cleared before each
+    deal, as DDS keeps its memory between calls), timed against DDS
     (endplay's SolveBoard: target -1, solutions 3) in the same run; every
     card's value is checked against DDS's.  Other games: full-deal solves
     from the first lead of random deals (random decisions before play),

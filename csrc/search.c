@@ -1877,6 +1877,14 @@ void ts_search_free(ts_search *S)
     S->tt = NULL;
 }
 
+void ts_search_touch(ts_search *S)
+{
+    memset(S->tt->mem, 0, S->tt->bytes); /* (generation 0 is nobody's: all empty) */
+    memset(S->tt->cuts, 0, CUT_SLOTS * sizeof *S->tt->cuts);
+    S->tt->cuts_used = 0;
+    S->tt->has_rules = 0;
+}
+
 /* Emptying the table is a new generation; only when the generation count
  * wraps is the memory wiped.  The cutoff cards go too (512 KiB, wiped only
  * when some were written). */

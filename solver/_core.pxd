@@ -74,6 +74,7 @@ cdef extern from "search.h" nogil:
     int ts_search_init(ts_search *S, size_t tt_bytes)
     void ts_search_free(ts_search *S)
     void ts_search_clear(ts_search *S)
+    void ts_search_touch(ts_search *S)
     int ts_solve(ts_search *S, const ts_state *s)
     int ts_solve_for(ts_search *S, const ts_state *s, int side)
     int ts_analyze(ts_search *S, const ts_state *s, ts_card *moves, int *values, int *cls)

@@ -231,6 +231,12 @@ cdef class Searcher:
         """Forget every table entry."""
         ts_search_clear(&self.S)
 
+    def touch(self):
+        """Write the whole table now (forgetting its entries), so that no
+        later search waits for the system to supply its memory."""
+        with nogil:
+            ts_search_touch(&self.S)
+
     def request_stop(self):
         """Stop the search running in another thread, as if a limit hit it
         (its result is then not exact).  The next call starts afresh."""

@@ -365,7 +365,7 @@ def test_bench_repeat_in_the_json_and_checked(endings_file: str) -> None:
 
 
 def test_bench_other_games_json() -> None:
-    args = ["bench", "--games", "cinch,chinkway", "--random-deals", "1", "--time-limit", "0.2"]
+    args = ["bench", "--games", "cinch,chinkway", "--random-deals", "1", "--time-limit", "0.001"]
     data = run_json(*args)
     assert data["whist"] is None
     assert [g["name"] for g in data["games"]] == ["chinkway", "cinch"]
@@ -376,7 +376,7 @@ def test_bench_other_games_json() -> None:
         pos = solver.parse_position(solve["position"])
         assert pos.phase in (Phase.PLAY, Phase.CLAIM) and not pos.play_record
     chinkway = data["games"][0]
-    assert chinkway["inexact"] == 1  # a full Chinkway deal takes far longer than 0.2 s
+    assert chinkway["inexact"] == 1  # a full Chinkway deal (2.5M nodes) takes far longer than 1 ms
     out = run(*args).stdout
     assert "Chinkway" in out and "Cinch" in out and "not exact" in out
 

@@ -84,6 +84,26 @@ def test_golden_endings() -> None:
     check_records(records)
 
 
+def test_warm_table_forgets_and_agrees() -> None:
+    """Solver.warm writes the whole table: what it held is gone (a search
+    after it takes the nodes of a fresh one), and the values still agree
+    with DDS."""
+    records = [r for r in golden() if tricks_left(r) <= PORTABLE_TRICKS][:20]
+    assert len(records) == 20
+    fresh = solver.Solver(tt_mb=8)
+    analyzer = solver.Solver(tt_mb=8)
+    for record in records:
+        pos = record_position(record)
+        analyzer.analyze(pos, pv=False)  # fills the table
+        analyzer.warm()
+        again = analyzer.analyze(pos, pv=False)
+        fresh.clear()
+        expected = fresh.analyze(pos, pv=False)
+        assert {str(m.card): m.value for m in again.moves} == record["values"]
+        assert again.stats.nodes == expected.stats.nodes
+        assert again.stats.tt_hits == expected.stats.tt_hits
+
+
 def test_golden_endings_without_bmi2() -> None:
     script = (
         "from tests.test_dds import golden, tricks_left, check_records, PORTABLE_TRICKS\n"
