@@ -7,7 +7,7 @@ mean value over the *same* worlds::
 
     >>> import solver
     >>> from solver.pimc import recommend
-    >>> pos = solver.deal("whist", seed=3)     # the first lead: seconds a world
+    >>> pos = solver.deal("whist", seed=3)     # the first lead: about 0.15 s a world
     >>> rec = recommend(pos, seat=pos.to_move, samples=8, seed=1, jobs=1)
     >>> rec.best in pos.legal_moves()
     True
