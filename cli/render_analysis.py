@@ -77,6 +77,7 @@ def to_move_text(pos: Position, seat: int, side: int) -> str:
 def stats_json(stats: SearchStats) -> dict[str, Any]:
     return {
         "nodes": stats.nodes,
+        "trick_starts": stats.trick_starts,
         "tt_hits": stats.tt_hits,
         "tt_stores": stats.tt_stores,
         "seconds": stats.seconds,
@@ -395,9 +396,21 @@ def whist_bench_view(whist: WhistBench) -> Group:
     for name in ("median ms", "mean ms", "p95 ms"):
         table.add_column(name, justify="right")
     table.add_column("nodes/s", justify="right")
-    table.add_row("tricksolver", *_timing_cells(whist.ours), _rate(whist.nodes_per_second))
+    table.add_column("trick starts", justify="right")
+    table.add_row(
+        "tricksolver",
+        *_timing_cells(whist.ours),
+        _rate(whist.nodes_per_second),
+        f"{whist.trick_starts:,}",
+    )
     if whist.endplay is not None:
-        table.add_row(f"DDS (endplay {whist.endplay})", *_timing_cells(whist.dds), "")
+        dds_starts = whist.dds_trick_starts
+        table.add_row(
+            f"DDS (endplay {whist.endplay})",
+            *_timing_cells(whist.dds),
+            "",
+            "-" if dds_starts is None else f"{dds_starts:,}",
+        )
     lines: list[RenderableType] = [table]
     if whist.endplay is None:
         lines.append(Text("endplay is not installed: DDS not timed, values not checked.", "yellow"))
@@ -409,6 +422,13 @@ def whist_bench_view(whist: WhistBench) -> Group:
                     f" (ratio of medians {whist.ratio_of_medians or 0:,.1f}x)"
                 )
             )
+        lines.append(
+            Text(
+                "trick starts: the positions at a trick start searched, all deals"
+                " (what DDS counts as its nodes)",
+                "dim",
+            )
+        )
         plural = "" if whist.checked == 1 else "s"
         check = Text(f"checked against DDS: {whist.checked} deal{plural}, ")
         if not whist.checked:

@@ -1978,6 +1978,7 @@ static int reaches(ts_search *S, ts_state *s, int target)
 {
     const int R = S->root_side;
     S->stats.nodes++;
+    S->stats.trick_starts += s->ntrick == 0 && s->phase == TS_PLAY;
     if (out_of_budget(S))
         return target - 1;
 
@@ -2607,6 +2608,7 @@ static int search_whist(ts_search *S, ts_state *s, int target, ts_cards *decided
     const int R = S->root_side;
     *decided = 0;
     S->stats.nodes++;
+    S->stats.trick_starts += s->ntrick == 0 && s->phase == TS_PLAY;
     int won = side_tricks(s, R), left = s->total_tricks - s->tricks_played;
     if (out_of_budget(S))
         return won;
@@ -2979,6 +2981,7 @@ int ts_analyze(ts_search *S, const ts_state *s0, ts_card moves[64], int values[6
 static void maxn(ts_search *S, ts_state *s, int out[TS_MAX_SIDES])
 {
     S->stats.nodes++;
+    S->stats.trick_starts += s->ntrick == 0 && s->phase == TS_PLAY;
     if (out_of_budget(S))
         return;
     if (s->phase == TS_OVER) {

@@ -40,6 +40,7 @@ typedef struct ts_tt ts_tt; /* the transposition table (search.c) */
 
 typedef struct ts_stats {
     int64_t nodes;     /* positions visited */
+    int64_t trick_starts; /* of them, positions at the start of a trick (what DDS counts as its nodes) */
     int64_t tt_hits;   /* table probes that decided or narrowed a node */
     int64_t tt_stores; /* entries written */
     double seconds;    /* wall time of the call */

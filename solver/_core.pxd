@@ -60,7 +60,7 @@ cdef extern from "search.h" nogil:
     size_t TS_DEFAULT_TT_BYTES
 
     ctypedef struct ts_stats:
-        int64_t nodes, tt_hits, tt_stores
+        int64_t nodes, trick_starts, tt_hits, tt_stores
         double seconds
         int exact
 

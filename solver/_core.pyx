@@ -245,7 +245,8 @@ cdef class Searcher:
     @property
     def stats(self):
         """Nodes, table hits and stores, seconds and exactness of the latest call."""
-        return {"nodes": self.S.stats.nodes, "tt_hits": self.S.stats.tt_hits,
+        return {"nodes": self.S.stats.nodes, "trick_starts": self.S.stats.trick_starts,
+                "tt_hits": self.S.stats.tt_hits,
                 "tt_stores": self.S.stats.tt_stores, "seconds": self.S.stats.seconds,
                 "exact": bool(self.S.stats.exact)}
 

@@ -14,7 +14,10 @@ Two parts:
   either) and, in the same run, of
   DDS's (``SolveBoard`` through endplay: target -1, solutions 3 -- every
   legal card with its score --, mode 1, thread 0; only the C call is timed).
-  Our value of every card is checked against DDS's.
+  Our value of every card is checked against DDS's.  Both solvers' node
+  counts are given in the one unit they share, the trick starts searched
+  (DDS's ``futureTricks.nodes`` counts those), so the two trees compare
+  independently of the machine.
 - **The other games.**  Full-deal solves from the first lead of random deals,
   one per seed (random decisions before play: Chinkway discards and trump,
   Chinese Whist trump, Cinch bids, trump and discards): the value for the side
@@ -44,7 +47,7 @@ from dataclasses import asdict, dataclass, field, replace
 from functools import partial
 from importlib import metadata, resources
 from pathlib import Path
-from typing import Any, Protocol, TypeVar
+from typing import Any, NamedTuple, Protocol, TypeVar
 
 from solver.cards import RANK_CHARS, SUIT_CHARS, parse_strain, strain_text
 from solver.doubledummy import DEFAULT_TT_MB, Solver
@@ -243,15 +246,21 @@ DDS_MODE = 1  # always search
 DDS_THREAD = 0
 
 
-def dds_analyze(bench_deal: BenchDeal) -> tuple[dict[str, int], float]:
-    """DDS's value of every legal card at the opening lead (cards as ``AS``,
-    equivalent cards expanded) and the seconds of the ``SolveBoard`` call."""
+class DdsResult(NamedTuple):
+    """What DDS's ``SolveBoard`` gave."""
+
+    values: dict[str, int]  # every legal card (as ``AS``) with its tricks
+    seconds: float  # of the C call
+    trick_starts: int  # DDS's own node count: the trick starts it searched
+
+
+def dds_analyze(bench_deal: BenchDeal) -> DdsResult:
+    """DDS's value of every legal card at the opening lead (equivalent
+    cards expanded), with the time and the node count of the call."""
     return dds_values(bench_deal.deal, bench_deal.strain, bench_deal.leader)
 
 
-def dds_values(
-    pbn: str, strain: int, leader: int, played: Sequence[str] = ()
-) -> tuple[dict[str, int], float]:
+def dds_values(pbn: str, strain: int, leader: int, played: Sequence[str] = ()) -> DdsResult:
     """DDS's value of every legal card of the seat to move, for the deal
     `pbn` (the hands at the start of the current trick) led by `leader`,
     after the cards `played` to that trick (fewer than four)."""
@@ -277,7 +286,7 @@ def dds_values(
             if ranks >> rank & 1:
                 card = RANK_CHARS[rank - 2] + SUIT_CHARS[fut.suit[i]]
                 values[card] = int(fut.score[i])
-    return values, seconds
+    return DdsResult(values, seconds, int(fut.nodes))
 
 
 _WARM_UP = "N:AK.2.3. QJ.3.2. T9..4.2 87.4..3"  # not a deal of the set
@@ -343,6 +352,8 @@ class WhistDeal:
     dds_ms: float | None  # None without endplay
     dds_value: int | None
     mismatches: list[Mismatch] = field(default_factory=list)
+    trick_starts: int = 0  # of our nodes, those at a trick start
+    dds_trick_starts: int | None = None  # DDS's node count (it counts trick starts)
 
     @property
     def checked(self) -> bool:
@@ -361,6 +372,8 @@ class WhistBench:
     inexact: int  # deals cut short by the time limit (not compared)
     mismatched: int  # deals with at least one card valued differently
     endplay: str | None = None  # endplay's version; None: not installed
+    trick_starts: int = 0  # ours, all deals
+    dds_trick_starts: int | None = None  # DDS's, all deals
 
 
 @dataclass(frozen=True)
@@ -498,9 +511,10 @@ def bench_whist(
         ours = {str(m.card): m.value for m in analysis.moves}
         dds_ms: float | None = None
         dds_value: int | None = None
+        dds_trick_starts: int | None = None
         mismatches: list[Mismatch] = []
         if endplay is not None:
-            theirs, dds_s = dds_analyze(bench_deal)
+            theirs, dds_s, dds_trick_starts = dds_analyze(bench_deal)
             dds_ms = dds_s * MS
             dds_value = max(theirs.values())
             if analysis.stats.exact:
@@ -522,6 +536,8 @@ def bench_whist(
                 dds_ms,
                 dds_value,
                 mismatches,
+                analysis.stats.trick_starts,
+                dds_trick_starts,
             )
         )
         state = "ok" if not mismatches else f"{len(mismatches)} mismatches"
@@ -532,7 +548,7 @@ def bench_whist(
             row = rows[i]
             dds_ms = row.dds_ms
             if dds_ms is not None:
-                dds_ms = min(dds_ms, dds_analyze(bench_deal)[1] * MS)
+                dds_ms = min(dds_ms, dds_analyze(bench_deal).seconds * MS)
             rows[i] = replace(
                 row,
                 ours_ms=min(row.ours_ms, ours_s * MS),
@@ -562,6 +578,12 @@ def summarize_whist(rows: list[WhistDeal], endplay: str | None) -> WhistBench:
         inexact=sum(not r.exact for r in rows),
         mismatched=sum(bool(r.mismatches) for r in rows),
         endplay=endplay,
+        trick_starts=sum(r.trick_starts for r in rows),
+        dds_trick_starts=(
+            sum(r.dds_trick_starts for r in rows if r.dds_trick_starts is not None)
+            if endplay is not None
+            else None
+        ),
     )
 
 
@@ -688,6 +710,7 @@ __all__ = [
     "GAMES",
     "BenchDeal",
     "BenchReport",
+    "DdsResult",
     "GameBench",
     "GameSolve",
     "Mismatch",

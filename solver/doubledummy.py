@@ -35,14 +35,16 @@ class SearchStats:
     """What a search did: positions visited, table use, wall time, and
     whether it ran to the end (False when a node or time limit cut it).
 
-    `nodes` counts every card played in the search.  (DDS's `nodes` counts
-    trick starts only, about a third as many for the same tree.)"""
+    `nodes` counts every position visited (every card played in the
+    search, and the root); `trick_starts` those of them at the start of a
+    trick, which is what DDS counts as its nodes."""
 
     nodes: int
     tt_hits: int
     tt_stores: int
     seconds: float
     exact: bool
+    trick_starts: int = 0
 
     @classmethod
     def of(cls, raw: dict[str, float | int | bool]) -> SearchStats:
@@ -52,6 +54,7 @@ class SearchStats:
             int(raw["tt_stores"]),
             float(raw["seconds"]),
             bool(raw["exact"]),
+            int(raw["trick_starts"]),
         )
 
     def __add__(self, other: SearchStats) -> SearchStats:
@@ -61,10 +64,11 @@ class SearchStats:
             self.tt_stores + other.tt_stores,
             self.seconds + other.seconds,
             self.exact and other.exact,
+            self.trick_starts + other.trick_starts,
         )
 
 
-NO_STATS = SearchStats(0, 0, 0, 0.0, True)
+NO_STATS = SearchStats(0, 0, 0, 0.0, True, 0)
 
 
 @dataclass(frozen=True)

@@ -95,8 +95,10 @@ def test_analyze_json_values_equal_the_api(
     assert data["seat"] == pos.seat_name(pos.to_move)
     assert data["side"] == pos.sides()[pos.to_move]
     assert MEANINGS[game] in data["meaning"]
-    assert set(data["stats"]) >= {"nodes", "tt_hits", "tt_stores", "seconds", "exact"}
+    stats = {"nodes", "trick_starts", "tt_hits", "tt_stores", "seconds", "exact"}
+    assert set(data["stats"]) >= stats
     assert data["stats"]["exact"] is True
+    assert 0 <= data["stats"]["trick_starts"] <= data["stats"]["nodes"]
     for row in data["moves"]:
         assert row["card"] in row["move"] and row["card"] in row["equivalent"]
     # the principal variation is legal, plays the hand out, and is the line by tricks
@@ -317,9 +319,16 @@ def test_bench_whist_json(endings_file: str) -> None:
     assert whist["inexact"] == 0
     assert whist["ours"]["count"] == 2 and whist["ours"]["median_ms"] >= 0
     assert data["max_rss_mb"] is None or data["max_rss_mb"] > 0
+    for deal in whist["deals"]:
+        assert 0 < deal["trick_starts"] < deal["nodes"]
+    assert whist["trick_starts"] == sum(d["trick_starts"] for d in whist["deals"])
     if whist["endplay"] is not None:
         assert whist["checked"] == 2 and whist["mismatched"] == 0
         assert whist["dds"]["count"] == 2 and whist["median_ratio"] > 0
+        assert all(d["dds_trick_starts"] > 0 for d in whist["deals"])
+        assert whist["dds_trick_starts"] == sum(d["dds_trick_starts"] for d in whist["deals"])
+    else:
+        assert whist["dds_trick_starts"] is None
 
 
 def test_bench_repeat_keeps_each_solves_fastest_time(

@@ -151,7 +151,7 @@ def dds_of(pos: Position) -> dict[str, int]:
     for seat, card in trick:
         at_start[seat] = at_start[seat] | solver.CardSet([card])
     pbn = "N:" + " ".join(str(hand) for hand in at_start)
-    values, _ = dds_values(pbn, pos.trump, core.leader, [str(card) for _, card in trick])
+    values = dds_values(pbn, pos.trump, core.leader, [str(card) for _, card in trick]).values
     return values
 
 
