@@ -2910,16 +2910,27 @@ static int first_target(const ts_state *s, int lo, int hi)
     return s->game == TS_CHINKWAY ? hi : (lo + hi) / 2;
 }
 
-int ts_solve_for(ts_search *S, const ts_state *s0, int side)
+/* The value for `side`, the search over targets starting at `guess` when
+ * `have_guess` (else in the middle of the bounds). */
+static int solve_from(ts_search *S, const ts_state *s0, int side, int guess, int have_guess)
 {
     ts_state s = *s0;
     begin(S, s0, by_patterns(S, s0));
     int lo, hi;
     bounds(&s, side, &lo, &hi);
     int base = stored_offset(&s, side);
-    int v = value_for(S, &s, side, base, first_target(&s, lo, hi) - base, hi - base);
+    if (!have_guess)
+        guess = first_target(&s, lo, hi) - base;
+    int v = value_for(S, &s, side, base, guess, hi - base);
     end(S);
     return v;
+}
+
+int ts_solve_for(ts_search *S, const ts_state *s0, int side) { return solve_from(S, s0, side, 0, 0); }
+
+int ts_solve_near(ts_search *S, const ts_state *s0, int side, int guess)
+{
+    return solve_from(S, s0, side, guess, 1);
 }
 
 int ts_solve(ts_search *S, const ts_state *s0)

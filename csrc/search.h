@@ -83,6 +83,10 @@ int ts_solve(ts_search *S, const ts_state *s);
 
 /* The value for side `side` (paranoid when other sides are several). */
 int ts_solve_for(ts_search *S, const ts_state *s, int side);
+/* The same, the search over targets starting at `guess`, a likely value
+ * (such as a like position's: the same deal with another leader); a guess
+ * out of the value's bounds is as none. */
+int ts_solve_near(ts_search *S, const ts_state *s, int side, int guess);
 
 /* The value, for the side to move, of every legal move: moves[i] and
  * values[i] for i < return value (all legal cards, equivalent ones included;

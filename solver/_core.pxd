@@ -77,6 +77,7 @@ cdef extern from "search.h" nogil:
     void ts_search_touch(ts_search *S)
     int ts_solve(ts_search *S, const ts_state *s)
     int ts_solve_for(ts_search *S, const ts_state *s, int side)
+    int ts_solve_near(ts_search *S, const ts_state *s, int side, int guess)
     int ts_analyze(ts_search *S, const ts_state *s, ts_card *moves, int *values, int *cls)
     int ts_reaches(ts_search *S, const ts_state *s, int side, int target)
     void ts_maxn(ts_search *S, const ts_state *s, int *values)

@@ -244,11 +244,15 @@ class Solver:
         entries = []
         stats = NO_STATS
         self._stopping = False
+        # the search over targets starts at the value of the same trump with
+        # the previous leader, which is seldom more than a trick away
+        last: dict[int | None, int] = {}
         for start in table_positions(pos):
             if self._stopping:
                 break
             core = self._core_of(start)
-            first = self._search.solve(core, 0)
+            first = self._search.solve(core, 0, last.get(start.trump))
+            last[start.trump] = first
             stats = stats + SearchStats.of(self._search.stats)
             values = [first]
             if core.nsides == 2:  # zero-sum: the other side's value follows

@@ -39,6 +39,7 @@ from solver.bench import dds_values, dds_version
 from solver.cards import NOTRUMP, strain_text
 
 GOLDEN = Path(__file__).parent / "data" / "dds_golden.jsonl"
+TABLES = Path(__file__).parent / "data" / "dds_tables.jsonl"
 FULL = os.environ.get("TRICKSOLVER_FULL") == "1"
 ENDING_TRICKS = 10  # the default suite's records: at most this many tricks left
 ENDING_RECORDS = 752  # how many of the golden records that is
@@ -82,6 +83,28 @@ def test_golden_endings() -> None:
     records = [r for r in golden() if tricks_left(r) <= ENDING_TRICKS]
     assert len(records) == ENDING_RECORDS
     check_records(records)
+
+
+def test_table_equals_dds_dd_table() -> None:
+    """`Solver.table` of whole deals against DDS's table (tricks of every
+    declarer in every strain, the lead from declarer's left; made by
+    tests/data/make_dds_tables.py).  The search over targets of each leader
+    starts at the previous leader's value, so this also checks that."""
+    with TABLES.open(encoding="ascii") as f:
+        records = [json.loads(line) for line in f]
+    assert len(records) == 12
+    analyzer = solver.Solver(tt_mb=32)
+    for record in records:
+        pos = solver.parse_position(f"whist; trump=NT; leader=N; hands={record['deal']}")
+        table = analyzer.table(pos)
+        assert len(table.entries) == 20 and table.stats.exact
+        for entry in table.entries:
+            declarer = "NESW"[(entry.leader + 3) % 4]  # the leader sits on declarer's left
+            strain = strain_text(entry.trump)
+            side = "NESW".index(declarer) % 2  # N-S 0, E-W 1
+            assert entry.values[side] == record["tricks"][strain][declarer], (
+                f"{record['deal']}: {strain} by {declarer}"
+            )
 
 
 def test_warm_table_forgets_and_agrees() -> None:

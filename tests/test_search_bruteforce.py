@@ -283,6 +283,12 @@ def disagreements(searcher: _core.Searcher, core: _core.PlayState, answer: Answe
         exact(f"solve side={side}")
         if got != want:
             wrong.append(f"solve side={side}: {got}, brute force {want}")
+        # a guess only moves where the search over targets starts
+        for guess in (want - 1, want + 1) + ((-7, 99) if side == mover else ()):
+            got = searcher.solve(core, side=side, guess=guess)
+            exact(f"solve side={side} guess={guess}")
+            if got != want:
+                wrong.append(f"solve side={side} guess={guess}: {got}, brute force {want}")
     analysis = searcher.analyze(core)
     exact("analyze")
     got_moves = {str(Card(card)): value for card, value, _ in analysis}
