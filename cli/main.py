@@ -476,7 +476,7 @@ class ProgressBars:
     default="all",
     show_default=True,
     metavar="LIST",
-    help="Comma-separated: whist, chinkway, cw4, cw3, cw2 (or chinese-whist), cinch, all.",
+    help="Comma-separated: whist, table, chinkway, cw4, cw3, cw2 (or chinese-whist), cinch, all.",
 )
 @click.option(
     "--random-deals",
@@ -542,9 +542,11 @@ def bench(
     variation; one thread, one Solver warmed once and cleared before each
     deal, as DDS keeps its memory between calls), timed against DDS
     (endplay's SolveBoard: target -1, solutions 3) in the same run; every
-    card's value is checked against DDS's.  Other games: full-deal solves
-    from the first lead of random deals (random decisions before play),
-    the value for the side on lead.  Prints times (median, mean, p95),
+    card's value is checked against DDS's.  Table: the same deals' whole
+    double-dummy tables (every strain, every leader; Solver.table) against
+    DDS's CalcDDtable on one thread, every entry compared.  Other games:
+    full-deal solves from the first lead of random deals (random decisions
+    before play), the value for the side on lead.  Prints times (median, mean, p95),
     nodes per second and memory (the table size and the process's peak
     RSS).  Full deals are slow: start small.
 
@@ -554,6 +556,7 @@ def bench(
       tricksolver bench --games chinkway,cinch --random-deals 5 --time-limit 10
       tricksolver bench --pbn-file endings.pbn --games whist --json > bench.json
       tricksolver bench --games whist --repeat 3   fastest of 3 rounds a deal
+      tricksolver bench --games table --deals 20   DD tables against DDS's
       tricksolver bench                      the full standard run (long)
     """
     names = benchmark.parse_games(games)

@@ -15,7 +15,7 @@ from rich.table import Table as RichTable
 from rich.text import Text
 
 from solver import Analysis, Card, Move, Phase, Position, SearchStats, Table
-from solver.bench import BenchReport, GameBench, Timing, WhistBench
+from solver.bench import BenchReport, GameBench, TableBench, Timing, WhistBench
 from solver.cards import NOTRUMP, strain_text
 from solver.cli.render import STRAIN_NAMES, card_text, side_members, side_name
 from solver.cli.render import strain_text as strain_words
@@ -386,17 +386,58 @@ def _rate(per_second: float) -> str:
     return f"{per_second / 1e6:,.2f} M" if per_second else "-"
 
 
-def whist_bench_view(whist: WhistBench) -> Group:
-    table = RichTable(
-        title=f"Whist: opening lead, value of every card ({len(whist.deals)} deals)",
-        box=box.SIMPLE_HEAD,
-        pad_edge=False,
-    )
+def _against_dds(
+    bench: WhistBench | TableBench, what: str, mismatches: list[Text], dds_note: Text | None
+) -> list[RenderableType]:
+    """The lines under a part timed against DDS: the ratios, the check of
+    every value (`mismatches`, one line each) and the deals cut short."""
+    lines: list[RenderableType] = []
+    if bench.endplay is None:
+        missing = f"endplay is not installed: DDS not timed, {what} not checked."
+        lines.append(Text(missing, "yellow"))
+    else:
+        if bench.median_ratio is not None:
+            lines.append(
+                Text(
+                    f"ours / DDS: median ratio {bench.median_ratio:,.1f}x"
+                    f" (ratio of medians {bench.ratio_of_medians or 0:,.1f}x)"
+                )
+            )
+        if dds_note is not None:
+            lines.append(dds_note)
+        plural = "" if bench.checked == 1 else "s"
+        check = Text(f"checked against DDS: {bench.checked} deal{plural}, ")
+        if not bench.checked:
+            check = Text("checked against DDS: no deal (none was solved exactly)", "yellow")
+        elif bench.mismatched:
+            check.append(f"{bench.mismatched} with mismatches", style="bold red")
+        else:
+            check.append("no mismatch", style="green")
+        lines.append(check)
+        lines += mismatches
+    if bench.inexact:
+        lines.append(
+            Text(
+                f"{bench.inexact} deals hit the time limit: not exact (their times are lower"
+                " bounds), not compared",
+                style="yellow",
+            )
+        )
+    return lines
+
+
+def _bench_table(title: str) -> RichTable:
+    table = RichTable(title=title, box=box.SIMPLE_HEAD, pad_edge=False)
     table.add_column("solver", style="bold")
     for name in ("median ms", "mean ms", "p95 ms"):
         table.add_column(name, justify="right")
     table.add_column("nodes/s", justify="right")
     table.add_column("trick starts", justify="right")
+    return table
+
+
+def whist_bench_view(whist: WhistBench) -> Group:
+    table = _bench_table(f"Whist: opening lead, value of every card ({len(whist.deals)} deals)")
     table.add_row(
         "tricksolver",
         *_timing_cells(whist.ours),
@@ -411,47 +452,38 @@ def whist_bench_view(whist: WhistBench) -> Group:
             "",
             "-" if dds_starts is None else f"{dds_starts:,}",
         )
-    lines: list[RenderableType] = [table]
-    if whist.endplay is None:
-        lines.append(Text("endplay is not installed: DDS not timed, values not checked.", "yellow"))
-    else:
-        if whist.median_ratio is not None:
-            lines.append(
-                Text(
-                    f"ours / DDS: median ratio {whist.median_ratio:,.1f}x"
-                    f" (ratio of medians {whist.ratio_of_medians or 0:,.1f}x)"
-                )
-            )
-        lines.append(
-            Text(
-                "trick starts: the positions at a trick start searched, all deals"
-                " (what DDS counts as its nodes)",
-                "dim",
-            )
+    note = Text(
+        "trick starts: the positions at a trick start searched, all deals"
+        " (what DDS counts as its nodes)",
+        "dim",
+    )
+    mismatches = [
+        Text(f"  board {deal.board}: {m.card} ours {m.ours} DDS {m.dds}", "red")
+        for deal in whist.deals
+        for m in deal.mismatches
+    ]
+    return Group(table, *_against_dds(whist, "values", mismatches, note))
+
+
+def table_bench_view(bench: TableBench) -> Group:
+    table = _bench_table(
+        f"Whist: double-dummy table, 5 strains x 4 leaders ({len(bench.deals)} deals)"
+    )
+    starts = sum(d.trick_starts for d in bench.deals)
+    table.add_row(
+        "tricksolver", *_timing_cells(bench.ours), _rate(bench.nodes_per_second), f"{starts:,}"
+    )
+    if bench.endplay is not None:
+        table.add_row(
+            f"DDS (endplay {bench.endplay})",
+            *_timing_cells(bench.dds),
+            "",
+            "-",
         )
-        plural = "" if whist.checked == 1 else "s"
-        check = Text(f"checked against DDS: {whist.checked} deal{plural}, ")
-        if not whist.checked:
-            check = Text("checked against DDS: no deal (none was solved exactly)", "yellow")
-        elif whist.mismatched:
-            check.append(f"{whist.mismatched} with mismatches", style="bold red")
-        else:
-            check.append("no mismatch", style="green")
-        lines.append(check)
-        for deal in whist.deals:
-            for m in deal.mismatches:
-                lines.append(
-                    Text(f"  board {deal.board}: {m.card} ours {m.ours} DDS {m.dds}", "red")
-                )
-    if whist.inexact:
-        lines.append(
-            Text(
-                f"{whist.inexact} deals hit the time limit: not exact (their times are lower"
-                " bounds), not compared",
-                style="yellow",
-            )
-        )
-    return Group(*lines)
+    mismatches = [
+        Text(f"  board {deal.board}: {m}", "red") for deal in bench.deals for m in deal.mismatches
+    ]
+    return Group(table, *_against_dds(bench, "tables", mismatches, None))
 
 
 def games_bench_view(games: list[GameBench]) -> RichTable:
@@ -495,7 +527,7 @@ def bench_view(report: BenchReport) -> Group:
     if s.repeat > 1:
         head.add_row("Rounds", f"{s.repeat}: each solve's fastest time (both solvers)")
     head.add_row("Table", f"{report.table_mb:g} MiB per Solver ({s.solver_per_deal})")
-    if report.whist is not None:
+    if report.whist is not None or report.table is not None:
         head.add_row("Deals", f"{s.whist_deals} from {s.deals_file}")
     if report.games:
         head.add_row(
@@ -505,6 +537,8 @@ def bench_view(report: BenchReport) -> Group:
     parts: list[RenderableType] = [head, Text()]
     if report.whist is not None:
         parts += [whist_bench_view(report.whist), Text()]
+    if report.table is not None:
+        parts += [table_bench_view(report.table), Text()]
     if report.games:
         parts += [games_bench_view(report.games), Text()]
         if {"chinkway", "cw3"} & {g.name for g in report.games}:

@@ -18,6 +18,9 @@ Two parts:
   counts are given in the one unit they share, the trick starts searched
   (DDS's ``futureTricks.nodes`` counts those), so the two trees compare
   independently of the machine.
+- **The whist table.**  The same deals' whole double-dummy tables (every
+  strain, every leader: `Solver.table`) against DDS's (``CalcDDtable``, one
+  thread; only the C call is timed), every entry compared.
 - **The other games.**  Full-deal solves from the first lead of random deals,
   one per seed (random decisions before play: Chinkway discards and trump,
   Chinese Whist trump, Cinch bids, trump and discards): the value for the side
@@ -50,7 +53,7 @@ from pathlib import Path
 from typing import Any, NamedTuple, Protocol, TypeVar
 
 from solver.cards import RANK_CHARS, SUIT_CHARS, parse_strain, strain_text
-from solver.doubledummy import DEFAULT_TT_MB, Solver
+from solver.doubledummy import DEFAULT_TT_MB, Solver, Table
 from solver.errors import NotationError, TricksolverError
 from solver.games.base import Phase, Position
 from solver.notation import SEAT_LETTERS
@@ -65,9 +68,11 @@ DEFAULT_TIME_LIMIT = 60.0  # seconds per solve
 MS = 1000.0
 _clock = time.perf_counter  # every timing of the benchmark (a test replaces it)
 
-# The benchmark's games: name -> (game, players).  "whist" is the PBN part.
+# The benchmark's games: name -> (game, players).  "whist" (the opening
+# lead) and "table" (the double-dummy table) are the PBN parts.
 GAMES: dict[str, tuple[str, int | None]] = {
     "whist": ("whist", 4),
+    "table": ("whist", 4),
     "chinkway": ("chinkway", None),
     "cw4": ("chinese-whist", 4),
     "cw3": ("chinese-whist", 3),
@@ -84,6 +89,7 @@ GAME_ALIASES = {
 }
 GAME_TITLES = {
     "whist": "Whist",
+    "table": "Whist table",
     "chinkway": "Chinkway",
     "cw4": "Chinese Whist 4p",
     "cw3": "Chinese Whist 3p",
@@ -289,6 +295,34 @@ def dds_values(pbn: str, strain: int, leader: int, played: Sequence[str] = ()) -
     return DdsResult(values, seconds, int(fut.nodes))
 
 
+STRAINS = ("S", "H", "D", "C", "NT")  # DDS's order of the strains (ours too)
+
+
+def dds_table(pbn: str) -> tuple[dict[str, dict[str, int]], float]:
+    """DDS's double-dummy table of a whole deal (``CalcDDtable``, one
+    thread): the tricks of every declarer (N E S W) in every strain (S H D
+    C NT), the lead from declarer's left; and the seconds of the C call.
+    (For a deal of fewer than 13 cards a hand, DDS counts declarer's tricks
+    as 13 less the defenders': they are brought back to the deal's.)"""
+    import endplay._dds as dds
+    from endplay.types import Deal
+
+    dds.SetMaxThreads(1)  # (endplay's default is two threads for tables)
+    table_deal = dds.ddTableDeal()
+    table_deal.cards = Deal(pbn)._data.remainCards
+    results = dds.ddTableResults()
+    start = _clock()
+    dds.CalcDDtable(table_deal, results)
+    seconds = _clock() - start
+    first_hand = pbn.split(":", 1)[1].split()[0]
+    missing = 13 - sum(len(suit) for suit in first_hand.split("."))  # tricks not in the deal
+    tricks = {
+        strain: {seat: int(results.resTable[i][j]) - missing for j, seat in enumerate(SEAT_LETTERS)}
+        for i, strain in enumerate(STRAINS)
+    }
+    return tricks, seconds
+
+
 _WARM_UP = "N:AK.2.3. QJ.3.2. T9..4.2 87.4..3"  # not a deal of the set
 
 
@@ -338,22 +372,15 @@ class Mismatch:
 
 
 @dataclass(frozen=True)
-class WhistDeal:
-    """One deal of the whist part."""
+class TimedDeal:
+    """What the whist parts keep of every deal: our search and DDS's."""
 
     board: str
-    position: str
-    value: int  # our value of the best card (for the side on lead)
-    exact: bool
-    ours_ms: float  # wall time of the analyze call
-    search_ms: float  # the search's own timer (SearchStats.seconds)
+    exact: bool  # no limit cut our search short
+    ours_ms: float  # wall time of our call
     nodes: int
-    tt_hits: int
+    trick_starts: int  # of our nodes, those at a trick start
     dds_ms: float | None  # None without endplay
-    dds_value: int | None
-    mismatches: list[Mismatch] = field(default_factory=list)
-    trick_starts: int = 0  # of our nodes, those at a trick start
-    dds_trick_starts: int | None = None  # DDS's node count (it counts trick starts)
 
     @property
     def checked(self) -> bool:
@@ -361,18 +388,61 @@ class WhistDeal:
 
 
 @dataclass(frozen=True)
-class WhistBench:
-    deals: list[WhistDeal]
+class WhistDeal(TimedDeal):
+    """One deal of the whist part (the opening lead)."""
+
+    position: str
+    value: int  # our value of the best card (for the side on lead)
+    search_ms: float  # the search's own timer (SearchStats.seconds)
+    tt_hits: int
+    dds_value: int | None
+    mismatches: list[Mismatch] = field(default_factory=list)
+    dds_trick_starts: int | None = None  # DDS's node count (it counts trick starts)
+
+
+@dataclass(frozen=True)
+class VersusDds:
+    """Our times against DDS's over the deals of a whist part."""
+
     ours: Timing | None
     dds: Timing | None
     median_ratio: float | None  # median over deals of our time / DDS's
     ratio_of_medians: float | None
     nodes_per_second: float
-    checked: int  # deals whose every card was compared with DDS
+    checked: int  # deals whose every value was compared with DDS
     inexact: int  # deals cut short by the time limit (not compared)
-    mismatched: int  # deals with at least one card valued differently
-    endplay: str | None = None  # endplay's version; None: not installed
-    trick_starts: int = 0  # ours, all deals
+    mismatched: int  # deals with at least one value different
+    endplay: str | None  # endplay's version; None: not installed
+    trick_starts: int  # ours, all deals
+
+    @staticmethod
+    def fields_of(
+        rows: Sequence[TimedDeal], wrong: Sequence[bool], endplay: str | None
+    ) -> dict[str, Any]:
+        """The fields, from the deals (`wrong`: which had a mismatch)."""
+        ours = Timing.of([r.ours_ms / MS for r in rows])
+        dds = Timing.of([r.dds_ms / MS for r in rows if r.dds_ms is not None])
+        ratios = [r.ours_ms / r.dds_ms for r in rows if r.dds_ms]
+        seconds = sum(r.ours_ms for r in rows) / MS
+        return {
+            "ours": ours,
+            "dds": dds,
+            "median_ratio": statistics.median(ratios) if ratios else None,
+            "ratio_of_medians": (
+                ours.median_ms / dds.median_ms if ours and dds and dds.median_ms else None
+            ),
+            "nodes_per_second": _per_second(sum(r.nodes for r in rows), seconds),
+            "checked": sum(r.checked for r in rows),
+            "inexact": sum(not r.exact for r in rows),
+            "mismatched": sum(wrong),
+            "endplay": endplay,
+            "trick_starts": sum(r.trick_starts for r in rows),
+        }
+
+
+@dataclass(frozen=True)
+class WhistBench(VersusDds):
+    deals: list[WhistDeal]
     dds_trick_starts: int | None = None  # DDS's, all deals
 
 
@@ -427,6 +497,7 @@ class BenchReport:
     games: list[GameBench]
     table_mb: float  # the transposition table asked for, per Solver
     max_rss_mb: float | None  # the process's peak resident set size
+    table: TableBench | None = None  # the double-dummy table part
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
@@ -484,6 +555,28 @@ def _per_second(nodes: int, seconds: float) -> float:
     return nodes / seconds if seconds > 0 else 0.0
 
 
+def _start_part(
+    name: str,
+    deals: Sequence[BenchDeal],
+    time_limit: float,
+    tt_mb: float,
+    use_dds: bool,
+    reporter: Reporter | None,
+    repeat: int,
+) -> tuple[Reporter, str | None, Solver, list[Position]]:
+    """A whist part's start, untimed: DDS warmed up (when it is used), the
+    progress bar, our Solver with its table written through (as DDS is
+    warmed up: no first-touch page faults in the timing), the positions."""
+    report = reporter or _Quiet()
+    endplay = dds_version() if use_dds else None
+    if endplay is not None:
+        dds_warm_up()
+    report.start(name, len(deals) * repeat)
+    solver = Solver(tt_mb, max_seconds=time_limit)
+    solver.warm()
+    return report, endplay, solver, [bench_deal.position() for bench_deal in deals]
+
+
 def bench_whist(
     deals: Sequence[BenchDeal],
     time_limit: float = DEFAULT_TIME_LIMIT,
@@ -497,15 +590,10 @@ def bench_whist(
     the deals (so that DDS never solves the same deal twice running, which
     it would take from its table), and each deal keeps the fastest time of
     each solver."""
-    report = reporter or _Quiet()
-    endplay = dds_version() if use_dds else None
-    if endplay is not None:
-        dds_warm_up()
-    report.start("whist", len(deals) * repeat)
+    report, endplay, solver, positions = _start_part(
+        "whist", deals, time_limit, tt_mb, use_dds, reporter, repeat
+    )
     rows: list[WhistDeal] = []
-    solver = Solver(tt_mb, max_seconds=time_limit)
-    solver.warm()  # (untimed, as DDS is warmed up: no first-touch page faults in the timing)
-    positions = [bench_deal.position() for bench_deal in deals]
     for bench_deal, pos in zip(deals, positions, strict=True):
         analysis, ours_s = _timed(solver, partial(solver.analyze, pos, pv=False))
         ours = {str(m.card): m.value for m in analysis.moves}
@@ -525,19 +613,19 @@ def bench_whist(
                 ]
         rows.append(
             WhistDeal(
-                bench_deal.board,
-                bench_deal.line(),
-                analysis.value,
-                analysis.stats.exact,
-                ours_s * MS,
-                analysis.stats.seconds * MS,
-                analysis.stats.nodes,
-                analysis.stats.tt_hits,
-                dds_ms,
-                dds_value,
-                mismatches,
-                analysis.stats.trick_starts,
-                dds_trick_starts,
+                board=bench_deal.board,
+                exact=analysis.stats.exact,
+                ours_ms=ours_s * MS,
+                nodes=analysis.stats.nodes,
+                trick_starts=analysis.stats.trick_starts,
+                dds_ms=dds_ms,
+                position=bench_deal.line(),
+                value=analysis.value,
+                search_ms=analysis.stats.seconds * MS,
+                tt_hits=analysis.stats.tt_hits,
+                dds_value=dds_value,
+                mismatches=mismatches,
+                dds_trick_starts=dds_trick_starts,
             )
         )
         state = "ok" if not mismatches else f"{len(mismatches)} mismatches"
@@ -560,31 +648,94 @@ def bench_whist(
 
 
 def summarize_whist(rows: list[WhistDeal], endplay: str | None) -> WhistBench:
-    ours = Timing.of([r.ours_ms / MS for r in rows])
-    dds_times = [r.dds_ms / MS for r in rows if r.dds_ms is not None]
-    dds = Timing.of(dds_times)
-    ratios = [r.ours_ms / r.dds_ms for r in rows if r.dds_ms]
-    median_ratio = statistics.median(ratios) if ratios else None
-    ratio_of_medians = ours.median_ms / dds.median_ms if ours and dds and dds.median_ms else None
-    seconds = sum(r.ours_ms for r in rows) / MS
     return WhistBench(
+        **VersusDds.fields_of(rows, [bool(r.mismatches) for r in rows], endplay),
         deals=rows,
-        ours=ours,
-        dds=dds,
-        median_ratio=median_ratio,
-        ratio_of_medians=ratio_of_medians,
-        nodes_per_second=_per_second(sum(r.nodes for r in rows), seconds),
-        checked=sum(r.checked for r in rows),
-        inexact=sum(not r.exact for r in rows),
-        mismatched=sum(bool(r.mismatches) for r in rows),
-        endplay=endplay,
-        trick_starts=sum(r.trick_starts for r in rows),
         dds_trick_starts=(
             sum(r.dds_trick_starts for r in rows if r.dds_trick_starts is not None)
             if endplay is not None
             else None
         ),
     )
+
+
+@dataclass(frozen=True)
+class TableDeal(TimedDeal):
+    """One deal of the table part: its whole double-dummy table (our time:
+    Solver.table's; DDS's: CalcDDtable's)."""
+
+    deal: str  # PBN
+    mismatches: list[str] = field(default_factory=list)  # "H by N: ours 9, DDS 8"
+
+
+@dataclass(frozen=True)
+class TableBench(VersusDds):
+    deals: list[TableDeal]
+
+
+def table_mismatches(table: Table, dds: dict[str, dict[str, int]]) -> list[str]:
+    """Where our table (values by trump and leader) and DDS's (tricks by
+    strain and declarer, the lead from declarer's left) differ."""
+    wrong = []
+    for entry in table.entries:
+        declarer = (entry.leader + 3) % 4  # the leader sits on declarer's left
+        strain = strain_text(entry.trump)
+        ours = entry.values[declarer % 2]  # declarer's side: N-S 0, E-W 1
+        theirs = dds[strain][SEAT_LETTERS[declarer]]
+        if ours != theirs:
+            wrong.append(f"{strain} by {SEAT_LETTERS[declarer]}: ours {ours}, DDS {theirs}")
+    return wrong
+
+
+def bench_table(
+    deals: Sequence[BenchDeal],
+    time_limit: float = DEFAULT_TIME_LIMIT,
+    tt_mb: float = DEFAULT_TT_MB,
+    use_dds: bool = True,
+    reporter: Reporter | None = None,
+    repeat: int = 1,
+) -> TableBench:
+    """The double-dummy table (every strain, every leader) of each deal,
+    ours (`Solver.table`) against DDS's (``CalcDDtable``, one thread), every
+    entry compared.  Rounds as in `bench_whist`."""
+    report, endplay, solver, positions = _start_part(
+        "table", deals, time_limit, tt_mb, use_dds, reporter, repeat
+    )
+    rows: list[TableDeal] = []
+    for round_ in range(repeat):
+        for i, (bench_deal, pos) in enumerate(zip(deals, positions, strict=True)):
+            table, ours_s = _timed(solver, partial(solver.table, pos))
+            dds_ms: float | None = None
+            wrong: list[str] = []
+            if endplay is not None:
+                theirs, dds_s = dds_table(bench_deal.deal)
+                dds_ms = dds_s * MS
+                if table.stats.exact:
+                    wrong = table_mismatches(table, theirs)
+            row = TableDeal(
+                board=bench_deal.board,
+                exact=table.stats.exact,
+                ours_ms=ours_s * MS,
+                nodes=table.stats.nodes,
+                trick_starts=table.stats.trick_starts,
+                dds_ms=dds_ms,
+                deal=bench_deal.deal,
+                mismatches=wrong,
+            )
+            if round_:
+                old = rows[i]
+                row = replace(
+                    old,
+                    ours_ms=min(old.ours_ms, row.ours_ms),
+                    dds_ms=None if old.dds_ms is None else min(old.dds_ms, dds_ms or old.dds_ms),
+                )
+                rows[i] = row
+            else:
+                rows.append(row)
+            state = "ok" if not wrong else f"{len(wrong)} mismatches"
+            report.step("table", f"board {bench_deal.board}: {state}")
+    mismatched = [bool(r.mismatches) for r in rows]
+    return TableBench(**VersusDds.fields_of(rows, mismatched, endplay), deals=rows)
 
 
 def random_first_lead(name: str, seed: int) -> Position:
@@ -612,7 +763,7 @@ def bench_game(
     lead of `count` random deals, seeds `seed`, `seed + 1`, ...  With
     `repeat` > 1, that many rounds over the deals, each solve keeping its
     fastest time."""
-    if name not in GAMES or name == "whist":
+    if name not in GAMES or name in ("whist", "table"):
         raise NotationError(f"no full-deal benchmark for {name!r}")
     report = reporter or _Quiet()
     report.start(name, count * repeat)
@@ -682,16 +833,22 @@ def run(
     for name in games:
         if name not in GAMES:
             raise NotationError(f"unknown benchmark game {name!r}")
-    deals = load_deals(deals_file, whist_deals) if "whist" in games else []
+    pbn_parts = {"whist", "table"} & set(games)
+    deals = load_deals(deals_file, whist_deals) if pbn_parts else []
     whist = (
         bench_whist(deals, time_limit, tt_mb, use_dds, reporter, repeat)
         if "whist" in games
         else None
     )
+    table = (
+        bench_table(deals, time_limit, tt_mb, use_dds, reporter, repeat)
+        if "table" in games
+        else None
+    )
     others = [
         bench_game(name, game_deals, seed, time_limit, tt_mb, reporter, repeat)
         for name in games
-        if name != "whist"
+        if name not in ("whist", "table")
     ]
     settings = BenchSettings(
         whist_deals=len(deals),
@@ -703,7 +860,7 @@ def run(
         tt_mb=tt_mb,
         repeat=repeat,
     )
-    return BenchReport(settings, machine(), whist, others, tt_mb, max_rss_mb())
+    return BenchReport(settings, machine(), whist, others, tt_mb, max_rss_mb(), table)
 
 
 __all__ = [
@@ -714,12 +871,18 @@ __all__ = [
     "GameBench",
     "GameSolve",
     "Mismatch",
+    "TableBench",
+    "TableDeal",
+    "TimedDeal",
+    "VersusDds",
     "Reporter",
     "Timing",
     "WhistBench",
     "WhistDeal",
     "bench_game",
+    "bench_table",
     "bench_whist",
+    "dds_table",
     "dds_values",
     "dds_version",
     "load_deals",

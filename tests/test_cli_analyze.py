@@ -18,6 +18,7 @@ import pytest
 import solver
 from solver import Phase, Position
 from solver import bench as benchmark
+from solver.cards import strain_text
 from solver.errors import NotationError
 from tests.cli_helpers import assert_one_line_error, run, start_interruptible
 
@@ -329,6 +330,35 @@ def test_bench_whist_json(endings_file: str) -> None:
         assert whist["dds_trick_starts"] == sum(d["dds_trick_starts"] for d in whist["deals"])
     else:
         assert whist["dds_trick_starts"] is None
+
+
+def test_bench_table_json(endings_file: str) -> None:
+    args = ["bench", "--deals", "2", "--games", "table", "--time-limit", "5"]
+    data = run_json(*args, "--pbn-file", endings_file)
+    assert data["whist"] is None and data["games"] == []
+    table = data["table"]
+    assert [d["board"] for d in table["deals"]] == ["e1", "e2"]
+    assert table["inexact"] == 0 and table["ours"]["count"] == 2
+    for deal in table["deals"]:
+        assert deal["exact"] and 0 < deal["trick_starts"] <= deal["nodes"]
+    if table["endplay"] is not None:
+        assert table["checked"] == 2 and table["mismatched"] == 0
+        assert table["dds"]["count"] == 2 and table["median_ratio"] > 0
+        out = run(*args, "--pbn-file", endings_file).stdout
+        assert "double-dummy table" in out and "no mismatch" in out
+
+
+def test_table_mismatches_names_strain_and_declarer() -> None:
+    pos = solver.parse_position(f"whist; trump=NT; leader=N; hands={SMALL_WHIST}")
+    table = solver.Solver(tt_mb=8).table(pos)
+    dds: dict[str, dict[str, int]] = {s: {} for s in benchmark.STRAINS}
+    for entry in table.entries:
+        declarer = (entry.leader + 3) % 4
+        dds[strain_text(entry.trump)]["NESW"[declarer]] = entry.values[declarer % 2]
+    assert benchmark.table_mismatches(table, dds) == []
+    dds["H"]["W"] += 1
+    want = dds["H"]["W"]
+    assert benchmark.table_mismatches(table, dds) == [f"H by W: ours {want - 1}, DDS {want}"]
 
 
 def test_bench_repeat_keeps_each_solves_fastest_time(
