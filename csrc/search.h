@@ -66,7 +66,7 @@ typedef struct ts_search {
 } ts_search;
 
 /* Make a searcher with a table of about tt_bytes (at least TS_MIN_TT_BYTES),
- * plus 512 KiB of cutoff cards for move ordering (on a 2 MiB page of their own
+ * plus 384 KiB of cutoff cards for move ordering (on a 2 MiB page of their own
  * where huge pages are had, so up to 2 MiB resident once a tricks game uses them).
  * Returns 0 on success, -1 when the memory cannot be had. */
 int ts_search_init(ts_search *S, size_t tt_bytes);
