@@ -19,6 +19,7 @@ from solver.bench import BenchReport, GameBench, TableBench, Timing, WhistBench
 from solver.cards import NOTRUMP, strain_text
 from solver.cli.render import STRAIN_NAMES, card_text, side_members, side_name
 from solver.cli.render import strain_text as strain_words
+from solver.doubledummy import declarer_tricks
 
 SEAT_LETTERS = "NESW"
 TABLE_STRAINS = (NOTRUMP, 0, 1, 2, 3)  # the DDS table's column order: NT S H D C
@@ -278,26 +279,6 @@ def analysis_json(pos: Position, analysis: Analysis) -> dict[str, Any]:
 
 
 # -- table -------------------------------------------------------------------------------
-
-
-def tricks_of(pos: Position) -> int:
-    """The tricks of a deal at its first lead."""
-    core = pos.core
-    if core is not None:
-        return int(core.total_tricks - core.tricks_played)
-    raise ValueError("no play state")
-
-
-def declarer_tricks(pos: Position, result: Table) -> dict[int, dict[int, int]]:
-    """Whist, DDS style: for each declarer (seat) and strain, the tricks of
-    declarer's side when the seat on declarer's left leads: the tricks of the
-    deal minus the leader side's value."""
-    total = tricks_of(pos)
-    out: dict[int, dict[int, int]] = {d: {} for d in range(4)}
-    for entry in result.entries:
-        declarer = (entry.leader - 1) % 4
-        out[declarer][entry.trump] = total - entry.values[pos.sides()[entry.leader]]
-    return out
 
 
 def table_view(pos: Position, result: Table) -> Group:

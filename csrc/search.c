@@ -1909,6 +1909,14 @@ static double now(void)
     return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
 }
 
+/* Every search counts its positions here: all of them, and those at the
+ * start of a trick (what DDS counts as its nodes). */
+static inline void count_node(ts_search *S, const ts_state *s)
+{
+    S->stats.nodes++;
+    S->stats.trick_starts += s->ntrick == 0 && s->phase == TS_PLAY;
+}
+
 static int out_of_budget(ts_search *S)
 {
     if (S->stats.nodes < S->check_at)
@@ -1977,8 +1985,7 @@ static void end(ts_search *S)
 static int reaches(ts_search *S, ts_state *s, int target)
 {
     const int R = S->root_side;
-    S->stats.nodes++;
-    S->stats.trick_starts += s->ntrick == 0 && s->phase == TS_PLAY;
+    count_node(S, s);
     if (out_of_budget(S))
         return target - 1;
 
@@ -2607,8 +2614,7 @@ static int search_whist(ts_search *S, ts_state *s, int target, ts_cards *decided
 {
     const int R = S->root_side;
     *decided = 0;
-    S->stats.nodes++;
-    S->stats.trick_starts += s->ntrick == 0 && s->phase == TS_PLAY;
+    count_node(S, s);
     int won = side_tricks(s, R), left = s->total_tricks - s->tricks_played;
     if (out_of_budget(S))
         return won;
@@ -3001,8 +3007,7 @@ int ts_analyze(ts_search *S, const ts_state *s0, ts_card moves[64], int values[6
 
 static void maxn(ts_search *S, ts_state *s, int out[TS_MAX_SIDES])
 {
-    S->stats.nodes++;
-    S->stats.trick_starts += s->ntrick == 0 && s->phase == TS_PLAY;
+    count_node(S, s);
     if (out_of_budget(S))
         return;
     if (s->phase == TS_OVER) {

@@ -53,7 +53,7 @@ from pathlib import Path
 from typing import Any, NamedTuple, Protocol, TypeVar
 
 from solver.cards import RANK_CHARS, SUIT_CHARS, parse_strain, strain_text
-from solver.doubledummy import DEFAULT_TT_MB, Solver, Table
+from solver.doubledummy import DEFAULT_TT_MB, Solver, Table, declarer_tricks
 from solver.errors import NotationError, TricksolverError
 from solver.games.base import Phase, Position
 from solver.notation import SEAT_LETTERS
@@ -673,17 +673,16 @@ class TableBench(VersusDds):
     deals: list[TableDeal]
 
 
-def table_mismatches(table: Table, dds: dict[str, dict[str, int]]) -> list[str]:
-    """Where our table (values by trump and leader) and DDS's (tricks by
+def table_mismatches(pos: Position, table: Table, dds: dict[str, dict[str, int]]) -> list[str]:
+    """Where our table of `pos` (`declarer_tricks`) and DDS's (tricks by
     strain and declarer, the lead from declarer's left) differ."""
     wrong = []
-    for entry in table.entries:
-        declarer = (entry.leader + 3) % 4  # the leader sits on declarer's left
-        strain = strain_text(entry.trump)
-        ours = entry.values[declarer % 2]  # declarer's side: N-S 0, E-W 1
-        theirs = dds[strain][SEAT_LETTERS[declarer]]
-        if ours != theirs:
-            wrong.append(f"{strain} by {SEAT_LETTERS[declarer]}: ours {ours}, DDS {theirs}")
+    for declarer, row in declarer_tricks(pos, table).items():
+        seat = SEAT_LETTERS[declarer]
+        for trump, ours in row.items():
+            theirs = dds[strain_text(trump)][seat]
+            if ours != theirs:
+                wrong.append(f"{strain_text(trump)} by {seat}: ours {ours}, DDS {theirs}")
     return wrong
 
 
@@ -702,17 +701,17 @@ def bench_table(
         "table", deals, time_limit, tt_mb, use_dds, reporter, repeat
     )
     rows: list[TableDeal] = []
-    for round_ in range(repeat):
-        for i, (bench_deal, pos) in enumerate(zip(deals, positions, strict=True)):
-            table, ours_s = _timed(solver, partial(solver.table, pos))
-            dds_ms: float | None = None
-            wrong: list[str] = []
-            if endplay is not None:
-                theirs, dds_s = dds_table(bench_deal.deal)
-                dds_ms = dds_s * MS
-                if table.stats.exact:
-                    wrong = table_mismatches(table, theirs)
-            row = TableDeal(
+    for bench_deal, pos in zip(deals, positions, strict=True):
+        table, ours_s = _timed(solver, partial(solver.table, pos))
+        dds_ms: float | None = None
+        wrong: list[str] = []
+        if endplay is not None:
+            theirs, dds_s = dds_table(bench_deal.deal)
+            dds_ms = dds_s * MS
+            if table.stats.exact:
+                wrong = table_mismatches(pos, table, theirs)
+        rows.append(
+            TableDeal(
                 board=bench_deal.board,
                 exact=table.stats.exact,
                 ours_ms=ours_s * MS,
@@ -722,18 +721,18 @@ def bench_table(
                 deal=bench_deal.deal,
                 mismatches=wrong,
             )
-            if round_:
-                old = rows[i]
-                row = replace(
-                    old,
-                    ours_ms=min(old.ours_ms, row.ours_ms),
-                    dds_ms=None if old.dds_ms is None else min(old.dds_ms, dds_ms or old.dds_ms),
-                )
-                rows[i] = row
-            else:
-                rows.append(row)
-            state = "ok" if not wrong else f"{len(wrong)} mismatches"
-            report.step("table", f"board {bench_deal.board}: {state}")
+        )
+        state = "ok" if not wrong else f"{len(wrong)} mismatches"
+        report.step("table", f"board {bench_deal.board}: {state}")
+    for _ in range(repeat - 1):
+        for i, (bench_deal, pos) in enumerate(zip(deals, positions, strict=True)):
+            table, ours_s = _timed(solver, partial(solver.table, pos))
+            row = rows[i]
+            dds_ms = row.dds_ms
+            if dds_ms is not None:
+                dds_ms = min(dds_ms, dds_table(bench_deal.deal)[1] * MS)
+            rows[i] = replace(row, ours_ms=min(row.ours_ms, ours_s * MS), dds_ms=dds_ms)
+            report.step("table", f"board {bench_deal.board}: again")
     mismatched = [bool(r.mismatches) for r in rows]
     return TableBench(**VersusDds.fields_of(rows, mismatched, endplay), deals=rows)
 

@@ -126,6 +126,19 @@ class Table:
     stats: SearchStats
 
 
+def declarer_tricks(pos: Position, table: Table) -> dict[int, dict[int, int]]:
+    """Whist, DDS style: for each declarer (seat) and strain, the tricks of
+    declarer's side when the seat on declarer's left leads: the tricks of the
+    deal minus the leader side's value.  (`table`: `Solver.table(pos)`.)"""
+    core = Solver._core_of(pos)
+    total = core.total_tricks - core.tricks_played
+    out: dict[int, dict[int, int]] = {d: {} for d in range(4)}
+    for entry in table.entries:
+        declarer = (entry.leader - 1) % 4
+        out[declarer][entry.trump] = total - entry.values[pos.sides()[entry.leader]]
+    return out
+
+
 class Solver:
     """Double-dummy searches with one transposition table.
 

@@ -355,10 +355,10 @@ def test_table_mismatches_names_strain_and_declarer() -> None:
     for entry in table.entries:
         declarer = (entry.leader + 3) % 4
         dds[strain_text(entry.trump)]["NESW"[declarer]] = entry.values[declarer % 2]
-    assert benchmark.table_mismatches(table, dds) == []
+    assert benchmark.table_mismatches(pos, table, dds) == []
     dds["H"]["W"] += 1
     want = dds["H"]["W"]
-    assert benchmark.table_mismatches(table, dds) == [f"H by W: ours {want - 1}, DDS {want}"]
+    assert benchmark.table_mismatches(pos, table, dds) == [f"H by W: ours {want - 1}, DDS {want}"]
 
 
 def test_bench_repeat_keeps_each_solves_fastest_time(
