@@ -30,8 +30,9 @@ from solver.games.base import Move, Phase, Position
 from solver.games.chinese_whist import ChineseWhist
 from solver.games.chinkway import Chinkway
 from solver.games.cinch import Cinch
+from solver.games.registry import GAMES
 from solver.games.whist import Whist
-from solver.position import GAMES, deal, load_position, parse_position
+from solver.position import deal, load_position, parse_position
 from solver.sampling import Sampler
 from solver.view import View, load_view, parse_view
 

@@ -29,9 +29,9 @@ from solver.games.base import Position
 from solver.games.chinese_whist import ChineseWhist
 from solver.games.chinkway import ROUNDS, Chinkway
 from solver.games.cinch import Cinch
+from solver.games.registry import game_name
 from solver.games.whist import Whist
 from solver.players import make_player, parse_seats
-from solver.position import game_name
 from solver.wholegame import SEED_BITS, game_seats
 
 CONFIDENCE = 0.95

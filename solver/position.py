@@ -8,30 +8,8 @@ from solver.cards import CardSet, parse_strain
 from solver.errors import NotationError, PositionError
 from solver.games.base import Position
 from solver.games.chinese_whist import ChineseWhist
-from solver.games.chinkway import Chinkway
-from solver.games.cinch import Cinch
-from solver.games.whist import Whist
+from solver.games.registry import GAMES, game_name, seats_of
 from solver.notation import Fields, get_str, parse_fields, read_text_file
-
-GAMES: dict[str, type[Position]] = {
-    "whist": Whist,
-    "chinkway": Chinkway,
-    "chinese-whist": ChineseWhist,
-    "cinch": Cinch,
-}
-GAME_ALIASES = {
-    "chinese_whist": "chinese-whist",
-    "chinesewhist": "chinese-whist",
-    "cw": "chinese-whist",
-}
-
-
-def game_name(text: str) -> str:
-    name = text.strip().lower()
-    name = GAME_ALIASES.get(name, name)
-    if name not in GAMES:
-        raise NotationError(f"unknown game {text!r} (games: {', '.join(GAMES)})")
-    return name
 
 
 def game_fields(text: str) -> Fields:
@@ -48,7 +26,7 @@ def game_fields(text: str) -> Fields:
 def parse_position(text: str) -> Position:
     """A position from its file form (TOML), its one-line form, or a bare PBN deal."""
     fields = game_fields(text)
-    return GAMES[fields["game"]].from_fields(fields)  # type: ignore[attr-defined,no-any-return]
+    return GAMES[fields["game"]].position.from_fields(fields)  # type: ignore[attr-defined,no-any-return]
 
 
 def _looks_like_path(source: str) -> bool:
@@ -99,17 +77,8 @@ def deal(
     game: str, players: int | None = None, seed: int = 0, trump: str | None = None
 ) -> Position:
     """A new hand of `game` at its first decision, the same for the same seed."""
-    name = game_name(game)
-    if players is not None and name != "chinese-whist":
-        expected = {"whist": 4, "chinkway": 5, "cinch": 4}[name]
-        if players != expected:
-            raise PositionError(f"{name} is for {expected} players, not {players}")
-    if name == "whist":
-        return Whist.deal(seed, None if trump is None else parse_strain(trump))
-    if trump is not None:
-        raise PositionError(f"--trump is for whist; in {name} trump is named in play")
-    if name == "chinkway":
-        return Chinkway.deal(seed)
-    if name == "cinch":
-        return Cinch.deal(seed)
-    return ChineseWhist.deal(players or 4, seed)
+    g = GAMES[game_name(game)]
+    nseats = seats_of(g, players)
+    if trump is not None and not g.names_trump_at_deal:
+        raise PositionError(f"--trump is for whist; in {g.name} trump is named in play")
+    return g.deal(seed, nseats, None if trump is None else parse_strain(trump))

@@ -42,10 +42,11 @@ from solver.games.base import Move, Position
 from solver.games.chinese_whist import DEFAULT_TARGET, ChineseWhist
 from solver.games.chinkway import ROUNDS, Chinkway
 from solver.games.cinch import Cinch
+from solver.games.registry import game_name
 from solver.games.whist import Whist
 from solver.notation import read_text_file
 from solver.players import Player
-from solver.position import game_name, parse_position
+from solver.position import parse_position
 
 CINCH_TARGET = 15  # the first side to 15 points wins
 SEATS = {"whist": 4, "chinkway": 5, "cinch": 4}  # Chinese Whist: 2, 3 or 4

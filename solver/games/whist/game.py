@@ -1,0 +1,20 @@
+"""Plain whist as the generic layers see it (see `solver.games.game`)."""
+
+from __future__ import annotations
+
+from solver.games.game import Game
+from solver.games.whist.rules import Whist
+
+
+class WhistGame(Game):
+    name = "whist"
+    title = "Whist"
+    seat_counts = (4,)
+    position = Whist
+    names_trump_at_deal = True
+
+    def deal(self, seed: int, players: int | None = None, trump: int | None = None) -> Whist:
+        return Whist.deal(seed, trump)
+
+
+GAME = WhistGame()

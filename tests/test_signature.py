@@ -1,0 +1,32 @@
+"""The search signature (solver.signature) is the stored one.
+
+Any change to the search (bounds, keys, move ordering, the table) or to the
+sampling layers above it changes the quick set's node count or its digest.
+A change that is meant to alter the search updates the two figures here, and
+its commit says why; a change that is meant to alter nothing leaves them.
+"""
+
+import pytest
+
+from solver import signature
+
+# `python -c "from solver import signature; s = signature.run(); print(s.nodes, s.digest)"`
+QUICK_NODES = 13_912_496
+QUICK_DIGEST = "592a1a9ee8d66c9d"
+
+
+@pytest.fixture(scope="module")
+def quick() -> signature.Signature:
+    return signature.run("quick")
+
+
+def test_quick_signature_is_the_stored_one(quick: signature.Signature) -> None:
+    assert (quick.nodes, quick.digest) == (QUICK_NODES, QUICK_DIGEST)
+
+
+def test_signature_covers_every_variant_and_search(quick: signature.Signature) -> None:
+    kinds = {r["kind"].split()[0] for r in quick.records}
+    assert kinds == {"whist-4", "whist", "cinch-4", "chinkway-5", "chinese-whist-4",
+                     "chinese-whist-3", "chinese-whist-2"}  # fmt: skip
+    searches = {r.get("search") for r in quick.records}
+    assert {"solve", "analyze", "maxn"} <= searches
