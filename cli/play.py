@@ -21,19 +21,19 @@ import click
 from rich.console import Console
 from rich.table import Table
 
-from solver.cards import NOTRUMP, Card, CardSet, Suit, strain_text
+from solver.cards import Card
+from solver.drawing import hand_text, side_seats, trump_words
+from solver.drawing import side_name as seat_label
 from solver.errors import IllegalMoveError, TricksolverError
-from solver.games.base import Move, Phase, Position, bid_text
-from solver.games.chinkway import CATEGORY_NAMES, Chinkway, quest_category
-from solver.games.cinch import Cinch
+from solver.games import registry
+from solver.games.base import Move, Phase, Position
+from solver.games.registry import game_of
 from solver.match import CONFIDENCE, SCORE_PER_DEAL, Match, Summary
 from solver.notation import parse_seat
 from solver.players import PLAYERS, Player, SeatView, hint, make_player, parse_seats
 from solver.wholegame import HandResult, Step, WholeGame
 
 from .common import INTERRUPTED, PROG, SEED_LIMIT, players_option, progress_bars
-from .render import FACE_DOWN, GAME_TITLES, GONE, VOID, seats_by_side
-from .render import side_name as seat_label
 
 DEFAULT_SEATS = "heuristic"
 DEFAULT_DEALS = 100
@@ -52,30 +52,10 @@ class Quit(Exception):
 # -- what a seat sees, as text ------------------------------------------------------
 
 
-def side_seats(sides: tuple[int, ...]) -> list[list[int]]:
-    """The seats of every side, sides in order of their first seat."""
-    return list(seats_by_side(sides).values())
-
-
-def hand_text(cards: CardSet) -> str:
-    """A hand by suits: ``♠ AK2  ♥ —  ♦ QJ  ♣ 9``."""
-    return "  ".join(f"{suit.symbol} {cards.holding(suit) or VOID}" for suit in Suit)
-
-
-def cards_list(cards: list[Card] | CardSet | tuple[Card, ...]) -> str:
-    return " ".join(str(c) for c in cards) or VOID
-
-
-def trump_words(trump: int | None) -> str:
-    if trump is None:
-        return "not named yet"
-    return "no trumps" if trump == NOTRUMP else f"{Suit(trump).symbol} ({strain_text(trump)})"
-
-
 def totals_text(game: WholeGame, scores: list[int] | tuple[int, ...]) -> str:
     """Totals by side when partners share them, else seat by seat."""
     pos = game.position
-    if game.game == "chinkway":
+    if not game_of(pos).totals_by_side:
         return ", ".join(f"{pos.seat_name(s)} {scores[s]}" for s in range(game.nseats))
     return ", ".join(f"{seat_label(pos, m)} {scores[m[0]]}" for m in side_seats(pos.sides()))
 
@@ -83,49 +63,16 @@ def totals_text(game: WholeGame, scores: list[int] | tuple[int, ...]) -> str:
 def view_lines(view: SeatView, pos: Position, game: WholeGame) -> list[str]:
     """What the seat of `view` may see, for a person: nothing else is shown."""
     me = pos.seat_name(view.seat)
-    title = GAME_TITLES[view.game]
     lines = [
-        f"── {title}, hand {game.hand}: you are seat {me}; dealer {pos.seat_name(view.dealer)}"
+        f"── {game_of(pos).title}, hand {game.hand}: you are seat {me};"
+        f" dealer {pos.seat_name(view.dealer)}"
     ]
     lines.append(f"Totals: {totals_text(game, game.scores)}")
     sides = side_seats(view.sides)
     if len(sides) < view.nseats:
         lines.append("Sides: " + " against ".join(seat_label(pos, m) for m in sides))
     lines.append(f"Trump: {trump_words(view.trump)}")
-    if view.game == "cinch":
-        first = (view.dealer + 1) % view.nseats
-        calls = [
-            f"{pos.seat_name((first + i) % view.nseats)} {bid_text(b)}"
-            for i, b in enumerate(view.bids)
-        ]
-        lines.append("Calls: " + (", ".join(calls) or "none yet"))
-        if view.bidder is not None and view.bid is not None:
-            lines.append(f"Contract: {pos.seat_name(view.bidder)} bid {bid_text(view.bid)}")
-        if view.discards:
-            lines.append(f"Discards seen: {cards_list(view.discards)}")
-    if view.game == "chinkway":
-        lines += chinkway_lines(view, pos)
-    if view.piles:
-        lines.append(f"Piles ({FACE_DOWN} face down, {GONE} played out):")
-        for s, row in enumerate(view.piles):
-            cells = []
-            for pile in row:
-                if pile.card is None:
-                    cells.append(FACE_DOWN if pile.face_down else GONE)
-                else:
-                    cells.append(str(pile.card) + (f"/{FACE_DOWN}" if pile.face_down else ""))
-            who = f"{pos.seat_name(s)}{' (you)' if s == view.seat else ''}"
-            down = (
-                f"down {cards_list(view.hand - view.face_up[s])}"
-                if s == view.seat
-                else f"{view.hidden[s] - sum(p.face_down for p in row)} down card(s)"
-            )
-            lines.append(f"  {who}: {' '.join(cells) or VOID};  {down}")
-    else:
-        others = [
-            f"{pos.seat_name(s)} {view.hidden[s]}" for s in range(view.nseats) if s != view.seat
-        ]
-        lines.append("Cards held: " + ", ".join(others))
+    lines += game_of(pos).seen_lines(view, pos)
     lines.append(f"Your cards: {hand_text(view.hand)}")
     if view.trick:
         played = ", ".join(f"{pos.seat_name(s)} {c}" for s, c in view.trick)
@@ -135,25 +82,6 @@ def view_lines(view: SeatView, pos: Position, game: WholeGame) -> list[str]:
         won = ", ".join(f"{seat_label(pos, m)} {sum(view.tricks_won[s] for s in m)}" for m in sides)
         lines.append(f"Tricks won: {won}")
     lines.append("Legal moves: " + " ".join(str(m) for m in view.legal))
-    return lines
-
-
-def chinkway_lines(view: SeatView, pos: Position) -> list[str]:
-    lines = [f"Quest cards used in earlier rounds: {len(view.quest_used)}"]
-    if view.quest:
-        lines.append(f"Quest: {cards_list(view.quest)}")
-        for members in side_seats(view.sides):
-            need = view.needs(view.sides[members[0]])
-            missing = [f"{name} {need[c]}" for c, name in enumerate(CATEGORY_NAMES) if need[c] > 0]
-            claims = CardSet()
-            for s in members:
-                claims = claims | view.claims[s]
-            lines.append(
-                f"  {seat_label(pos, members)}: claimed {cards_list(claims)};"
-                f" needs {', '.join(missing) or 'nothing more'}"
-            )
-    if view.discards:
-        lines.append(f"Your discards: {cards_list(view.discards)}")
     return lines
 
 
@@ -232,15 +160,8 @@ class Narrator:
     def header(self) -> None:
         game = self.game
         pos = game.position
-        title = GAME_TITLES[game.game]
-        if game.game == "chinese-whist":
-            title += f", {game.nseats} players, game to {game.target}"
-        elif game.game == "cinch":
-            title += f", game to {game.target}"
-        elif game.game == "chinkway":
-            title += f", {game.rounds} rounds"
-        else:
-            title += ", one deal"
+        rules = game_of(pos)
+        title = f"{rules.seats_title(game.nseats)}, {rules.length_text(game.target, game.rounds)}"
         self.echo(f"{title}; seed {game.seed}")
         seats = ", ".join(
             f"{pos.seat_name(s)} {'you' if s == self.human else self.names[s]}"
@@ -255,14 +176,15 @@ class Narrator:
         self.trick = pos.current_trick() if pos.phase == Phase.PLAY else []
         if self.brief:
             return
-        word = "Round" if self.game.game == "chinkway" else "Hand"
+        rules = game_of(pos)
+        word = rules.hand_word.capitalize()
         line = f"\n{word} {self.game.hand}, dealer {pos.seat_name(pos.dealer)}"
-        if self.game.game == "chinkway":
+        if not rules.totals_by_side:
             line += "; sides " + " | ".join(seat_label(pos, m) for m in side_seats(pos.sides()))
         self.echo(line)
         if self.human is None:
             for s in range(pos.nseats):
-                self.echo(f"  {pos.seat_name(s)}: {dealt_text(pos, s)}")
+                self.echo(f"  {pos.seat_name(s)}: {rules.dealt_text(pos, s)}")
 
     def step(self, step: Step) -> None:
         if not self.brief:
@@ -280,25 +202,14 @@ class Narrator:
                 number = sum(pos.tricks_won())
                 self.echo(f"  Trick {number}: {cards}; {pos.seat_name(pos.to_move)} wins")
                 self.trick = []
-        elif move.kind == "claim":
-            assert move.card is not None
-            category = CATEGORY_NAMES[quest_category(move.card)]
-            self.echo(f"  {who} claims {move.card} ({category})")
-        elif move.kind == "discard":
-            hidden = self.game.game == "chinkway" and self.human not in (None, step.seat)
-            self.echo(f"  {who} discards {'a card' if hidden else move.card}")
-        elif move.kind == "trump":
-            self.echo(f"  {who} names trump: {trump_words(move.value)}")
-            if isinstance(pos, Chinkway) and pos.quest:
-                self.echo(f"  Quest: {cards_list(pos.quest)}")
-            if isinstance(pos, Cinch):
-                self.echo("  Everyone discards their non-trumps; the hands are filled to six")
         else:
-            self.echo(f"  {who}: {move}")
+            secret = self.human not in (None, step.seat)
+            for line in game_of(pos).move_lines(pos, move, who, secret):
+                self.echo(line)
 
     def hand_end(self, result: HandResult) -> None:
         game = self.game
-        word = "Round" if game.game == "chinkway" else "Hand"
+        word = game_of(game.position).hand_word.capitalize()
         self.echo(
             f"  {word} {result.number} over: score {totals_text(game, result.scores)};"
             f" totals {totals_text(game, result.totals)}"
@@ -308,11 +219,12 @@ class Narrator:
         game = self.game
         assert game.winners is not None
         pos = game.position
-        count = f"{game.hand} {'round' if game.game == 'chinkway' else 'hand'}"
+        rules = game_of(pos)
+        count = f"{game.hand} {rules.hand_word}"
         count += "s" if game.hand > 1 else ""
         winners = list(game.winners)
         score = game.scores[winners[0]]
-        partners = len(side_seats(pos.sides())) < game.nseats and game.game != "chinkway"
+        partners = len(side_seats(pos.sides())) < game.nseats and rules.totals_by_side
         if partners:
             verdict = f"{seat_label(pos, winners)} win with {score}"
         elif len(winners) > 1:
@@ -321,14 +233,6 @@ class Narrator:
         else:
             verdict = f"seat {pos.seat_name(winners[0])} wins with {score}"
         self.echo(f"\nGame over after {count}: {verdict} (totals {totals_text(game, game.scores)})")
-
-
-def dealt_text(pos: Position, seat: int) -> str:
-    """A seat's cards at the deal, for spectators."""
-    fields = pos.to_fields()
-    if "piles" in fields:
-        return f"piles {fields['piles'][seat]}; down {fields['down'][seat]}"
-    return hand_text(CardSet.parse(fields["hands"][seat]))
 
 
 # -- play -----------------------------------------------------------------------------------
@@ -549,7 +453,7 @@ def match(
     progress = progress_bars(no_color)
     interrupted = False
     with progress:
-        task = progress.add_task(f"{GAME_TITLES[contest.game]} deals", total=deals)
+        task = progress.add_task(f"{registry.game(contest.game).title} deals", total=deals)
         try:
             for index in range(deals):
                 contest.play_deal(index)
@@ -584,7 +488,7 @@ def interval(s: Summary) -> str:
 def match_view(contest: Match) -> Table:
     rotations = len(contest.rotations)
     table = Table(
-        title=f"{GAME_TITLES[contest.game]}, {contest.players} seats:"
+        title=f"{registry.game(contest.game).title}, {contest.players} seats:"
         f" {len(contest.results)} deals, each played {rotations} way{'s' * (rotations > 1)};"
         f" seed {contest.seed}",
         caption=f"Score per deal: {SCORE_PER_DEAL}. Interval: {CONFIDENCE:.0%}, t over deals.",

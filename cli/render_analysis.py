@@ -17,9 +17,9 @@ from rich.text import Text
 from solver import Analysis, Card, Move, Phase, Position, SearchStats, Table
 from solver.bench import BenchReport, GameBench, TableBench, Timing, WhistBench
 from solver.cards import NOTRUMP, strain_text
-from solver.cli.render import STRAIN_NAMES, card_text, side_members, side_name
-from solver.cli.render import strain_text as strain_words
 from solver.doubledummy import declarer_tricks
+from solver.drawing import STRAIN_NAMES, card_text, side_members, side_name
+from solver.drawing import strain_text as strain_words
 
 SEAT_LETTERS = "NESW"
 TABLE_STRAINS = (NOTRUMP, 0, 1, 2, 3)  # the DDS table's column order: NT S H D C

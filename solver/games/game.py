@@ -19,7 +19,11 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from typing import ClassVar
 
-from solver.games.base import Position
+from rich.console import RenderableType
+
+from solver.cards import CardSet
+from solver.drawing import Row, SeatRow, Sight, cards_held_line, hand_text, move_line
+from solver.games.base import Move, Position
 
 
 class Game(ABC):
@@ -43,3 +47,77 @@ class Game(ABC):
         is given only where `names_trump_at_deal` is true."""
 
     names_trump_at_deal: ClassVar[bool] = False  # the deal may fix the trump (whist)
+
+    # --- cli: how the game is drawn for a person --------------------------------------
+    # The defaults are a game with nothing to draw but its hands, its tricks
+    # and its trump; a game draws its own rows, panels and narration lines in
+    # its ``drawing.py`` (from the pieces of `solver.drawing`).
+
+    value_unit: ClassVar[str]  # what a value of the search counts ("tricks", "quest score")
+    totals_by_side: ClassVar[bool] = True  # partners share a total (False: sides change
+    # from hand to hand, each seat keeps its own; as in the players part's block)
+    hand_label: ClassVar[str] = "hand"  # the seat table's label of the cards a seat plays from
+    hand_word: ClassVar[str] = "hand"  # what one deal of a game is called ("round")
+    tricks_by_side: ClassVar[bool] = True  # `show` tells the tricks won by each partnership
+    dealer_alone: ClassVar[bool] = False  # a lone dealer is named so ("seat 1 (the dealer)")
+    many_sides: ClassVar[bool] = False  # some hands have three sides or more (paranoid values)
+    table_by_declarer: ClassVar[bool] = False  # its table reads as DDS's: tricks by declarer
+
+    @property
+    def value_words(self) -> str:
+        """What a value of the search counts, in a ranking of moves or plans
+        (``tricks from here``); by default `value_unit`."""
+        return self.value_unit
+
+    @abstractmethod
+    def value_meaning(self, who: str) -> str:
+        """What the value of a position for the side named `who` counts, in
+        one phrase of the game's terms (``tricks for N-S from here ...``)."""
+
+    def seats_title(self, nseats: int) -> str:
+        """The game's title, with the number of players when it is played by
+        several numbers (``Chinese Whist, 3 players``)."""
+        if len(self.seat_counts) > 1:
+            return f"{self.title}, {nseats} players"
+        return self.title
+
+    def title_notes(self, pos: Position) -> list[str]:
+        """What `show` adds to the title of a hand (``round 2 of 10``)."""
+        return []
+
+    @abstractmethod
+    def length_text(self, target: int | None, rounds: int | None) -> str:
+        """How long a whole game lasts, for its first line (``game to 10``,
+        ``10 rounds``, ``one deal``), from the game's `target` and `rounds`."""
+
+    def seat_rows(self, pos: Position) -> list[SeatRow]:
+        """The rows `show` adds to the seat table under the cards: one label
+        and one cell per seat (down cards, sides, claims, discards)."""
+        return []
+
+    def panels(self, pos: Position) -> list[RenderableType]:
+        """What `show` draws under the seat table (the piles and their legend)."""
+        return []
+
+    def state_rows(self, pos: Position) -> list[Row]:
+        """The rows of the game's own state that `show` draws under the trick
+        on the table (a quest and its needs, the calls and the contract)."""
+        return []
+
+    def seen_lines(self, sight: Sight, pos: Position) -> list[str]:
+        """The lines of what a person at a seat is told of the game's own
+        table, between the trump and their own cards: the game's state as the
+        seat sees it, then what the seat sees of the others' cards (by
+        default how many each holds).  Only what `sight` holds is told."""
+        return [cards_held_line(sight, pos)]
+
+    def move_lines(self, pos: Position, move: Move, who: str, secret: bool) -> list[str]:
+        """The narration of a move other than a card played, by the seat
+        named `who`; `pos` is the position after it.  `secret`: a person at
+        the table who did not make the move hears it (a face-down card is
+        then not named)."""
+        return [move_line(move, who)]
+
+    def dealt_text(self, pos: Position, seat: int) -> str:
+        """A seat's cards at the deal, for spectators (by default its hand by suits)."""
+        return hand_text(CardSet.parse(pos.to_fields()["hands"][seat]))

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from solver.drawing import TRICKS, TRICKS_FROM_HERE, game_to, tricks_meaning
+from solver.games.chinese_whist import drawing
 from solver.games.chinese_whist.rules import ChineseWhist
 from solver.games.game import Game
 
@@ -15,6 +17,20 @@ class ChineseWhistGame(Game):
 
     def deal(self, seed: int, players: int | None = None, trump: int | None = None) -> ChineseWhist:
         return ChineseWhist.deal(players or self.default_seats, seed)
+
+    # --- cli ---
+    value_unit = TRICKS
+    value_words = TRICKS_FROM_HERE
+    hand_label = drawing.HAND_LABEL
+    many_sides = True
+
+    value_meaning = staticmethod(tricks_meaning)
+    length_text = staticmethod(game_to)
+
+    seat_rows = staticmethod(drawing.seat_rows)
+    panels = staticmethod(drawing.panels)
+    seen_lines = staticmethod(drawing.seen_lines)
+    dealt_text = staticmethod(drawing.dealt_text)
 
 
 GAME = ChineseWhistGame()
