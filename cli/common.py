@@ -1,23 +1,76 @@
-"""What the commands share: the program's name, exit statuses, options and
-the progress bars on stderr."""
+"""What the commands share: the program's name, exit statuses, options,
+bad input as one line, reading a position and printing JSON, and the
+progress bars on stderr."""
 
 from __future__ import annotations
+
+import json
+import sys
+from typing import IO, Any
 
 import click
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
+import solver
+from solver.games.registry import GAMES
+from solver.position import source_text
+
 PROG = "tricksolver"
+BAD_INPUT = 2  # exit status of bad input, as for click's usage errors
 INTERRUPTED = 130  # exit status after Ctrl-C, as shells report SIGINT
 SEED_LIMIT = 1_000_000  # random seeds are drawn below this, short enough to retype
+
+
+def counts_text(counts: tuple[int, ...]) -> str:
+    """Numbers as people list them: ``2, 3 or 4``."""
+    *most, last = [str(n) for n in counts]
+    return f"{', '.join(most)} or {last}" if most else last
+
+
+def players_help() -> str:
+    """The help of --players: the games played by several numbers of players."""
+    games = [g for g in GAMES.values() if len(g.seat_counts) > 1]
+    counts = [f"{g.title}: {counts_text(g.seat_counts)}; default {g.default_seats}" for g in games]
+    return f"Number of players ({'; '.join(counts)})."
+
 
 players_option = click.option(
     "--players",
     "-p",
     type=int,
     metavar="N",
-    help="Number of players (Chinese Whist: 2, 3 or 4; default 4).",
+    help=players_help(),
 )
+
+
+class BadInput(click.ClickException):
+    """Bad input from the user: one line on stderr, exit status 2."""
+
+    exit_code = BAD_INPUT
+
+    def show(self, file: IO[Any] | None = None) -> None:
+        message = " ".join(self.format_message().split())  # always one line
+        click.echo(f"{PROG}: error: {message}", file=file, err=True)
+
+
+def read_source(source: str) -> str:
+    """The text of a position from a file path, '-' (standard input) or the text itself."""
+    if source == "-":
+        try:
+            return sys.stdin.read()
+        except (OSError, UnicodeDecodeError) as e:
+            raise BadInput(f"cannot read standard input: {e}") from None
+    return source_text(source)
+
+
+def read_position(source: str) -> solver.Position:
+    """A position from a file path, '-' (standard input) or the text itself."""
+    return solver.parse_position(read_source(source))
+
+
+def echo_json(data: Any) -> None:
+    click.echo(json.dumps(data, indent=2))
 
 
 def progress_bars(no_color: bool) -> Progress:

@@ -12,13 +12,11 @@ the status click gives its own usage errors.
 from __future__ import annotations
 
 import inspect
-import json
 import secrets
-import sys
 import threading
 from collections.abc import Callable, Sequence
 from importlib import resources
-from typing import IO, Any, TypeVar
+from typing import Any, TypeVar
 
 import click
 from rich.console import Console
@@ -29,26 +27,26 @@ from solver import bench as benchmark
 from solver.cards import parse_strain, strain_text
 from solver.cli import render, render_analysis
 from solver.cli.play import match, play
+from solver.cli.recommend import recommend
 from solver.doubledummy import DEFAULT_TT_MB
-from solver.position import source_text
+from solver.games.registry import GAMES
 
-from .common import INTERRUPTED, PROG, SEED_LIMIT, players_option, progress_bars
+from .common import (
+    INTERRUPTED,
+    PROG,
+    SEED_LIMIT,
+    BadInput,
+    echo_json,
+    players_option,
+    progress_bars,
+    read_position,
+)
 
-BAD_INPUT = 2  # exit status of bad input, as for click's usage errors
 WAIT_STEP = 0.1  # seconds between checks for Ctrl-C while a search runs
+TRUMP_AT_DEAL = " and ".join(g.title for g in GAMES.values() if g.names_trump_at_deal)
 EXAMPLES_PACKAGE = "solver"
 EXAMPLES_DIR = "examples"
 EXAMPLE_SUFFIX = ".toml"
-
-
-class BadInput(click.ClickException):
-    """Bad input from the user: one line on stderr, exit status 2."""
-
-    exit_code = BAD_INPUT
-
-    def show(self, file: IO[Any] | None = None) -> None:
-        message = " ".join(self.format_message().split())  # always one line
-        click.echo(f"{PROG}: error: {message}", file=file, err=True)
 
 
 class TricksolverGroup(click.Group):
@@ -79,21 +77,6 @@ def example_text(name: str) -> str:
         .joinpath(EXAMPLES_DIR, name + EXAMPLE_SUFFIX)
         .read_text(encoding="utf-8")
     )
-
-
-def read_source(source: str) -> str:
-    """The text of a position from a file path, '-' (standard input) or the text itself."""
-    if source == "-":
-        try:
-            return sys.stdin.read()
-        except (OSError, UnicodeDecodeError) as e:
-            raise BadInput(f"cannot read standard input: {e}") from None
-    return source_text(source)
-
-
-def read_position(source: str) -> solver.Position:
-    """A position from a file path, '-' (standard input) or the text itself."""
-    return solver.parse_position(read_source(source))
 
 
 @click.group(cls=TricksolverGroup, context_settings={"help_option_names": ["-h", "--help"]})
@@ -134,7 +117,7 @@ def main() -> None:
     "--trump",
     "-t",
     metavar="S|H|D|C|NT",
-    help="Whist only: the trump (default: the suit of the dealer's last card).",
+    help=f"{TRUMP_AT_DEAL} only: the trump (default: the suit of the dealer's last card).",
 )
 @click.option("--line", "-l", is_flag=True, help="Print the one-line form instead of TOML.")
 def deal(game: str, players: int | None, seed: int | None, trump: str | None, line: bool) -> None:
@@ -284,10 +267,6 @@ def interruptible(searcher: solver.Solver, call: Callable[[], T]) -> T:
         raise box["error"]
     result: T = box["result"]
     return result
-
-
-def echo_json(data: Any) -> None:
-    click.echo(json.dumps(data, indent=2))
 
 
 def search_options(command: Any) -> Any:
@@ -579,9 +558,5 @@ def bench(
         return
     Console(no_color=no_color or None, highlight=False).print(render_analysis.bench_view(report))
 
-
-# -- recommend (its module imports the helpers above) --------------------------------
-
-from solver.cli.recommend import recommend  # noqa: E402
 
 main.add_command(recommend)

@@ -23,19 +23,16 @@ from solver.decisions import (
     decide_before_play,
 )
 from solver.doubledummy import DEFAULT_TT_MB
+from solver.games import registry
 from solver.games.base import Position
 from solver.notation import get_str, parse_fields, parse_seat
 from solver.pimc import OBJECTIVES, Recommendation
 from solver.pimc import recommend as run_recommend
 from solver.view import View, parse_view
 
+from .common import echo_json, read_source
+
 PIMC_SAMPLES = 100  # worlds of a card recommendation by default
-VALUE_WORDS = {
-    "whist": "tricks from here",
-    "chinese-whist": "tricks from here",
-    "cinch": "net hand score",
-    "chinkway": "quest score",
-}
 
 
 def read_decision(text: str, seat: str | None) -> tuple[Position, int] | None:
@@ -98,10 +95,11 @@ def _ranking(title: str, what: str, more: list[str]) -> Table:
 
 def render(view: View, rec: Recommendation, no_color: bool) -> None:
     console = Console(no_color=no_color or None, highlight=False)
-    what = VALUE_WORDS.get(view.game, "value")
+    rules = registry.game(view.game)
+    what = rules.value_words
     if rec.objective == "maxn":
         what += ", max^n"
-    elif view.game in ("chinkway",) or (view.game == "chinese-whist" and view.nseats == 3):
+    elif rules.many_sides(view.nseats):
         what += ", paranoid"
     title = (
         f"Seat {view.seat_name(rec.seat)}: {rec.worlds} worlds"
@@ -138,8 +136,9 @@ def render(view: View, rec: Recommendation, no_color: bool) -> None:
 
 def render_decision(decision: Decision, no_color: bool) -> None:
     console = Console(no_color=no_color or None, highlight=False)
-    what = VALUE_WORDS.get(decision.game, "value")
-    if decision.game == "chinkway" or decision.game == "chinese-whist":
+    rules = registry.game(decision.game)
+    what = rules.value_words
+    if any(rules.many_sides(n) for n in rules.seat_counts):
         what += ", paranoid with three sides or more"
     title = (
         f"Seat {decision.seat + 1}, {decision.phase}: {len(decision.candidates)} candidates,"
@@ -256,8 +255,6 @@ def recommend(
       tricksolver recommend view.toml --time 5 --json
       tricksolver deal cinch --seed 4 | tricksolver recommend - --seat 2
     """
-    from solver.cli.main import echo_json, read_source
-
     text = read_source(position)
     before = read_decision(text, seat)
     if before is not None:

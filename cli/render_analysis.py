@@ -20,6 +20,7 @@ from solver.cards import NOTRUMP, strain_text
 from solver.doubledummy import declarer_tricks
 from solver.drawing import STRAIN_NAMES, card_text, side_members, side_name
 from solver.drawing import strain_text as strain_words
+from solver.games.registry import game_of
 
 SEAT_LETTERS = "NESW"
 TABLE_STRAINS = (NOTRUMP, 0, 1, 2, 3)  # the DDS table's column order: NT S H D C
@@ -33,7 +34,7 @@ def side_label(pos: Position, side: int) -> str:
     members = side_members(pos).get(side, [])
     if len(members) == 1:
         seat = members[0]
-        dealer = " (the dealer)" if pos.game == "chinkway" and seat == pos.dealer else ""
+        dealer = " (the dealer)" if game_of(pos).dealer_alone and seat == pos.dealer else ""
         return f"seat {pos.seat_name(seat)}{dealer}"
     return str(side_name(pos, members))
 
@@ -42,23 +43,9 @@ def nsides(pos: Position) -> int:
     return len(set(pos.sides()))
 
 
-UNITS = {
-    "whist": "tricks",
-    "chinese-whist": "tricks",
-    "cinch": "net hand score",
-    "chinkway": "quest score",
-}
-
-
 def value_meaning(pos: Position, side: int) -> str:
     """What a value for `side` counts, in the game's terms."""
-    who = side_label(pos, side)
-    if pos.game in ("whist", "chinese-whist"):
-        text = f"tricks for {who} from here (the trick in progress counted)"
-    elif pos.game == "cinch":
-        text = f"net hand score for {who}: its hand score minus the other side's, bid rule applied"
-    else:
-        text = f"quest score for {who} this round (1-3-6-10-15), claims made included"
+    text = game_of(pos).value_meaning(side_label(pos, side))
     if nsides(pos) > 2:
         text += "; paranoid: every other side plays against it"
     return text
@@ -70,7 +57,7 @@ def to_move_text(pos: Position, seat: int, side: int) -> str:
     text = f"{pos.seat_name(seat)} {verb}"
     if len(side_members(pos).get(side, [])) > 1:
         return f"{text} (side {side_label(pos, side)})"
-    if pos.game == "chinkway" and seat == pos.dealer:
+    if game_of(pos).dealer_alone and seat == pos.dealer:
         return f"{text} (the dealer, alone)"
     return text
 
@@ -218,10 +205,7 @@ def analysis_view(pos: Position, analysis: Analysis) -> Group:
     head = RichTable.grid(padding=(0, 2))
     head.add_column(style="bold", no_wrap=True)
     head.add_column()
-    title = pos.game.replace("-", " ").title()
-    if pos.game == "chinese-whist":
-        title += f", {pos.nseats} players"
-    head.add_row("Game", title)
+    head.add_row("Game", game_of(pos).seats_title(pos.nseats))
     head.add_row("Trump", strain_words(pos.trump))
     head.add_row("To move", to_move_text(pos, analysis.seat, analysis.side))
     value = Text(str(analysis.value), style="bold")
@@ -283,7 +267,7 @@ def analysis_json(pos: Position, analysis: Analysis) -> dict[str, Any]:
 
 def table_view(pos: Position, result: Table) -> Group:
     parts: list[RenderableType] = []
-    if pos.game == "whist":
+    if game_of(pos).table_by_declarer:
         rows = declarer_tricks(pos, result)
         grid = RichTable(
             title="Tricks for declarer's side",
@@ -302,7 +286,7 @@ def table_view(pos: Position, result: Table) -> Group:
     else:
         members = side_members(pos)
         grid = RichTable(
-            title=f"{UNITS[pos.game].capitalize()} for each side",
+            title=f"{game_of(pos).value_unit.capitalize()} for each side",
             box=box.SIMPLE_HEAD,
             pad_edge=False,
         )
@@ -341,7 +325,7 @@ def table_json(pos: Position, result: Table) -> dict[str, Any]:
         ],
         "stats": stats_json(result.stats),
     }
-    if pos.game == "whist":
+    if game_of(pos).table_by_declarer:
         rows = declarer_tricks(pos, result)
         out["declarer_tricks"] = {
             SEAT_LETTERS[d]: {strain_text(s): v for s, v in sorted(rows[d].items())}

@@ -60,7 +60,6 @@ class Game(ABC):
     hand_word: ClassVar[str] = "hand"  # what one deal of a game is called ("round")
     tricks_by_side: ClassVar[bool] = True  # `show` tells the tricks won by each partnership
     dealer_alone: ClassVar[bool] = False  # a lone dealer is named so ("seat 1 (the dealer)")
-    many_sides: ClassVar[bool] = False  # some hands have three sides or more (paranoid values)
     table_by_declarer: ClassVar[bool] = False  # its table reads as DDS's: tricks by declarer
 
     @property
@@ -73,6 +72,12 @@ class Game(ABC):
     def value_meaning(self, who: str) -> str:
         """What the value of a position for the side named `who` counts, in
         one phrase of the game's terms (``tricks for N-S from here ...``)."""
+
+    def many_sides(self, nseats: int) -> bool:
+        """A hand of `nseats` players has three sides or more: the search's
+        values are then paranoid (every other side plays against the one
+        valued).  By default never."""
+        return False
 
     def seats_title(self, nseats: int) -> str:
         """The game's title, with the number of players when it is played by

@@ -26,11 +26,17 @@ from solver.games.base import Position
 from solver.games.chinese_whist.rules import ChineseWhist
 
 HAND_LABEL = "can play"  # the seat table's cards: a seat's face-up cards and its down cards
+LONE_PLAYERS = 3  # at three players every seat plays alone (at two or four, two sides)
 PILES_LEGEND = Text(
     f"X/{FACE_DOWN} face up over face down; {FACE_DOWN} face down, turned up after"
     f" the trick; {GONE} played out",
     style="dim",
 )
+
+
+def many_sides(nseats: int) -> bool:
+    """Three sides at three players, each seat alone."""
+    return nseats == LONE_PLAYERS
 
 
 def _down_left(pos: ChineseWhist, seat: int) -> CardSet:

@@ -22,7 +22,7 @@ class ChineseWhistGame(Game):
     value_unit = TRICKS
     value_words = TRICKS_FROM_HERE
     hand_label = drawing.HAND_LABEL
-    many_sides = True
+    many_sides = staticmethod(drawing.many_sides)
 
     value_meaning = staticmethod(tricks_meaning)
     length_text = staticmethod(game_to)

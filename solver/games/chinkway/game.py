@@ -22,16 +22,13 @@ class ChinkwayGame(Game):
     totals_by_side = False
     tricks_by_side = False
     dealer_alone = True
-    many_sides = True
 
-    def value_meaning(self, who: str) -> str:
-        return f"quest score for {who} this round (1-3-6-10-15), claims made included"
+    def many_sides(self, nseats: int) -> bool:
+        return True  # the dealer alone against two teams
 
+    value_meaning = staticmethod(drawing.value_meaning)
     title_notes = staticmethod(drawing.title_notes)
-
-    def length_text(self, target: int | None, rounds: int | None) -> str:
-        return f"{rounds} rounds"
-
+    length_text = staticmethod(drawing.length_text)
     seat_rows = staticmethod(drawing.seat_rows)
     state_rows = staticmethod(drawing.state_rows)
     seen_lines = staticmethod(drawing.seen_lines)
