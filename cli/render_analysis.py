@@ -15,7 +15,15 @@ from rich.table import Table as RichTable
 from rich.text import Text
 
 from solver import Analysis, Card, Move, Phase, Position, SearchStats, Table
-from solver.bench import BenchReport, GameBench, TableBench, Timing, WhistBench
+from solver.bench import (
+    GAME_TITLES,
+    PARANOID_PARTS,
+    BenchReport,
+    GameBench,
+    TableBench,
+    Timing,
+    WhistBench,
+)
 from solver.cards import NOTRUMP, strain_text
 from solver.doubledummy import declarer_tricks
 from solver.drawing import STRAIN_NAMES, card_text, side_members, side_name
@@ -506,11 +514,11 @@ def bench_view(report: BenchReport) -> Group:
         parts += [table_bench_view(report.table), Text()]
     if report.games:
         parts += [games_bench_view(report.games), Text()]
-        if {"chinkway", "cw3"} & {g.name for g in report.games}:
+        if set(PARANOID_PARTS) & {g.name for g in report.games}:
+            paranoid = " and ".join(GAME_TITLES[name] for name in PARANOID_PARTS)
             parts.append(
                 Text(
-                    "Chinkway and Chinese Whist 3p: paranoid value; random decisions before"
-                    " the first lead.",
+                    f"{paranoid}: paranoid value; random decisions before the first lead.",
                     style="dim",
                 )
             )

@@ -55,6 +55,7 @@ from typing import Any, NamedTuple, Protocol, TypeVar
 from solver.cards import RANK_CHARS, SUIT_CHARS, parse_strain, strain_text
 from solver.doubledummy import DEFAULT_TT_MB, Solver, Table, declarer_tricks
 from solver.errors import NotationError, TricksolverError
+from solver.games import registry
 from solver.games.base import Phase, Position
 from solver.notation import SEAT_LETTERS
 from solver.position import deal, parse_position
@@ -69,33 +70,45 @@ MS = 1000.0
 _clock = time.perf_counter  # every timing of the benchmark (a test replaces it)
 
 # The benchmark's games: name -> (game, players).  "whist" (the opening
-# lead) and "table" (the double-dummy table) are the PBN parts.
-GAMES: dict[str, tuple[str, int | None]] = {
-    "whist": ("whist", 4),
-    "table": ("whist", 4),
-    "chinkway": ("chinkway", None),
-    "cw4": ("chinese-whist", 4),
-    "cw3": ("chinese-whist", 3),
-    "cw2": ("chinese-whist", 2),
-    "cinch": ("cinch", None),
+# lead) and "table" (the double-dummy table) are the PBN parts; the others
+# are the games' full-deal parts (`Game.bench_parts`, from the registry).
+PBN_PARTS: dict[str, tuple[str, int]] = {"whist": ("whist", 4), "table": ("whist", 4)}
+FULL_DEAL_PARTS: dict[str, tuple[str, int]] = {
+    name: (g.name, players) for g in registry.GAMES.values() for name, players in g.bench_parts
 }
-GAME_ALIASES = {
-    "all": list(GAMES),
-    "chinese-whist": ["cw4", "cw3", "cw2"],
-    "cw": ["cw4", "cw3", "cw2"],
-    "chinese-whist-4": ["cw4"],
-    "chinese-whist-3": ["cw3"],
-    "chinese-whist-2": ["cw2"],
-}
-GAME_TITLES = {
-    "whist": "Whist",
-    "table": "Whist table",
-    "chinkway": "Chinkway",
-    "cw4": "Chinese Whist 4p",
-    "cw3": "Chinese Whist 3p",
-    "cw2": "Chinese Whist 2p",
-    "cinch": "Cinch",
-}
+GAMES: dict[str, tuple[str, int]] = {**PBN_PARTS, **FULL_DEAL_PARTS}
+
+
+def _aliases() -> dict[str, list[str]]:
+    """The names that choose several parts: all, and a game of several parts
+    by its name, its `bench_aliases` and its name with a number of players."""
+    aliases = {"all": list(GAMES)}
+    for game in registry.GAMES.values():
+        names = [name for name, _ in game.bench_parts]
+        if len(names) > 1:
+            aliases.update({alias: names for alias in (game.name, *game.bench_aliases)})
+            aliases.update({f"{game.name}-{n}": [name] for name, n in game.bench_parts})
+    return aliases
+
+
+def _titles() -> dict[str, str]:
+    """Every part's title; a game of several parts adds the number of players."""
+    titles = {"whist": "Whist", "table": "Whist table"}
+    for game in registry.GAMES.values():
+        several = len(game.bench_parts) > 1
+        for name, players in game.bench_parts:
+            titles[name] = f"{game.title} {players}p" if several else game.title
+    return titles
+
+
+GAME_ALIASES = _aliases()
+GAME_TITLES = _titles()
+# the full-deal parts whose values are paranoid (three sides or more)
+PARANOID_PARTS = [
+    name
+    for name, (game, players) in FULL_DEAL_PARTS.items()
+    if registry.game(game).many_sides(players)
+]
 
 
 def parse_games(text: str) -> list[str]:
@@ -762,7 +775,7 @@ def bench_game(
     lead of `count` random deals, seeds `seed`, `seed + 1`, ...  With
     `repeat` > 1, that many rounds over the deals, each solve keeping its
     fastest time."""
-    if name not in GAMES or name in ("whist", "table"):
+    if name not in FULL_DEAL_PARTS:
         raise NotationError(f"no full-deal benchmark for {name!r}")
     report = reporter or _Quiet()
     report.start(name, count * repeat)
@@ -832,7 +845,7 @@ def run(
     for name in games:
         if name not in GAMES:
             raise NotationError(f"unknown benchmark game {name!r}")
-    pbn_parts = {"whist", "table"} & set(games)
+    pbn_parts = set(PBN_PARTS) & set(games)
     deals = load_deals(deals_file, whist_deals) if pbn_parts else []
     whist = (
         bench_whist(deals, time_limit, tt_mb, use_dds, reporter, repeat)
@@ -847,7 +860,7 @@ def run(
     others = [
         bench_game(name, game_deals, seed, time_limit, tt_mb, reporter, repeat)
         for name in games
-        if name not in ("whist", "table")
+        if name in FULL_DEAL_PARTS
     ]
     settings = BenchSettings(
         whist_deals=len(deals),

@@ -62,6 +62,13 @@ class Game(ABC):
     dealer_alone: ClassVar[bool] = False  # a lone dealer is named so ("seat 1 (the dealer)")
     table_by_declarer: ClassVar[bool] = False  # its table reads as DDS's: tricks by declarer
 
+    # `tricksolver bench`: the parts solving random full deals of the game,
+    # each (its name in --games, the number of players); none for whist, whose
+    # deals are the benchmark's PBN parts against DDS.  A game of several
+    # parts is also chosen whole by its name and by `bench_aliases`.
+    bench_parts: ClassVar[tuple[tuple[str, int], ...]] = ()
+    bench_aliases: ClassVar[tuple[str, ...]] = ()
+
     @property
     def value_words(self) -> str:
         """What a value of the search counts, in a ranking of moves or plans

@@ -19,6 +19,8 @@ class ChineseWhistGame(Game):
         return ChineseWhist.deal(players or self.default_seats, seed)
 
     # --- cli ---
+    bench_parts = (("cw4", 4), ("cw3", 3), ("cw2", 2))
+    bench_aliases = ("cw",)
     value_unit = TRICKS
     value_words = TRICKS_FROM_HERE
     hand_label = drawing.HAND_LABEL

@@ -17,6 +17,7 @@ class ChinkwayGame(Game):
         return Chinkway.deal(seed)
 
     # --- cli ---
+    bench_parts = (("chinkway", SEATS),)
     value_unit = drawing.VALUE_UNIT
     hand_word = "round"
     totals_by_side = False

@@ -18,6 +18,7 @@ class CinchGame(Game):
         return Cinch.deal(seed)
 
     # --- cli ---
+    bench_parts = (("cinch", SEATS),)
     value_unit = drawing.VALUE_UNIT
 
     value_meaning = staticmethod(drawing.value_meaning)
