@@ -24,7 +24,6 @@ from rich.progress import Progress
 
 import solver
 from solver import bench as benchmark
-from solver.cards import parse_strain, strain_text
 from solver.cli import render, render_analysis
 from solver.cli.play import match, play
 from solver.cli.recommend import recommend
@@ -207,7 +206,7 @@ main.add_command(match)
 
 # -- search: analyze, table -----------------------------------------------------------
 
-SEATS = "NESW"
+BRIDGE = next(g for g in GAMES.values() if g.reads_pbn)  # the game of a --pbn deal
 
 
 def position_argument(position: str | None, pbn: str | None) -> str | None:
@@ -221,18 +220,6 @@ def position_argument(position: str | None, pbn: str | None) -> str | None:
     if pbn is not None and any(c in pbn for c in ";=\n"):
         raise BadInput(f"--pbn takes a PBN deal like 'N:AKQ... .AKQ.. ..AKQ. ...AKQ', not {pbn!r}")
     return pbn
-
-
-def whist_line(pbn: str, trump: str | None, leader: str | None) -> str:
-    """The one-line whist position of a PBN deal, trump (default NT) and
-    leader (default: left of the deal's first seat)."""
-    fields = [f"trump={strain_text(parse_strain(trump)) if trump else 'NT'}"]
-    if leader is not None:
-        seat = leader.strip().upper()
-        if len(seat) != 1 or seat not in SEATS:
-            raise BadInput(f"unknown leader {leader!r} (use N, E, S or W)")
-        fields.append(f"leader={seat}")
-    return "; ".join(["whist", *fields, f"hands={pbn.strip()}"])
 
 
 def make_solver(tt_mb: float, max_nodes: int, max_seconds: float) -> solver.Solver:
@@ -358,7 +345,7 @@ def analyze(
         assert position is not None
         pos = read_position(position)
     else:
-        pos = solver.parse_position(whist_line(pbn, trump, leader))
+        pos = solver.parse_position(BRIDGE.pbn_line(pbn, trump, leader))
     searcher = make_solver(tt_mb, max_nodes, max_seconds)
     result = interruptible(searcher, lambda: searcher.analyze(pos, pv=not no_pv))
     if as_json:
@@ -407,7 +394,7 @@ def table(
         assert position is not None
         pos = read_position(position)
     else:
-        pos = solver.parse_position(whist_line(pbn, None, None))
+        pos = solver.parse_position(BRIDGE.pbn_line(pbn, None, None))
     searcher = make_solver(tt_mb, max_nodes, max_seconds)
     result = interruptible(searcher, lambda: searcher.table(pos))
     if as_json:

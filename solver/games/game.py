@@ -62,6 +62,15 @@ class Game(ABC):
     dealer_alone: ClassVar[bool] = False  # a lone dealer is named so ("seat 1 (the dealer)")
     table_by_declarer: ClassVar[bool] = False  # its table reads as DDS's: tricks by declarer
 
+    reads_pbn: ClassVar[bool] = False  # a bridge deal in PBN (--pbn) is a hand of it
+
+    def pbn_line(self, pbn: str, trump: str | None, leader: str | None) -> str:
+        """The one-line position of a bridge deal `pbn` ("N:AKQ... ..."), with
+        the trump (S H D C or NT; default NT) and the seat on lead (N E S W;
+        default: left of the deal's first seat); NotationError for a bad
+        seat or strain.  Only a game that `reads_pbn` has it."""
+        raise NotImplementedError(f"{self.name} has no PBN deals")
+
     # `tricksolver bench`: the parts solving random full deals of the game,
     # each (its name in --games, the number of players); none for whist, whose
     # deals are the benchmark's PBN parts against DDS.  A game of several
