@@ -2,8 +2,9 @@
 
 The commands only parse their arguments, call the `solver` API and format
 what it returns; the drawing is in `solver.cli.render` (positions) and
-`solver.cli.render_analysis` (search results), the benchmark's measurements
-in `solver.bench`.  Bad input of any
+`solver.cli.render_analysis` (search results), what is particular to a game
+in the game's folder, asked through its `Game` (`solver.games.registry`;
+the cli names no game), the benchmark's measurements in `solver.bench`.  Bad input of any
 kind (a `TricksolverError`, a missing file, unreadable standard input) is
 one line ``tricksolver: error: <message>`` on stderr and exit status 2,
 the status click gives its own usage errors.
@@ -423,6 +424,17 @@ class ProgressBars:
         self.progress.advance(self.tasks[name])
 
 
+def bench_game_words() -> list[str]:
+    """The benchmark's parts as --games lists them: the PBN parts, then each
+    game's full-deal parts (a game of several also chosen by its name)."""
+    words = list(benchmark.PBN_PARTS)
+    for game in GAMES.values():
+        names = [name for name, _ in game.bench_parts]
+        if names:
+            words.append(", ".join(names) + (f" (or {game.name})" if len(names) > 1 else ""))
+    return words
+
+
 @main.command()
 @click.option(
     "--deals",
@@ -442,7 +454,7 @@ class ProgressBars:
     default="all",
     show_default=True,
     metavar="LIST",
-    help="Comma-separated: whist, table, chinkway, cw4, cw3, cw2 (or chinese-whist), cinch, all.",
+    help=f"Comma-separated: {', '.join(bench_game_words())}, all.",
 )
 @click.option(
     "--random-deals",

@@ -48,18 +48,28 @@ class Game(ABC):
 
     names_trump_at_deal: ClassVar[bool] = False  # the deal may fix the trump (whist)
 
-    # --- cli: how the game is drawn for a person --------------------------------------
+    # --- cli: how the game is drawn for a person, and its command-line choices -------
     # The defaults are a game with nothing to draw but its hands, its tricks
     # and its trump; a game draws its own rows, panels and narration lines in
-    # its ``drawing.py`` (from the pieces of `solver.drawing`).
+    # its ``drawing.py`` (from the pieces of `solver.drawing`).  The words and
+    # choices below are read by the command line (cli/), which names no game:
+    # `value_unit` heads a table of values (``Tricks for each side``);
+    # `totals_by_side` False means the sides change from hand to hand, so
+    # totals and winners are told seat by seat and the sides at every hand
+    # (the same attribute as in the players part's block: keep one);
+    # `hand_label` labels the cards of the seat table; `hand_word` names one
+    # deal of a whole game (``Round 3``); `tricks_by_side` False leaves the
+    # partnerships' tricks out of `show` (a game scored by other means);
+    # `dealer_alone` names a lone dealer so (``seat 1 (the dealer)``);
+    # `table_by_declarer` draws its double-dummy table as DDS prints one,
+    # the tricks of declarer's side (`solver.doubledummy.declarer_tricks`).
 
     value_unit: ClassVar[str]  # what a value of the search counts ("tricks", "quest score")
-    totals_by_side: ClassVar[bool] = True  # partners share a total (False: sides change
-    # from hand to hand, each seat keeps its own; as in the players part's block)
+    totals_by_side: ClassVar[bool] = True  # partners share a total
     hand_label: ClassVar[str] = "hand"  # the seat table's label of the cards a seat plays from
     hand_word: ClassVar[str] = "hand"  # what one deal of a game is called ("round")
     tricks_by_side: ClassVar[bool] = True  # `show` tells the tricks won by each partnership
-    dealer_alone: ClassVar[bool] = False  # a lone dealer is named so ("seat 1 (the dealer)")
+    dealer_alone: ClassVar[bool] = False  # a lone dealer is named so
     table_by_declarer: ClassVar[bool] = False  # its table reads as DDS's: tricks by declarer
 
     reads_pbn: ClassVar[bool] = False  # a bridge deal in PBN (--pbn) is a hand of it
@@ -142,3 +152,5 @@ class Game(ABC):
     def dealt_text(self, pos: Position, seat: int) -> str:
         """A seat's cards at the deal, for spectators (by default its hand by suits)."""
         return hand_text(CardSet.parse(pos.to_fields()["hands"][seat]))
+
+    # --- end of cli ---
