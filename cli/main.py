@@ -25,7 +25,7 @@ from rich.progress import Progress
 
 import solver
 from solver import bench as benchmark
-from solver.cli import render, render_analysis
+from solver.cli import render, render_analysis, render_bench
 from solver.cli.play import match, play
 from solver.cli.recommend import recommend
 from solver.doubledummy import DEFAULT_TT_MB
@@ -555,7 +555,7 @@ def bench(
     if as_json:
         echo_json(report.to_json())
         return
-    Console(no_color=no_color or None, highlight=False).print(render_analysis.bench_view(report))
+    Console(no_color=no_color or None, highlight=False).print(render_bench.bench_view(report))
 
 
 main.add_command(recommend)
