@@ -27,7 +27,8 @@ from solver.games.base import Position
 from solver.notation import get_str, parse_fields, parse_seat
 from solver.pimc import OBJECTIVES, Recommendation
 from solver.pimc import recommend as run_recommend
-from solver.view import View, parse_view
+from solver.position import parse_view, view_of
+from solver.view import View
 
 PIMC_SAMPLES = 100  # worlds of a card recommendation by default
 VALUE_WORDS = {
@@ -79,7 +80,7 @@ def read_view(text: str, seat: str | None) -> View:
         raise solver.PositionError(
             "--seat is needed with a full position (which seat's knowledge to use)"
         )
-    return View.from_position(pos, parse_seat(seat, pos.nseats, "--seat"))
+    return view_of(pos, parse_seat(seat, pos.nseats, "--seat"))
 
 
 def _fmt(x: float) -> str:

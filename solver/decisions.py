@@ -81,8 +81,8 @@ from solver.games.cinch import DEALT as CINCH_DEALT
 from solver.games.cinch import PLAY_HAND, Cinch
 from solver.pimc import t975
 from solver.players import SeatView, cinch_value, decide
+from solver.position import view_of
 from solver.sampling import Sampler
-from solver.view import View
 
 PRE_PLAY_PHASES = (Phase.BID, Phase.TRUMP, Phase.DISCARD)
 DEFAULT_SECONDS = 10.0  # a decision's time budget
@@ -252,7 +252,7 @@ def draw_world(position: Position, seat: int, rng: random.Random) -> Position:
     if isinstance(position, Cinch):
         return _cinch_world(position, seat, rng)
     if isinstance(position, ChineseWhist):
-        sampler = Sampler(View.from_position(position, seat))
+        sampler = Sampler(view_of(position, seat))
         return sampler.sample(1, rng.getrandbits(32))[0]
     raise PositionError(f"{position.game} has no decision before play")
 

@@ -45,8 +45,9 @@ from solver.cards import Card
 from solver.doubledummy import DEFAULT_TT_MB, MIB, SearchStats, Solver, value_after
 from solver.errors import PositionError
 from solver.games.base import Move, Phase, Position
+from solver.position import parse_view, view_of
 from solver.sampling import Sampler
-from solver.view import View, parse_view
+from solver.view import View
 
 OBJECTIVES = ("value", "maxn")
 """``value``: the solver's value for the seat's side (tricks; Cinch net hand
@@ -418,7 +419,7 @@ def _view_of(source: Position | View, seat: int | None) -> View:
             seat = source.to_move
         if not 0 <= seat < source.nseats:
             raise PositionError(f"no seat {seat + 1}: seats are 1-{source.nseats}")
-        view = View.from_position(source, seat)
+        view = view_of(source, seat)
     if view.phase not in (Phase.PLAY, Phase.CLAIM):
         raise PositionError(
             f"recommend chooses a card to play or claim; this position is in the {view.phase} phase"

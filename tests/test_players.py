@@ -36,7 +36,7 @@ from solver.players import (
     parse_seats,
     strongest,
 )
-from solver.view import View
+from solver.position import view_of
 from tests.randpos import VARIANTS, cinch_with_top_trumps, random_deal
 
 HANDS_PER_VARIANT = 12  # whole hands played by each player, per variant
@@ -509,7 +509,7 @@ def test_pimc_player_plays_the_recommended_card_and_cannot_peek(game: str, playe
             assert PimcPlayer(samples=6).choose(pos, seat, random.Random(5)) == move
             for twin in twins(pos, seat, rng):
                 try:
-                    View.from_position(twin, seat)
+                    view_of(twin, seat)
                 except PositionError:  # a Cinch twin written out cannot show its redeal
                     continue
                 assert PimcPlayer(samples=6).choose(twin, seat, random.Random(5)) == move

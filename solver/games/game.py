@@ -20,6 +20,7 @@ from abc import ABC, abstractmethod
 from typing import ClassVar
 
 from solver.games.base import Position
+from solver.view import View
 
 
 class Game(ABC):
@@ -43,3 +44,14 @@ class Game(ABC):
         is given only where `names_trump_at_deal` is true."""
 
     names_trump_at_deal: ClassVar[bool] = False  # the deal may fix the trump (whist)
+
+    # --- views ---
+    view: ClassVar[type[View]]
+    """What a seat knows of a hand of this game: its subclass of
+    `solver.view.View` (``view.py`` in the game's folder).  Its `game` is this
+    game's `name`; `from_position(pos, seat)` makes the view of a position of
+    this game and `from_fields` reads one from the notation's keys (with the
+    key ``seat``).  The generic entry points `solver.view_of`,
+    `solver.parse_view` and `solver.load_view` find it here, through the
+    registry, and `solver.sampling.Sampler` draws the worlds of its views."""
+    # --- end views ---

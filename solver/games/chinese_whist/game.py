@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from solver.games.chinese_whist.rules import ChineseWhist
+from solver.games.chinese_whist.view import ChineseWhistView
 from solver.games.game import Game
 
 
@@ -12,6 +13,7 @@ class ChineseWhistGame(Game):
     aliases = ("chinese_whist", "chinesewhist", "cw")
     seat_counts = (2, 3, 4)
     position = ChineseWhist
+    view = ChineseWhistView
 
     def deal(self, seed: int, players: int | None = None, trump: int | None = None) -> ChineseWhist:
         return ChineseWhist.deal(players or self.default_seats, seed)

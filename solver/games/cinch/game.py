@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from solver.games.cinch.rules import SEATS, Cinch
+from solver.games.cinch.view import CinchView
 from solver.games.game import Game
 
 
@@ -11,6 +12,7 @@ class CinchGame(Game):
     title = "Cinch"
     seat_counts = (SEATS,)
     position = Cinch
+    view = CinchView
 
     def deal(self, seed: int, players: int | None = None, trump: int | None = None) -> Cinch:
         return Cinch.deal(seed)
