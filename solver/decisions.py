@@ -79,9 +79,9 @@ from solver.games.chinese_whist import ChineseWhist
 from solver.games.chinkway import COURTS, DEALER_HAND, DISCARDS, HAND, REMOVED_COURTS, Chinkway
 from solver.games.cinch import DEALT as CINCH_DEALT
 from solver.games.cinch import PLAY_HAND, Cinch
-from solver.pimc import t975
 from solver.players import SeatView, cinch_value, decide
 from solver.sampling import Sampler
+from solver.stats import t975
 from solver.view import View
 
 PRE_PLAY_PHASES = (Phase.BID, Phase.TRUMP, Phase.DISCARD)

@@ -22,8 +22,9 @@ import solver
 from solver import pimc
 from solver.games.base import Phase, Position
 from solver.notation import to_line
-from solver.pimc import recommend, t975
+from solver.pimc import recommend
 from solver.sampling import Sampler
+from solver.stats import t975
 from solver.view import View, parse_view
 from tests.cli_helpers import assert_one_line_error, run, start_interruptible
 

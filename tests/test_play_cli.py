@@ -29,10 +29,9 @@ from solver.match import (
     deal_seed,
     match_deal,
     rotations,
-    t_cdf,
-    t_quantile,
 )
 from solver.players import PLAYERS, HeuristicPlayer, Player, SeatView, make_player
+from solver.stats import t_cdf, t_quantile
 from solver.wholegame import WholeGame, moves_made
 from tests.cli_helpers import assert_one_line_error, run
 
