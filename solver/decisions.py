@@ -79,7 +79,8 @@ from solver.games.chinese_whist import ChineseWhist
 from solver.games.chinkway import COURTS, DEALER_HAND, DISCARDS, HAND, REMOVED_COURTS, Chinkway
 from solver.games.cinch import DEALT as CINCH_DEALT
 from solver.games.cinch import PLAY_HAND, Cinch
-from solver.players import SeatView, cinch_value, decide
+from solver.games.cinch.heuristics import card_value as cinch_value
+from solver.heuristics import SeatView, decide, heuristic_playout, to_first_lead
 from solver.sampling import Sampler
 from solver.stats import t975
 from solver.view import View
@@ -427,23 +428,6 @@ def _shed_order(hand: CardSet, card: Card, trump: int) -> tuple[bool, float]:
 # -- valuing a plan in a world ---------------------------------------------------------
 
 
-def heuristic_playout(position: Position) -> Position:
-    """The hand played to its end by the heuristic player in every seat (a copy)."""
-    work = position.copy()
-    while not work.is_over:
-        work.play(decide(SeatView.of(work, work.to_move)))
-    return work
-
-
-def to_first_lead(position: Position) -> Position:
-    """The decisions before play made by the stand-in (the heuristic) until
-    the first lead (a copy)."""
-    work = position.copy()
-    while work.core is None:
-        work.play(decide(SeatView.of(work, work.to_move)))
-    return work
-
-
 def value_plan(world: Position, plan: Plan, seat: int, solver: Solver) -> PlanValue:
     """The value of `plan` in `world` for `seat`'s side: the plan's moves,
     the stand-in to the first lead, then the search (its table cleared, so
@@ -598,8 +582,6 @@ __all__ = [
     "decide_before_play",
     "draw_world",
     "draw_worlds",
-    "heuristic_playout",
-    "to_first_lead",
     "value_plan",
     "world_rng",
 ]

@@ -45,6 +45,7 @@ from solver.cards import Card
 from solver.doubledummy import DEFAULT_TT_MB, MIB, SearchStats, Solver, value_after
 from solver.errors import PositionError
 from solver.games.base import Move, Phase, Position
+from solver.heuristics import heuristic_playout
 from solver.sampling import Sampler
 from solver.stats import t975
 from solver.view import View, parse_view
@@ -191,8 +192,6 @@ def _playout_values(world: Position, side: int) -> dict[str, int]:
     """The fallback of a world whose search ran out of nodes: each legal move,
     then the hand played out by the heuristic player in every seat, valued
     for `side` in the solver's units.  Not exact: counted apart."""
-    from solver.decisions import heuristic_playout  # decisions imports this module
-
     values = {}
     for move in world.legal_moves():
         after = world.copy()

@@ -23,6 +23,7 @@ import pytest
 
 from solver import CardSet, Move, Position
 from solver.cli.play import hand_text, totals_text
+from solver.heuristics import SeatView
 from solver.match import (
     Match,
     Summary,
@@ -30,7 +31,7 @@ from solver.match import (
     match_deal,
     rotations,
 )
-from solver.players import PLAYERS, HeuristicPlayer, Player, SeatView, make_player
+from solver.players import PLAYERS, HeuristicPlayer, Player, make_player
 from solver.stats import t_cdf, t_quantile
 from solver.wholegame import WholeGame, moves_made
 from tests.cli_helpers import assert_one_line_error, run

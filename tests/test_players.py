@@ -22,6 +22,7 @@ from solver.games.base import PASS, SHOOT
 from solver.games.chinese_whist import ChineseWhist, pile_text
 from solver.games.chinkway import COURTS, Chinkway
 from solver.games.cinch import Cinch
+from solver.heuristics import SeatView
 from solver.notation import to_toml
 from solver.pimc import recommend
 from solver.players import (
@@ -30,7 +31,6 @@ from solver.players import (
     PimcPlayer,
     Player,
     RandomPlayer,
-    SeatView,
     hint,
     make_player,
     parse_seats,

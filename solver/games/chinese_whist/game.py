@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from solver.games.base import Move, Position
+from solver.games.chinese_whist import heuristics
 from solver.games.chinese_whist.rules import ChineseWhist
 from solver.games.game import Game
+from solver.seatview import SeatFacts, SeatKnowledge
 
 
 class ChineseWhistGame(Game):
@@ -15,6 +18,15 @@ class ChineseWhistGame(Game):
 
     def deal(self, seed: int, players: int | None = None, trump: int | None = None) -> ChineseWhist:
         return ChineseWhist.deal(players or self.default_seats, seed)
+
+    # --- players ---
+
+    def seat_facts(self, pos: Position, seat: int) -> SeatFacts:
+        assert isinstance(pos, ChineseWhist)
+        return heuristics.seat_facts(pos, seat)
+
+    def heuristic_decision(self, view: SeatKnowledge) -> Move:
+        return heuristics.decision(view)
 
 
 GAME = ChineseWhistGame()

@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+from solver.cards import Card
+from solver.games.base import Move, Position
+from solver.games.chinkway import heuristics
 from solver.games.chinkway.rules import SEATS, Chinkway
 from solver.games.game import Game
+from solver.seatview import SeatFacts, SeatKnowledge
 
 
 class ChinkwayGame(Game):
@@ -14,6 +18,24 @@ class ChinkwayGame(Game):
 
     def deal(self, seed: int, players: int | None = None, trump: int | None = None) -> Chinkway:
         return Chinkway.deal(seed)
+
+    # --- players ---
+
+    def seat_facts(self, pos: Position, seat: int) -> SeatFacts:
+        assert isinstance(pos, Chinkway)
+        return heuristics.seat_facts(pos, seat)
+
+    def heuristic_decision(self, view: SeatKnowledge) -> Move:
+        return heuristics.decision(view)
+
+    def card_worth(self, view: SeatKnowledge, card: Card, to_side: int) -> float:
+        return heuristics.card_worth(view, card, to_side)
+
+    def wants_trick(self, view: SeatKnowledge, winners: list[Card], winning_side: int) -> bool:
+        return heuristics.wants_trick(view, winners, winning_side)
+
+    def sure_lead(self, view: SeatKnowledge, masters: list[Card]) -> Card | None:
+        return heuristics.sure_lead(view, masters)
 
 
 GAME = ChinkwayGame()

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from solver.games.base import Position
 from solver.games.game import Game
+from solver.games.whist import heuristics
 from solver.games.whist.rules import Whist
+from solver.seatview import SeatFacts
 
 
 class WhistGame(Game):
@@ -15,6 +18,12 @@ class WhistGame(Game):
 
     def deal(self, seed: int, players: int | None = None, trump: int | None = None) -> Whist:
         return Whist.deal(seed, trump)
+
+    # --- players ---
+
+    def seat_facts(self, pos: Position, seat: int) -> SeatFacts:
+        assert isinstance(pos, Whist)
+        return heuristics.seat_facts(pos, seat)
 
 
 GAME = WhistGame()
