@@ -26,8 +26,8 @@ from typing import ClassVar
 
 from solver.decisions import candidate_plans, decide_before_play
 from solver.errors import NotationError, PositionError
-from solver.games.base import SHOOT, Move, Phase, Position
-from solver.games.cinch import Cinch
+from solver.games.base import Move, Phase, Position
+from solver.games.registry import game_of
 from solver.heuristics import SeatView, decide
 from solver.pimc import recommend
 
@@ -106,14 +106,17 @@ class PimcPlayer(Player):
     Bids, discards and trump: `solver.decisions.decide_before_play`, plans
     ranked by successive halving over worlds drawn from what the seat knows,
     the other seats' decisions before play made by the heuristic, at most
-    `decision_samples` worlds a plan (Cinch bids: `CINCH_BID_SAMPLES`, as a
-    whole Cinch deal solves in milliseconds; a Shoot only when no other call
-    is legal, since with every card known it looks far safer than it is at
-    the table).  Every world's search has a node budget
-    (`max_nodes`, by game); a world it cannot finish is valued by playing the
-    hand out with the heuristic player in every seat, so that whole Chinkway
-    and Chinese Whist hands play in reasonable time (early in those hands
-    most worlds are valued so, not exactly).  Reproducible: the worlds come
+    `decision_samples` worlds a plan (more where the game's worlds are cheap,
+    ``Game.player_worlds``: a Cinch call, as a whole Cinch deal solves in
+    milliseconds; a move the game calls too bold, ``Game.too_bold``, only
+    when no other is legal: a Shoot, which with every card known looks far
+    safer than it is at the table).  Every world's search has a node budget
+    (`max_nodes`, by game: ``Game.player_max_nodes`` in card play,
+    ``Game.player_decision_max_nodes`` before play); a world it cannot
+    finish is valued by playing the hand out with the heuristic player in
+    every seat, so that whole Chinkway and Chinese Whist hands play in
+    reasonable time (early in those hands most worlds are valued so, not
+    exactly).  Reproducible: the worlds come
     from `rng`; with `seconds` (hints) a decision stops by then, which is
     not reproducible, and a card decision with no world solved in time
     takes the heuristic's move."""
@@ -127,22 +130,9 @@ class PimcPlayer(Player):
     SAMPLES = 16  # worlds of a card decision
     DECISION_SAMPLES = 8  # the most worlds a plan is valued on before play
     DECISION_FIRST_WORLDS = 2  # worlds of every plan in the first round of halving
-    CINCH_BID_SAMPLES = 32  # Cinch bids: worlds are cheap there
-    CINCH_BID_FIRST_WORLDS = 8
     TT_MB = 64
     HINT_SECONDS = 10.0
     HINT_DECISION_SAMPLES = 64  # a hint before play: more worlds a plan, within HINT_SECONDS
-    MAX_NODES = {  # a world's search budget, card play
-        "cinch": 2_000_000,
-        "whist": 200_000,
-        "chinese-whist": 50_000,
-        "chinkway": 50_000,
-    }
-    DECISION_MAX_NODES = {  # before play (many plans times many worlds): where a whole
-        "cinch": 2_000_000,  # deal does not solve in a budget, a small one wastes little
-        "chinese-whist": 5_000,
-        "chinkway": 5_000,
-    }
 
     def __init__(
         self,
@@ -154,7 +144,7 @@ class PimcPlayer(Player):
         self.samples = samples
         self.seconds = seconds
         self.decision_samples = decision_samples
-        self.max_nodes = max_nodes  # None: by game (MAX_NODES, DECISION_MAX_NODES)
+        self.max_nodes = max_nodes  # None: by game (Game.player_max_nodes and the like)
 
     @classmethod
     def for_hint(cls) -> Player:
@@ -166,7 +156,7 @@ class PimcPlayer(Player):
             return moves[0]
         if position.phase not in (Phase.PLAY, Phase.CLAIM):
             return self._before_play(position, seat, rng)
-        nodes = self.MAX_NODES.get(position.game, 0) if self.max_nodes is None else self.max_nodes
+        nodes = game_of(position).player_max_nodes if self.max_nodes is None else self.max_nodes
         try:
             rec = recommend(
                 position, seat, samples=self.samples, seconds=self.seconds,
@@ -179,18 +169,15 @@ class PimcPlayer(Player):
         return rec.best
 
     def _before_play(self, position: Position, seat: int, rng: random.Random) -> Move:
-        nodes = self.max_nodes
-        if nodes is None:
-            nodes = self.DECISION_MAX_NODES.get(position.game, 0)
+        g = game_of(position)
+        nodes = g.player_decision_max_nodes if self.max_nodes is None else self.max_nodes
         samples, first = self.decision_samples, self.DECISION_FIRST_WORLDS
         plans = candidate_plans(position, seat)
-        if isinstance(position, Cinch) and position.phase == Phase.BID:
-            # A whole Cinch deal solves in milliseconds: more worlds a bid.
-            # Shoot only when nothing else is legal: with every card known
-            # a Shoot looks far safer than it is at the table.
-            samples = max(samples, self.CINCH_BID_SAMPLES)
-            first = max(first, self.CINCH_BID_FIRST_WORLDS)
-            plans = [p for p in plans if p.move.value != SHOOT] or plans
+        cheap = g.player_worlds(position)
+        if cheap is not None:  # worlds cheap to solve: more of them a plan
+            samples, first = max(samples, cheap[0]), max(first, cheap[1])
+        # a move too bold only when nothing else is legal
+        plans = [p for p in plans if not g.too_bold(position, p.move)] or plans
         decision = decide_before_play(
             position, seat, seconds=self.seconds, samples=samples,
             seed=rng.randrange(1 << 31), first_worlds=first, max_nodes=nodes, plans=plans,

@@ -16,10 +16,12 @@ a method here, with its contract written at its definition.
 
 from __future__ import annotations
 
+import random
 from abc import ABC, abstractmethod
+from collections.abc import Sequence
 from typing import ClassVar
 
-from solver.cards import Card
+from solver.cards import Card, CardSet
 from solver.errors import PositionError
 from solver.games.base import Move, Position
 from solver.seatview import SeatFacts, SeatKnowledge
@@ -88,3 +90,55 @@ class Game(ABC):
         """Whether the seat should draw trumps, when the game decides it (in
         Cinch: the bidder's side); None (the default) to count the trumps."""
         return None
+
+    # --- players: decisions before play, the sampling player ----------------------
+    # solver.decisions ranks a decision's plans over worlds by successive
+    # halving; solver.players.PimcPlayer plays by it and by PIMC.
+
+    decision_max_nodes: ClassVar[int]  # a world's search budget of a decision before play
+    # (solver.decisions' default; past it, the heuristic playout values the world)
+    player_max_nodes: ClassVar[int]  # the sampling player's budget of a world in card play
+    player_decision_max_nodes: ClassVar[int] = 0  # its budget before play (0: none)
+
+    def plans(self, pos: Position, seat: int) -> list[tuple[Move, ...]]:
+        """The candidate plans of `seat`'s decision before play in `pos`, in a
+        fixed order: each the seat's moves from this decision to the first
+        lead (its first move the one to make now).  The default: every legal
+        move alone."""
+        return [(m,) for m in pos.legal_moves()]
+
+    def draw_world_before_play(
+        self, pos: Position, seat: int, rng: random.Random
+    ) -> Position | None:
+        """A position at the same decision before play, with the cards `seat`
+        has not seen dealt again at random among the places it cannot see,
+        drawn from `rng` alone (the same generator, the same world).  None (the
+        default): the world is drawn by the exact sampler from the seat's
+        view (`solver.sampling`), as in play."""
+        return None
+
+    def player_worlds(self, pos: Position) -> tuple[int, int] | None:
+        """At a decision before play whose worlds are cheap to solve: (the
+        fewest worlds a sampling player values a plan on, the fewest of them
+        in the first round); None (the default): the player's own numbers."""
+        return None
+
+    def too_bold(self, pos: Position, move: Move) -> bool:
+        """Whether a sampling player should make `move` (a move before play)
+        only when no other is legal, because with every card known it looks
+        far safer than it is at the table.  The default: no move is."""
+        return False
+
+
+# --- players: shared by the games' draws of worlds before play ---------------------
+
+
+def deal_out(cards: list[Card], sizes: Sequence[int], rng: random.Random) -> list[CardSet]:
+    """`cards` shuffled and cut into parts of `sizes`."""
+    cards = list(cards)
+    rng.shuffle(cards)
+    out, start = [], 0
+    for n in sizes:
+        out.append(CardSet(cards[start : start + n]))
+        start += n
+    return out

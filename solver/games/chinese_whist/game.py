@@ -20,6 +20,9 @@ class ChineseWhistGame(Game):
         return ChineseWhist.deal(players or self.default_seats, seed)
 
     # --- players ---
+    decision_max_nodes = 100_000
+    player_max_nodes = 50_000
+    player_decision_max_nodes = 5_000
 
     def seat_facts(self, pos: Position, seat: int) -> SeatFacts:
         assert isinstance(pos, ChineseWhist)

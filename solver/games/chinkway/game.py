@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import random
+
 from solver.cards import Card
 from solver.games.base import Move, Position
-from solver.games.chinkway import heuristics
+from solver.games.chinkway import before_play, heuristics
 from solver.games.chinkway.rules import SEATS, Chinkway
 from solver.games.game import Game
 from solver.seatview import SeatFacts, SeatKnowledge
@@ -20,6 +22,9 @@ class ChinkwayGame(Game):
         return Chinkway.deal(seed)
 
     # --- players ---
+    decision_max_nodes = 100_000
+    player_max_nodes = 50_000
+    player_decision_max_nodes = 5_000
 
     def seat_facts(self, pos: Position, seat: int) -> SeatFacts:
         assert isinstance(pos, Chinkway)
@@ -36,6 +41,14 @@ class ChinkwayGame(Game):
 
     def sure_lead(self, view: SeatKnowledge, masters: list[Card]) -> Card | None:
         return heuristics.sure_lead(view, masters)
+
+    def plans(self, pos: Position, seat: int) -> list[tuple[Move, ...]]:
+        assert isinstance(pos, Chinkway)
+        return before_play.plans(pos, seat)
+
+    def draw_world_before_play(self, pos: Position, seat: int, rng: random.Random) -> Position:
+        assert isinstance(pos, Chinkway)
+        return before_play.draw_world(pos, rng)
 
 
 GAME = ChinkwayGame()

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import random
+
 from solver.cards import Card
 from solver.games.base import Move, Position
-from solver.games.cinch import heuristics
+from solver.games.cinch import before_play, heuristics
 from solver.games.cinch.rules import SEATS, Cinch
 from solver.games.game import Game
 from solver.seatview import SeatFacts, SeatKnowledge
@@ -20,6 +22,9 @@ class CinchGame(Game):
         return Cinch.deal(seed)
 
     # --- players ---
+    decision_max_nodes = 2_000_000  # a Cinch deal solves in well under a million nodes
+    player_max_nodes = 2_000_000
+    player_decision_max_nodes = 2_000_000  # a whole deal solves: a small budget wastes little
 
     def seat_facts(self, pos: Position, seat: int) -> SeatFacts:
         assert isinstance(pos, Cinch)
@@ -33,6 +38,22 @@ class CinchGame(Game):
 
     def strong_in_trumps(self, view: SeatKnowledge) -> bool | None:
         return heuristics.strong_in_trumps(view)
+
+    def plans(self, pos: Position, seat: int) -> list[tuple[Move, ...]]:
+        assert isinstance(pos, Cinch)
+        return before_play.plans(pos, seat)
+
+    def draw_world_before_play(self, pos: Position, seat: int, rng: random.Random) -> Position:
+        assert isinstance(pos, Cinch)
+        return before_play.draw_world(pos, seat, rng)
+
+    def player_worlds(self, pos: Position) -> tuple[int, int] | None:
+        assert isinstance(pos, Cinch)
+        return before_play.player_worlds(pos)
+
+    def too_bold(self, pos: Position, move: Move) -> bool:
+        assert isinstance(pos, Cinch)
+        return before_play.too_bold(pos, move)
 
 
 GAME = CinchGame()

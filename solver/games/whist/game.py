@@ -20,6 +20,8 @@ class WhistGame(Game):
         return Whist.deal(seed, trump)
 
     # --- players ---
+    decision_max_nodes = 200_000
+    player_max_nodes = 200_000
 
     def seat_facts(self, pos: Position, seat: int) -> SeatFacts:
         assert isinstance(pos, Whist)
