@@ -26,14 +26,10 @@ from typing import Any
 
 from solver.errors import NotationError
 from solver.games.base import Position
-from solver.games.chinese_whist import ChineseWhist
-from solver.games.chinkway import ROUNDS, Chinkway
-from solver.games.cinch import Cinch
-from solver.games.registry import game_name
-from solver.games.whist import Whist
+from solver.games.registry import GAMES, game_name, seats_of
 from solver.players import make_player, parse_seats
 from solver.stats import t_quantile
-from solver.wholegame import SEED_BITS, game_seats
+from solver.wholegame import SEED_BITS
 
 CONFIDENCE = 0.95
 SCORE_PER_DEAL = (
@@ -89,16 +85,10 @@ def deal_seed(seed: int, index: int) -> int:
 
 
 def match_deal(game: str, players: int, seed: int, index: int) -> Position:
-    """Deal `index` of a match, at its first decision.  The dealer goes round
-    the table with the deals; Chinkway deal i is round i mod 10 + 1 (so both
-    partnership schemes come up), its quest deck new."""
-    if game == "chinkway":
-        return Chinkway.deal(seed, round_no=index % ROUNDS + 1)
-    if game == "cinch":
-        return Cinch.deal(seed, dealer=index % players)
-    if game == "chinese-whist":
-        return ChineseWhist.deal(players, seed, dealer=index % players)
-    return Whist.deal(seed)
+    """Deal `index` of a match of `game` (its own name), at its first
+    decision (``Game.match_deal``: the dealer goes round the table with the
+    deals)."""
+    return GAMES[game].match_deal(seed, players, index)
 
 
 @dataclass(frozen=True)
@@ -124,7 +114,7 @@ class Match:
         """A match of `game` between the players of `seats` (a comma list,
         one name per seat; see `solver.players.parse_seats`)."""
         name = game_name(game)
-        nseats = game_seats(name, players)
+        nseats = seats_of(GAMES[name], players)
         names = parse_seats(seats, nseats)
         if len(set(names)) < 2:
             raise NotationError(

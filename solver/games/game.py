@@ -19,6 +19,7 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import ClassVar
 
 from solver.cards import Card, CardSet
@@ -129,6 +130,60 @@ class Game(ABC):
         far safer than it is at the table.  The default: no move is."""
         return False
 
+    # --- players: whole games and matches -----------------------------------------
+    # solver.wholegame deals hands in turn (seat 1 deals the first, the deal
+    # passes clockwise) and adds their scores until the game ends;
+    # solver.match plays duplicate deals.
+
+    totals_by_side: ClassVar[bool] = True  # partners hold the same total (False: each seat
+    # adds its own hand score, as when partnerships change from hand to hand)
+    targets: ClassVar[tuple[int, ...]] = ()  # the points a game may be played to, if chosen
+    default_rounds: ClassVar[int | None] = None  # the rounds of a game, if it has a number
+
+    @abstractmethod
+    def deal_hand(self, deal: HandToDeal) -> Position:
+        """The hand `deal` describes (`HandToDeal`), at its first decision."""
+
+    def discards_and_calls(self, pos: Position) -> int:
+        """How many decisions before play `pos` has seen besides naming trump
+        (calls, discards): with the play record and a trump named in play they
+        count the moves made, read from the position alone.  The default: none."""
+        return 0
+
+    def check_game_hand(self, pos: Position, hand: int) -> None:
+        """PositionError when `pos` cannot be hand `hand` of a whole game of
+        this game (beyond the dealer and the totals, which the generic layer
+        checks).  The default: any hand can."""
+        return
+
+    def target_of(self, pos: Position) -> int | None:
+        """The points that win the game `pos` is a hand of; None (the default)
+        when the game ends otherwise."""
+        return None
+
+    def rounds_of(self, pos: Position) -> int | None:
+        """The rounds of the game `pos` is a hand of; None (the default) when
+        the game has no number of rounds."""
+        return None
+
+    def already_won(self, pos: Position, totals: Sequence[int]) -> bool:
+        """Whether the totals `totals` (every seat's, before the hand `pos`)
+        already end the game.  The default: they never do."""
+        return False
+
+    @abstractmethod
+    def winners(
+        self, pos: Position, before: Sequence[int], after: Sequence[int]
+    ) -> tuple[int, ...] | None:
+        """The seats that have won once hand `pos` is over (every seat's
+        totals `before` it and `after` it), or None if the game goes on."""
+
+    @abstractmethod
+    def match_deal(self, seed: int, players: int, index: int) -> Position:
+        """Deal `index` (from 0) of a match of `players`, at its first
+        decision, dealt from `seed`: the dealer goes round the table with the
+        deals."""
+
 
 # --- players: shared by the games' draws of worlds before play ---------------------
 
@@ -142,3 +197,32 @@ def deal_out(cards: list[Card], sizes: Sequence[int], rng: random.Random) -> lis
         out.append(CardSet(cards[start : start + n]))
         start += n
     return out
+
+
+# --- players: shared by the games' whole games ---------------------------------------
+
+
+@dataclass(frozen=True)
+class HandToDeal:
+    """Hand `hand` (from 1) of a whole game of `players`, to deal from `seed`
+    by seat ``(hand - 1) % players``.  `previous` is the hand before it (None
+    for the first), which carries what goes from hand to hand (a quest deck,
+    a target, a rule); `target` (one of `Game.targets`) and `rounds` (where
+    `Game.default_rounds` is set) are the first hand's options (None: the
+    defaults)."""
+
+    seed: int
+    players: int
+    hand: int
+    previous: Position | None = None
+    target: int | None = None
+    rounds: int | None = None
+
+    @property
+    def dealer(self) -> int:
+        return (self.hand - 1) % self.players
+
+
+def side_seats(sides: Sequence[int], side: int) -> tuple[int, ...]:
+    """The seats of `side`."""
+    return tuple(s for s in range(len(sides)) if sides[s] == side)

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 from solver.cards import Card
 from solver.games.base import Move, Position
-from solver.games.cinch import before_play, heuristics
+from solver.games.cinch import before_play, heuristics, whole_game
 from solver.games.cinch.rules import SEATS, Cinch
-from solver.games.game import Game
+from solver.games.game import Game, HandToDeal
 from solver.seatview import SeatFacts, SeatKnowledge
 
 
@@ -54,6 +55,33 @@ class CinchGame(Game):
     def too_bold(self, pos: Position, move: Move) -> bool:
         assert isinstance(pos, Cinch)
         return before_play.too_bold(pos, move)
+
+    def deal_hand(self, deal: HandToDeal) -> Position:
+        assert deal.previous is None or isinstance(deal.previous, Cinch)
+        return whole_game.deal_hand(deal.seed, deal.hand, deal.dealer, deal.previous)
+
+    def discards_and_calls(self, pos: Position) -> int:
+        assert isinstance(pos, Cinch)
+        return whole_game.discards_and_calls(pos)
+
+    def check_game_hand(self, pos: Position, hand: int) -> None:
+        assert isinstance(pos, Cinch)
+        whole_game.check_hand(pos, hand)
+
+    def target_of(self, pos: Position) -> int | None:
+        return whole_game.CINCH_TARGET
+
+    def already_won(self, pos: Position, totals: Sequence[int]) -> bool:
+        return max(totals) >= whole_game.CINCH_TARGET
+
+    def winners(
+        self, pos: Position, before: Sequence[int], after: Sequence[int]
+    ) -> tuple[int, ...] | None:
+        assert isinstance(pos, Cinch)
+        return whole_game.winners(pos, before, after)
+
+    def match_deal(self, seed: int, players: int, index: int) -> Position:
+        return Cinch.deal(seed, dealer=index % players)
 
 
 GAME = CinchGame()

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+from solver.errors import PositionError
 from solver.games.base import Position
-from solver.games.game import Game
+from solver.games.game import Game, HandToDeal, side_seats
 from solver.games.whist import heuristics
 from solver.games.whist.rules import Whist
 from solver.seatview import SeatFacts
@@ -26,6 +29,24 @@ class WhistGame(Game):
     def seat_facts(self, pos: Position, seat: int) -> SeatFacts:
         assert isinstance(pos, Whist)
         return heuristics.seat_facts(pos, seat)
+
+    def deal_hand(self, deal: HandToDeal) -> Position:
+        return Whist.deal(deal.seed)
+
+    def check_game_hand(self, pos: Position, hand: int) -> None:
+        if hand != 1:
+            raise PositionError("a game of plain whist is one deal (hand 1)")
+
+    def winners(
+        self, pos: Position, before: Sequence[int], after: Sequence[int]
+    ) -> tuple[int, ...] | None:
+        """One deal: the side with more tricks wins."""
+        won, sides, n = pos.tricks_won(), pos.sides(), pos.nseats
+        best = max(range(n), key=lambda s: won[s] + won[(s + 2) % n])
+        return side_seats(sides, sides[best])
+
+    def match_deal(self, seed: int, players: int, index: int) -> Position:
+        return Whist.deal(seed)
 
 
 GAME = WhistGame()
