@@ -19,7 +19,7 @@ than six, the Chinese Whist dealer's trump.  `decide_before_play` values
 2. **A plan in a world** (`value_plan`): the plan's moves are made; the
    decisions of the other seats that come before the first lead (later
    calls, the bidder's trump, the redeal, excess-trump discards) are made
-   by the *stand-in*, the heuristic player (`solver.players.decide`, which
+   by the *stand-in*, the heuristic player (`solver.heuristics.decide`, which
    reads only what its seat sees), and so are the deciding seat's own later
    decisions that the plan does not cover (a Cinch bidder's trump after its
    call).  At the first lead the world is solved double-dummy (`Solver`,
