@@ -22,9 +22,10 @@ import solver
 from solver import pimc
 from solver.games.base import Phase, Position
 from solver.notation import to_line
-from solver.pimc import recommend, t975
+from solver.pimc import recommend
 from solver.position import parse_view, view_of
 from solver.sampling import Sampler
+from solver.stats import t975
 from tests.cli_helpers import assert_one_line_error, run, start_interruptible
 
 # (game, players, cards played after the first lead): late enough that a

@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
-from solver.games.chinese_whist.rules import ChineseWhist
+from collections.abc import Sequence
+
+from solver.games.base import Move, Position
+from solver.games.chinese_whist import heuristics, whole_game
+from solver.games.chinese_whist.rules import TARGETS, ChineseWhist
 from solver.games.chinese_whist.view import ChineseWhistView
-from solver.games.game import Game
+from solver.games.game import Game, HandToDeal
+from solver.seatview import SeatFacts, SeatKnowledge
 
 
 class ChineseWhistGame(Game):
@@ -17,6 +22,41 @@ class ChineseWhistGame(Game):
 
     def deal(self, seed: int, players: int | None = None, trump: int | None = None) -> ChineseWhist:
         return ChineseWhist.deal(players or self.default_seats, seed)
+
+    # --- players ---
+    targets = TARGETS
+    decision_max_nodes = 100_000
+    player_max_nodes = 50_000
+    player_decision_max_nodes = 5_000
+
+    def seat_facts(self, pos: Position, seat: int) -> SeatFacts:
+        assert isinstance(pos, ChineseWhist)
+        return heuristics.seat_facts(pos, seat)
+
+    def heuristic_decision(self, view: SeatKnowledge) -> Move:
+        return heuristics.decision(view)
+
+    def deal_hand(self, deal: HandToDeal) -> Position:
+        previous = deal.previous
+        assert previous is None or isinstance(previous, ChineseWhist)
+        return whole_game.deal_hand(deal.seed, deal.players, deal.dealer, previous, deal.target)
+
+    def target_of(self, pos: Position) -> int | None:
+        assert isinstance(pos, ChineseWhist)
+        return pos.target
+
+    def already_won(self, pos: Position, totals: Sequence[int]) -> bool:
+        assert isinstance(pos, ChineseWhist)
+        return whole_game.single_top(totals, pos.sides(), pos.target) is not None
+
+    def winners(
+        self, pos: Position, before: Sequence[int], after: Sequence[int]
+    ) -> tuple[int, ...] | None:
+        assert isinstance(pos, ChineseWhist)
+        return whole_game.winners(pos, after)
+
+    def match_deal(self, seed: int, players: int, index: int) -> Position:
+        return ChineseWhist.deal(players, seed, dealer=index % players)
 
 
 GAME = ChineseWhistGame()

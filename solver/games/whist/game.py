@@ -2,9 +2,15 @@
 
 from __future__ import annotations
 
-from solver.games.game import Game
+from collections.abc import Sequence
+
+from solver.errors import PositionError
+from solver.games.base import Position
+from solver.games.game import Game, HandToDeal, side_seats
+from solver.games.whist import heuristics
 from solver.games.whist.rules import Whist
 from solver.games.whist.view import WhistView
+from solver.seatview import SeatFacts
 
 
 class WhistGame(Game):
@@ -17,6 +23,32 @@ class WhistGame(Game):
 
     def deal(self, seed: int, players: int | None = None, trump: int | None = None) -> Whist:
         return Whist.deal(seed, trump)
+
+    # --- players ---
+    decision_max_nodes = 200_000
+    player_max_nodes = 200_000
+
+    def seat_facts(self, pos: Position, seat: int) -> SeatFacts:
+        assert isinstance(pos, Whist)
+        return heuristics.seat_facts(pos, seat)
+
+    def deal_hand(self, deal: HandToDeal) -> Position:
+        return Whist.deal(deal.seed)
+
+    def check_game_hand(self, pos: Position, hand: int) -> None:
+        if hand != 1:
+            raise PositionError("a game of plain whist is one deal (hand 1)")
+
+    def winners(
+        self, pos: Position, before: Sequence[int], after: Sequence[int]
+    ) -> tuple[int, ...] | None:
+        """One deal: the side with more tricks wins."""
+        won, sides, n = pos.tricks_won(), pos.sides(), pos.nseats
+        best = max(range(n), key=lambda s: won[s] + won[(s + 2) % n])
+        return side_seats(sides, sides[best])
+
+    def match_deal(self, seed: int, players: int, index: int) -> Position:
+        return Whist.deal(seed)
 
 
 GAME = WhistGame()
