@@ -26,6 +26,7 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benches.timing import rate  # noqa: E402
+from solver.position import view_of  # noqa: E402
 from solver.sampling import Sampler  # noqa: E402
 from solver.view import View  # noqa: E402
 from tests.randpos import VARIANTS, random_play  # noqa: E402
@@ -40,7 +41,7 @@ IDS = [f"{g}-{p}-{stage}" for g, p, stage in CASES]
 
 def view_at(game: str, players: int, stage: str, seed: int = 1) -> View:
     pos = random_play(game, players, MID_HAND_TRICKS if stage == "mid-hand" else 0, seed)
-    return View.from_position(pos, pos.to_move)
+    return view_of(pos, pos.to_move)
 
 
 @pytest.mark.parametrize(("game", "players", "stage"), CASES, ids=IDS)

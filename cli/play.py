@@ -28,9 +28,10 @@ from solver.errors import IllegalMoveError, TricksolverError
 from solver.games import registry
 from solver.games.base import Move, Phase, Position
 from solver.games.registry import game_of
+from solver.heuristics import SeatView
 from solver.match import CONFIDENCE, SCORE_PER_DEAL, Match, Summary
 from solver.notation import parse_seat
-from solver.players import PLAYERS, Player, SeatView, hint, make_player, parse_seats
+from solver.players import PLAYERS, Player, hint, make_player, parse_seats
 from solver.wholegame import HandResult, Step, WholeGame
 
 from .common import INTERRUPTED, PROG, SEED_LIMIT, players_option, progress_bars

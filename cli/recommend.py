@@ -28,7 +28,8 @@ from solver.games.base import Position
 from solver.notation import get_str, parse_fields, parse_seat
 from solver.pimc import OBJECTIVES, Recommendation
 from solver.pimc import recommend as run_recommend
-from solver.view import View, parse_view
+from solver.position import parse_view, view_of
+from solver.view import View
 
 from .common import echo_json, read_source
 
@@ -76,7 +77,7 @@ def read_view(text: str, seat: str | None) -> View:
         raise solver.PositionError(
             "--seat is needed with a full position (which seat's knowledge to use)"
         )
-    return View.from_position(pos, parse_seat(seat, pos.nseats, "--seat"))
+    return view_of(pos, parse_seat(seat, pos.nseats, "--seat"))
 
 
 def _fmt(x: float) -> str:

@@ -32,9 +32,9 @@ from solver.games.chinkway import Chinkway
 from solver.games.cinch import Cinch
 from solver.games.registry import GAMES
 from solver.games.whist import Whist
-from solver.position import deal, load_position, parse_position
+from solver.position import deal, load_position, load_view, parse_position, parse_view, view_of
 from solver.sampling import Sampler
-from solver.view import View, load_view, parse_view
+from solver.view import View
 
 __all__ = [
     "GAMES",
@@ -69,5 +69,6 @@ __all__ = [
     "parse_view",
     "solve",
     "table",
+    "view_of",
 ]
 __version__ = "0.1.0"

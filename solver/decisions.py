@@ -19,7 +19,7 @@ than six, the Chinese Whist dealer's trump.  `decide_before_play` values
 2. **A plan in a world** (`value_plan`): the plan's moves are made; the
    decisions of the other seats that come before the first lead (later
    calls, the bidder's trump, the redeal, excess-trump discards) are made
-   by the *stand-in*, the heuristic player (`solver.players.decide`, which
+   by the *stand-in*, the heuristic player (`solver.heuristics.decide`, which
    reads only what its seat sees), and so are the deciding seat's own later
    decisions that the plan does not cover (a Cinch bidder's trump after its
    call).  At the first lead the world is solved double-dummy (`Solver`,
@@ -44,26 +44,15 @@ than six, the Chinese Whist dealer's trump.  `decide_before_play` values
    were valued on).  With ``seconds=None`` the answer depends only on the
    position, the seat, the seed and the budgets: it is reproducible.
 
-What each decision knows (docs/recommend.md):
-
-- the Chinkway dealer (discards, trump): its twelve cards (its discards
-  among them), the quest cards of earlier rounds; not the other hands, not
-  the quest still to turn (drawn from the quest cards not yet used, less
-  two courts removed at random: which two is unknown to everyone);
-- a Cinch call or the bidder's trump: its nine cards and the calls so far
-  (the other calls are not read for what they say about the hands); not the
-  other hands, the stock's order or which dead wood would be drawn;
-- a Cinch seat with more than six trumps (it drew nothing): its nine cards
-  as dealt, how many trumps every seat kept (the public count of
-  discards), in the first hand every seat's discards; not what the others
-  drew from the stock;
-- the Chinese Whist dealer's trump: every face-up card and its own down
-  cards (the view of `solver.view`, sampled by `solver.sampling.Sampler`).
+What each decision knows (docs/recommend.md) is its game's: the worlds come
+from the game (``Game.draw_world_before_play``, in its folder's
+``before_play.py``) or, by default, from the exact sampler over the seat's
+view (`solver.sampling.Sampler`); the candidate plans from the game too
+(``Game.plans``).
 """
 
 from __future__ import annotations
 
-import itertools
 import math
 import random
 import time
@@ -71,36 +60,21 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from solver.cards import FULL_DECK, NOTRUMP, Card, CardSet
 from solver.doubledummy import Solver, value_after
 from solver.errors import PositionError
 from solver.games.base import Move, Phase, Position
-from solver.games.chinese_whist import ChineseWhist
-from solver.games.chinkway import COURTS, DEALER_HAND, DISCARDS, HAND, REMOVED_COURTS, Chinkway
-from solver.games.cinch import DEALT as CINCH_DEALT
-from solver.games.cinch import PLAY_HAND, Cinch
-from solver.pimc import t975
-from solver.players import SeatView, cinch_value, decide
+from solver.games.registry import game_of
+from solver.heuristics import SeatView, decide, heuristic_playout, to_first_lead
+from solver.position import view_of
 from solver.sampling import Sampler
-from solver.view import View
+from solver.stats import t975
 
 PRE_PLAY_PHASES = (Phase.BID, Phase.TRUMP, Phase.DISCARD)
 DEFAULT_SECONDS = 10.0  # a decision's time budget
 DEFAULT_SAMPLES = 64  # the most worlds one candidate is valued on
 FIRST_WORLDS = 4  # worlds of every candidate in the first round
 DECISION_TT_MB = 16  # the table of the solver of a decision, MiB
-DEFAULT_MAX_NODES = {  # a world's search budget; past it, the heuristic playout
-    "cinch": 2_000_000,  # a Cinch deal solves in well under a million nodes
-    "whist": 200_000,
-    "chinese-whist": 100_000,
-    "chinkway": 100_000,
-}
-CHINKWAY_DISCARD_POOL = 5  # per trump, the cards tried as discards: the first the rules of
-# thumb would shed (off the trump suit, low, from short suits)
-CHINKWAY_SUIT_WEIGHT = 2  # that order: rank + this weight x the suit's length
-CINCH_KEEP_POOL = 7  # trumps tried as discards of a Cinch hand of more than six trumps
 WORLD_SEED = "tricksolver decision {seed} world {index}"
-MIN_HAND_SEED = 1 << 31  # Cinch worlds draw their dead-wood seed below this
 
 
 @dataclass(frozen=True)
@@ -246,133 +220,13 @@ def world_rng(seed: int, index: int) -> random.Random:
 
 def draw_world(position: Position, seat: int, rng: random.Random) -> Position:
     """A position at the same decision, with the cards `seat` has not seen
-    dealt again at random among the places it cannot see (module docstring)."""
-    if isinstance(position, Chinkway):
-        return _chinkway_world(position, rng)
-    if isinstance(position, Cinch):
-        return _cinch_world(position, seat, rng)
-    if isinstance(position, ChineseWhist):
-        sampler = Sampler(View.from_position(position, seat))
-        return sampler.sample(1, rng.getrandbits(32))[0]
-    raise PositionError(f"{position.game} has no decision before play")
-
-
-def _deal_out(cards: list[Card], sizes: Sequence[int], rng: random.Random) -> list[CardSet]:
-    """`cards` shuffled and cut into parts of `sizes`."""
-    cards = list(cards)
-    rng.shuffle(cards)
-    out, start = [], 0
-    for n in sizes:
-        out.append(CardSet(cards[start : start + n]))
-        start += n
-    return out
-
-
-def _chinkway_world(pos: Chinkway, rng: random.Random) -> Chinkway:
-    dealer = pos.dealer
-    own = pos.hands[dealer] | CardSet(pos.discards)
-    assert len(own) == DEALER_HAND
-    others = [s for s in range(pos.nseats) if s != dealer]
-    fills = _deal_out(list(FULL_DECK - own), [HAND] * len(others), rng)
-    hands = list(pos.hands)
-    for s, cards in zip(others, fills, strict=True):
-        hands[s] = cards
-    # The quest still to turn: the cards of the quest deck not yet used, less
-    # two courts removed unseen at the start of the game.
-    unused = FULL_DECK - CardSet(pos.quest_used)
-    removed = rng.sample(sorted(unused & COURTS), REMOVED_COURTS)
-    deck = [c for c in unused if c not in removed]
-    rng.shuffle(deck)
-    return Chinkway(
-        pos.round,
-        dealer,
-        hands,
-        discards=list(pos.discards),
-        quest_deck=deck,
-        quest_used=list(pos.quest_used),
-        quest_removed=sorted(removed, reverse=True),
-        rounds=pos.rounds,
-    )
-
-
-def cinch_dealt(pos: Cinch) -> tuple[list[CardSet], list[CardSet]] | None:
-    """(the nine cards each seat was dealt, the non-trumps each discarded)
-    when the position went through its redeal on this object; None if not."""
-    start = pos.copy()
-    while start.history:
-        start.undo()
-    assert isinstance(start, Cinch)
-    if start.trump is not None or pos.trump is None:
-        return None
-    trumps = FULL_DECK.suit(pos.trump)
-    return list(start.hands), [h - trumps for h in start.hands]
-
-
-def _cinch_world(pos: Cinch, seat: int, rng: random.Random) -> Cinch:
-    n = pos.nseats
-    if pos.trump is None:  # a call or the bidder's trump: nine cards each, the stock
-        own = pos.hands[seat]
-        others = [s for s in range(n) if s != seat]
-        fills = _deal_out(list(FULL_DECK - own), [CINCH_DEALT] * len(others), rng)
-        hands = list(pos.hands)
-        for s, cards in zip(others, fills, strict=True):
-            hands[s] = cards
-        stock = list(FULL_DECK - own - CardSet(c for h in fills for c in h))
-        rng.shuffle(stock)
-        return _cinch_deal(pos, hands, stock, rng)
-    return _cinch_excess_world(pos, seat, rng)
-
-
-def _cinch_deal(pos: Cinch, hands: list[CardSet], stock: list[Card], rng: random.Random) -> Cinch:
-    return Cinch(
-        pos.dealer,
-        hands,
-        stock=stock,
-        bids=list(pos.bids),
-        first_hand=pos.first_hand,
-        seed=rng.randrange(MIN_HAND_SEED),
-        shoot_rule=pos.shoot_rule,
-    )
-
-
-def _cinch_excess_world(pos: Cinch, seat: int, rng: random.Random) -> Cinch:
-    """A seat with more than six trumps, to discard the excess: every seat's
-    nine cards dealt again with the trumps each kept (a public count) and, in
-    the first hand, the non-trumps each discarded (shown); the stock after."""
-    assert pos.trump is not None
-    trumps = FULL_DECK.suit(pos.trump)
-    dealt = cinch_dealt(pos)
-    if dealt is not None:
-        own, shown = dealt[0][seat], dealt[1]
-    else:  # read from the piles (a position written after its redeal)
-        own = pos.hands[seat] | pos.discards[seat]
-        shown = [d - trumps for d in pos.discards]
-    kept = [CINCH_DEALT - len(d) for d in shown]
-    others = [s for s in range(pos.nseats) if s != seat]
-    free_trumps = list(trumps - own)
-    rng.shuffle(free_trumps)
-    known_discards = CardSet(c for s in others for c in shown[s]) if pos.first_hand else CardSet()
-    free_others = list(FULL_DECK - trumps - own - known_discards)
-    rng.shuffle(free_others)
-    hands = list(pos.hands)
-    hands[seat] = own
-    for s in others:
-        held = CardSet(free_trumps[: kept[s]])
-        free_trumps = free_trumps[kept[s] :]
-        if pos.first_hand:
-            held = held | shown[s]
-        else:
-            take = CINCH_DEALT - kept[s]
-            held = held | CardSet(free_others[:take])
-            free_others = free_others[take:]
-        hands[s] = held
-    stock = free_trumps + free_others
-    rng.shuffle(stock)
-    world = _cinch_deal(pos, hands, stock, rng)
-    world.play(Move("trump", value=pos.trump))
-    for card in pos.discards[seat] & trumps:  # the excess trumps already put down
-        world.play(Move("discard", card))
-    return world
+    dealt again at random among the places it cannot see: by the game's own
+    draw before play, or else by the exact sampler over the seat's view."""
+    world = game_of(position).draw_world_before_play(position, seat, rng)
+    if world is not None:
+        return world
+    sampler = Sampler(view_of(position, seat))
+    return sampler.sample(1, rng.getrandbits(32))[0]
 
 
 def draw_worlds(position: Position, seat: int, count: int, seed: int) -> list[Position]:
@@ -386,62 +240,14 @@ def draw_worlds(position: Position, seat: int, count: int, seed: int) -> list[Po
 def candidate_plans(position: Position, seat: int) -> list[Plan]:
     """The plans tried at the decision, in a fixed order: the plans that
     start with the heuristic's move first (ties in value go to them), the
-    rest as below.
-
-    Chinkway discards: each trump (and no trumps) with every set of the
-    remaining discards among the `CHINKWAY_DISCARD_POOL` cards the rules of
-    thumb would shed first with that trump; Chinkway trump, Chinese Whist
-    trump, Cinch calls and trump: every legal move; Cinch excess trumps:
-    every set of discards among the `CINCH_KEEP_POOL` trumps worth least.
-    """
-    plans: list[Plan]
-    if isinstance(position, Chinkway) and position.phase == Phase.DISCARD:
-        hand = position.hands[seat]
-        left = DISCARDS - len(position.discards)
-        plans = []
-        for trump in range(NOTRUMP + 1):
-            pool = sorted(hand, key=lambda c: _shed_order(hand, c, trump))[:CHINKWAY_DISCARD_POOL]
-            for cards in itertools.combinations(pool, left):
-                moves = tuple(Move("discard", c) for c in cards) + (Move("trump", value=trump),)
-                plans.append(Plan(moves))
-    elif isinstance(position, Cinch) and position.phase == Phase.DISCARD:
-        hand = position.hands[seat]
-        lowest = min(c.rank for c in hand)
-        pool = sorted(hand, key=lambda c: cinch_value(c, True, lowest))[:CINCH_KEEP_POOL]
-        plans = [
-            Plan(tuple(Move("discard", c) for c in cards))
-            for cards in itertools.combinations(pool, len(hand) - PLAY_HAND)
-        ]
-    else:
-        plans = [Plan((m,)) for m in position.legal_moves()]
+    rest in the game's order (``Game.plans``: every legal move, or for a
+    discard the sets of cards the game's rules of thumb would shed first)."""
+    plans = [Plan(moves) for moves in game_of(position).plans(position, seat)]
     first = decide(SeatView.of(position, seat))
     return sorted(plans, key=lambda p: p.move != first)
 
 
-def _shed_order(hand: CardSet, card: Card, trump: int) -> tuple[bool, float]:
-    """Chinkway: the order the rules of thumb shed cards in with `trump`:
-    not a trump first, then low cards of short suits."""
-    return (card.suit == trump, card.rank + CHINKWAY_SUIT_WEIGHT * len(hand.suit(card.suit)))
-
-
 # -- valuing a plan in a world ---------------------------------------------------------
-
-
-def heuristic_playout(position: Position) -> Position:
-    """The hand played to its end by the heuristic player in every seat (a copy)."""
-    work = position.copy()
-    while not work.is_over:
-        work.play(decide(SeatView.of(work, work.to_move)))
-    return work
-
-
-def to_first_lead(position: Position) -> Position:
-    """The decisions before play made by the stand-in (the heuristic) until
-    the first lead (a copy)."""
-    work = position.copy()
-    while work.core is None:
-        work.play(decide(SeatView.of(work, work.to_move)))
-    return work
 
 
 def value_plan(world: Position, plan: Plan, seat: int, solver: Solver) -> PlanValue:
@@ -485,7 +291,7 @@ def decide_before_play(
     over worlds (module docstring).  `seconds` bounds the run (None: no
     limit, the run is then reproducible); `samples` is the most worlds a
     candidate is valued on; `max_nodes` the search budget of a world (None:
-    the game's `DEFAULT_MAX_NODES`).  `progress` gets the evaluations made.
+    the game's ``decision_max_nodes``).  `progress` gets the evaluations made.
     `plans`: the candidates (default `candidate_plans`; a player may leave
     some out).  PositionError if the position is not at a decision before
     play of `seat`; ValueError for bad numbers or no plan."""
@@ -496,7 +302,7 @@ def decide_before_play(
         raise ValueError("first_worlds must be at least 1")
     if seconds is not None and seconds <= 0:
         raise ValueError("the time limit must be positive (seconds)")
-    nodes = DEFAULT_MAX_NODES.get(position.game, 0) if max_nodes is None else max_nodes
+    nodes = game_of(position).decision_max_nodes if max_nodes is None else max_nodes
     if nodes < 0:
         raise ValueError("max_nodes must not be negative")
     started = time.monotonic()
@@ -585,7 +391,6 @@ def _estimate(plan: Plan, values: Sequence[PlanValue], eliminated: int | None) -
 
 
 __all__ = [
-    "DEFAULT_MAX_NODES",
     "DEFAULT_SAMPLES",
     "DEFAULT_SECONDS",
     "PRE_PLAY_PHASES",
@@ -598,8 +403,6 @@ __all__ = [
     "decide_before_play",
     "draw_world",
     "draw_worlds",
-    "heuristic_playout",
-    "to_first_lead",
     "value_plan",
     "world_rng",
 ]

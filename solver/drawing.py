@@ -13,7 +13,7 @@ names no game.  Nothing here changes a position.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Protocol, TypeVar
+from typing import TypeVar
 
 from rich.console import RenderableType
 from rich.text import Text
@@ -21,6 +21,7 @@ from rich.text import Text
 from solver.cards import NOTRUMP, Card, CardSet, Suit
 from solver.cards import strain_text as strain_letters
 from solver.games.base import Move, Position
+from solver.seatview import SeatKnowledge
 
 RED_SUITS = (Suit.HEARTS, Suit.DIAMONDS)
 FACE_DOWN = "▒▒"  # a face-down card
@@ -34,53 +35,6 @@ TRICKS_FROM_HERE = "tricks from here"
 P = TypeVar("P", bound=Position)
 Row = tuple[str, RenderableType]  # a labelled line of the table's state
 SeatRow = tuple[str, list[Text]]  # a labelled row of the seat table: one cell per seat
-
-
-class PileSight(Protocol):
-    """One pile as every seat sees it (`solver.players.PileSeen`)."""
-
-    @property
-    def card(self) -> Card | None: ...  # the card face up on it, None when there is none
-    @property
-    def face_down(self) -> bool: ...  # a face-down card lies there
-
-
-class Sight(Protocol):
-    """What one seat sees at its decision, as a person at that seat is told
-    it: the fields of `solver.players.SeatView` that the drawing reads (a
-    game's fields are empty in the other games)."""
-
-    @property
-    def nseats(self) -> int: ...
-    @property
-    def seat(self) -> int: ...
-    @property
-    def dealer(self) -> int: ...
-    @property
-    def sides(self) -> tuple[int, ...]: ...
-    @property
-    def hand(self) -> CardSet: ...  # the seat's own cards it can see and will play
-    @property
-    def face_up(self) -> tuple[CardSet, ...]: ...  # per seat, its cards lying face up
-    @property
-    def hidden(self) -> tuple[int, ...]: ...  # per seat, how many cards this seat cannot see
-    @property
-    def piles(self) -> Sequence[Sequence[PileSight]]: ...  # per seat, its piles; () otherwise
-    @property
-    def discards(self) -> CardSet: ...  # the discards this seat has seen
-    @property
-    def quest(self) -> tuple[Card, ...]: ...
-    @property
-    def quest_used(self) -> tuple[Card, ...]: ...
-    @property
-    def claims(self) -> tuple[CardSet, ...]: ...  # per seat, the cards claimed
-    @property
-    def bids(self) -> tuple[int, ...]: ...  # the calls from the dealer's left
-    @property
-    def bidder(self) -> int | None: ...
-    @property
-    def bid(self) -> int | None: ...
-    def needs(self, side: int) -> list[int]: ...  # per quest category, what `side` still needs
 
 
 def of_kind(pos: Position, kind: type[P]) -> P:
@@ -179,7 +133,7 @@ def trump_words(trump: int | None) -> str:
     return "no trumps" if trump == NOTRUMP else f"{Suit(trump).symbol} ({strain_letters(trump)})"
 
 
-def cards_held_line(sight: Sight, pos: Position) -> str:
+def cards_held_line(sight: SeatKnowledge, pos: Position) -> str:
     """How many cards every other seat holds, as a seat sees it."""
     others = [
         f"{pos.seat_name(s)} {sight.hidden[s]}" for s in range(sight.nseats) if s != sight.seat

@@ -26,82 +26,15 @@ from typing import Any
 
 from solver.errors import NotationError
 from solver.games.base import Position
-from solver.games.chinese_whist import ChineseWhist
-from solver.games.chinkway import ROUNDS, Chinkway
-from solver.games.cinch import Cinch
-from solver.games.registry import game_name
-from solver.games.whist import Whist
+from solver.games.registry import GAMES, game_name, seats_of
 from solver.players import make_player, parse_seats
-from solver.wholegame import SEED_BITS, game_seats
+from solver.stats import t_quantile
+from solver.wholegame import SEED_BITS
 
 CONFIDENCE = 0.95
 SCORE_PER_DEAL = (
     "the sum over the rotations of the deal of the mean hand score of the line-up's seats"
 )
-
-
-# -- statistics ------------------------------------------------------------------------
-
-BETA_CF_ITERATIONS = 300  # terms of the incomplete beta's continued fraction
-BETA_CF_EPSILON = 1e-15
-BISECTION_STEPS = 200  # halvings of the quantile's bracket (far past double precision)
-
-
-def _betainc(a: float, b: float, x: float) -> float:
-    """The regularised incomplete beta function I_x(a, b), by its continued
-    fraction (modified Lentz), on the side where it converges fast."""
-    if x <= 0.0:
-        return 0.0
-    if x >= 1.0:
-        return 1.0
-    if x > (a + 1.0) / (a + b + 2.0):
-        return 1.0 - _betainc(b, a, 1.0 - x)
-    log_front = (
-        math.lgamma(a + b) - math.lgamma(a) - math.lgamma(b) + a * math.log(x) + b * math.log1p(-x)
-    )
-    tiny = 1e-300
-    c, d = 1.0, 1.0 - (a + b) * x / (a + 1.0)
-    d = 1.0 / (d if abs(d) > tiny else tiny)
-    h = d
-    for m in range(1, BETA_CF_ITERATIONS + 1):
-        for numerator in (
-            m * (b - m) * x / ((a + 2 * m - 1) * (a + 2 * m)),
-            -(a + m) * (a + b + m) * x / ((a + 2 * m) * (a + 2 * m + 1)),
-        ):
-            d = 1.0 + numerator * d
-            d = 1.0 / (d if abs(d) > tiny else tiny)
-            c = 1.0 + numerator / c
-            c = c if abs(c) > tiny else tiny
-            h *= d * c
-        if abs(d * c - 1.0) < BETA_CF_EPSILON:
-            break
-    return math.exp(log_front) * h / a
-
-
-def t_cdf(t: float, df: float) -> float:
-    """P(T <= t) for Student's t with `df` degrees of freedom."""
-    tail = 0.5 * _betainc(df / 2.0, 0.5, df / (df + t * t))
-    return 1.0 - tail if t > 0 else tail
-
-
-def t_quantile(p: float, df: float) -> float:
-    """The `p` quantile of Student's t with `df` degrees of freedom (0 < p < 1)."""
-    if not 0.0 < p < 1.0 or df <= 0:
-        raise ValueError(f"t_quantile needs 0 < p < 1 and df > 0, got p={p}, df={df}")
-    if p < 0.5:
-        return -t_quantile(1.0 - p, df)
-    low, high = 0.0, 1.0
-    while t_cdf(high, df) < p:
-        high *= 2.0
-    for _ in range(BISECTION_STEPS):
-        mid = (low + high) / 2.0
-        if t_cdf(mid, df) < p:
-            low = mid
-        else:
-            high = mid
-        if high - low <= 1e-15 * high:
-            break
-    return (low + high) / 2.0
 
 
 @dataclass(frozen=True)
@@ -152,16 +85,10 @@ def deal_seed(seed: int, index: int) -> int:
 
 
 def match_deal(game: str, players: int, seed: int, index: int) -> Position:
-    """Deal `index` of a match, at its first decision.  The dealer goes round
-    the table with the deals; Chinkway deal i is round i mod 10 + 1 (so both
-    partnership schemes come up), its quest deck new."""
-    if game == "chinkway":
-        return Chinkway.deal(seed, round_no=index % ROUNDS + 1)
-    if game == "cinch":
-        return Cinch.deal(seed, dealer=index % players)
-    if game == "chinese-whist":
-        return ChineseWhist.deal(players, seed, dealer=index % players)
-    return Whist.deal(seed)
+    """Deal `index` of a match of `game` (its own name), at its first
+    decision (``Game.match_deal``: the dealer goes round the table with the
+    deals)."""
+    return GAMES[game].match_deal(seed, players, index)
 
 
 @dataclass(frozen=True)
@@ -187,7 +114,7 @@ class Match:
         """A match of `game` between the players of `seats` (a comma list,
         one name per seat; see `solver.players.parse_seats`)."""
         name = game_name(game)
-        nseats = game_seats(name, players)
+        nseats = seats_of(GAMES[name], players)
         names = parse_seats(seats, nseats)
         if len(set(names)) < 2:
             raise NotationError(
@@ -300,6 +227,4 @@ __all__ = [
     "deal_seed",
     "match_deal",
     "rotations",
-    "t_cdf",
-    "t_quantile",
 ]

@@ -45,35 +45,16 @@ from solver.cards import Card
 from solver.doubledummy import DEFAULT_TT_MB, MIB, SearchStats, Solver, value_after
 from solver.errors import PositionError
 from solver.games.base import Move, Phase, Position
+from solver.heuristics import heuristic_playout
+from solver.position import parse_view, view_of
 from solver.sampling import Sampler
-from solver.view import View, parse_view
+from solver.stats import t975
+from solver.view import View
 
 OBJECTIVES = ("value", "maxn")
 """``value``: the solver's value for the seat's side (tricks; Cinch net hand
 score; with three or more sides the paranoid value).  ``maxn``: with three
 or more sides, the seat's side's max^n value."""
-
-# Student t quantiles t(0.975, df) for df = 1..30; beyond, a series in 1/df.
-_T975 = (
-    12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228,
-    2.201, 2.179, 2.160, 2.145, 2.131, 2.120, 2.110, 2.101, 2.093, 2.086,
-    2.080, 2.074, 2.069, 2.064, 2.060, 2.056, 2.052, 2.048, 2.045, 2.042,
-)  # fmt: skip
-
-
-def t975(df: int) -> float:
-    """The 97.5% quantile of Student's t with `df` degrees of freedom."""
-    if df < 1:
-        return math.inf
-    if df <= len(_T975):
-        return _T975[df - 1]
-    z = 1.959964
-    return (
-        z
-        + (z**3 + z) / (4 * df)
-        + (5 * z**5 + 16 * z**3 + 3 * z) / (96 * df**2)
-        + (3 * z**7 + 19 * z**5 + 17 * z**3 - 15 * z) / (384 * df**3)
-    )
 
 
 @dataclass(frozen=True)
@@ -212,8 +193,6 @@ def _playout_values(world: Position, side: int) -> dict[str, int]:
     """The fallback of a world whose search ran out of nodes: each legal move,
     then the hand played out by the heuristic player in every seat, valued
     for `side` in the solver's units.  Not exact: counted apart."""
-    from solver.decisions import heuristic_playout  # decisions imports this module
-
     values = {}
     for move in world.legal_moves():
         after = world.copy()
@@ -418,7 +397,7 @@ def _view_of(source: Position | View, seat: int | None) -> View:
             seat = source.to_move
         if not 0 <= seat < source.nseats:
             raise PositionError(f"no seat {seat + 1}: seats are 1-{source.nseats}")
-        view = View.from_position(source, seat)
+        view = view_of(source, seat)
     if view.phase not in (Phase.PLAY, Phase.CLAIM):
         raise PositionError(
             f"recommend chooses a card to play or claim; this position is in the {view.phase} phase"

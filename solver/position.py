@@ -1,4 +1,8 @@
-"""Reading positions of any game, and dealing new ones."""
+"""Reading positions and views of any game, and dealing new ones.
+
+The entry points that need a game by its name or its position's game: they
+find it in `solver.games.registry` and call the game's own classes
+(`Game.position`, `Game.view`)."""
 
 from __future__ import annotations
 
@@ -8,8 +12,9 @@ from solver.cards import CardSet, parse_strain
 from solver.errors import NotationError, PositionError
 from solver.games.base import Position
 from solver.games.chinese_whist import ChineseWhist
-from solver.games.registry import GAMES, game_name, seats_of
+from solver.games.registry import GAMES, game_name, game_of, seats_of
 from solver.notation import Fields, get_str, parse_fields, read_text_file
+from solver.view import View
 
 
 def game_fields(text: str) -> Fields:
@@ -18,7 +23,8 @@ def game_fields(text: str) -> Fields:
     fields = parse_fields(text)
     game = get_str(fields, "game")
     if game is None:
-        raise NotationError("missing key 'game' (whist, chinkway, chinese-whist or cinch)")
+        *most, last = GAMES
+        raise NotationError(f"missing key 'game' ({', '.join(most)} or {last})")
     fields["game"] = game_name(game)
     return fields
 
@@ -59,6 +65,29 @@ def source_text(source: str) -> str:
 def load_position(source: str) -> Position:
     """A position from a file path or from its text (either form, or a bare PBN deal)."""
     return parse_position(source_text(source))
+
+
+def view_of(pos: Position, seat: int) -> View:
+    """The view of `seat` (0-based) of a position in play (phase play or
+    claim, or a decision before the first lead its game's view is of)."""
+    return game_of(pos).view.from_position(pos, seat)
+
+
+def parse_view(text: str) -> View:
+    """A view from the notation of its game (file form or one-line form) with a
+    key ``seat`` and the cards the seat has not seen left out."""
+    fields = game_fields(text)
+    return GAMES[fields["game"]].view.from_fields(fields)
+
+
+def load_view(source: str) -> View:
+    """A view from a file path or from its text."""
+    if "\n" not in source and "=" not in source:
+        path = Path(source)
+        if path.is_file():
+            return parse_view(read_text_file(source))
+        raise NotationError(f"{source}: no such file")
+    return parse_view(source)
 
 
 def hand_now(pos: Position, seat: int) -> CardSet:

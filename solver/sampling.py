@@ -6,17 +6,17 @@ each place holding its size and respecting its constraints.  `Sampler` draws
 worlds uniformly among all of them, by counting, never by rejection::
 
     >>> import solver
-    >>> from solver.view import View
     >>> pos = solver.deal("whist", seed=2)
-    >>> sampler = Sampler(View.from_position(pos, seat=2))
+    >>> sampler = Sampler(solver.view_of(pos, seat=2))
     >>> sampler.count()  # 39 cards into three hands of 13
     84478098072866400
     >>> worlds = sampler.sample(3, seed=1)  # positions, each playable and solvable
 
-How it counts.  The unseen cards fall into *classes*: their suit, and in Cinch
-whether the seat saw the card discarded (`View.seen`).  Every constraint of a
-place counts cards per class, so whether a world is consistent depends only on
-its *shape*, the number of cards of each class in each place, and a shape has
+How it counts.  The unseen cards fall into *classes*: their suit, and
+whether the seat has seen the card (`View.seen`, empty in most games).
+Every constraint of a place counts cards per class, so whether a world is
+consistent depends only on its *shape*, the number of cards of each class in
+each place, and a shape has
 ``prod over classes of multinomial(cards of the class; counts per place)``
 worlds.  A dynamic program over the places, its state the vector of cards of
 each class not yet placed, sums them:
@@ -25,9 +25,9 @@ each class not yet placed, sums them:
                 prod_c C(rest_c, v_c) * f_{i+1}(rest - v)
 
 and the last place takes the rest (1 if it may hold it, else 0).  Places whose
-only constraints say which classes they may hold, and say it alike (the Cinch
-discard piles, the Chinese Whist face-down cards, hands with no void), are
-first merged into one place: its cards split among them in
+only constraints say which classes they may hold, and say it alike (piles
+of discards, face-down cards under piles, hands with no void), are first
+merged into one place: its cards split among them in
 ``multinomial(size; their sizes)`` ways, all consistent.  The tables are built
 once, for the states the program reaches.
 
@@ -140,7 +140,7 @@ class Sampler:
     def __init__(self, view: View) -> None:
         self.view = view
         self.places: tuple[HiddenPlace, ...] = view.places
-        # 1. Classes: suit, and (Cinch) whether the seat saw the card discarded.
+        # 1. Classes: suit, and whether the seat has seen the card (`View.seen`).
         classes: dict[tuple[int, int], list[Card]] = {}
         for card in view.pool:
             key = (int(card.suit), int(card in view.seen))

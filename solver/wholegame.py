@@ -5,19 +5,9 @@ and that hand as a `Position`.  Moves go to the position; when one ends the
 hand, its score is added to the totals, the end of the game is checked and,
 if the game goes on, the next hand is dealt (docs/games.md):
 
-- Chinkway: ten rounds (the position's option ``rounds``); seat 1 deals the
-  first and the deal passes clockwise; the round number gives the
-  partnerships (rounds 1-5 players {2,3} v {4,5}, 6-10 {2,4} v {3,5}); the
-  quest deck is carried from round to round, its used cards public.  Each
-  seat adds its hand score; the highest total wins, ties are shared.
-- Cinch: hands until a side has 15; the deal passes clockwise; only the
-  first hand's discards are shown.  The bidder goes out first: when both
-  sides reach 15 on one hand, the bidding side wins if it made its bid.
-- Chinese Whist (2, 3, 4 players): hands until a side (a player, with 2 or
-  3) has the position's ``target`` (10; 5 or 7); the deal passes clockwise.
-  If two players of three reach it together, the higher total wins; equal
-  totals play on.
-- Plain whist: one deal; the side with more tricks wins.
+each game's rules of a whole game are its `Game`'s (``deal_hand``,
+``winners``, ``target_of``...: its folder's ``whole_game.py``): a number of
+rounds, a target of points, or one deal.
 
 Every hand is dealt from a seed made of the game's seed and the hand's
 number, and every decision's random generator from the game's seed, the
@@ -29,43 +19,23 @@ from __future__ import annotations
 
 import random
 import tomllib
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import tomli_w
 
-from solver.cards import FULL_DECK
 from solver.errors import IllegalMoveError, NotationError, PositionError
 from solver.games.base import Move, Position
-from solver.games.chinese_whist import DEFAULT_TARGET, ChineseWhist
-from solver.games.chinkway import ROUNDS, Chinkway
-from solver.games.cinch import Cinch
-from solver.games.registry import game_name
-from solver.games.whist import Whist
+from solver.games.game import HandToDeal
+from solver.games.registry import GAMES, game_name, game_of, seats_of
 from solver.notation import read_text_file
 from solver.players import Player
 from solver.position import parse_position
 
-CINCH_TARGET = 15  # the first side to 15 points wins
-SEATS = {"whist": 4, "chinkway": 5, "cinch": 4}  # Chinese Whist: 2, 3 or 4
-CHINESE_WHIST_PLAYERS = (2, 3, 4)
 SEED_BITS = 31  # hand seeds are drawn below 2**31
 KEYS = ("game", "players", "seed", "hand", "dealer", "scores", "position")
-
-
-def game_seats(name: str, players: int | None) -> int:
-    """The seats of a game of `name` (a game's own name) with `players`
-    (None: its usual number; Chinese Whist 2, 3 or 4, default 4)."""
-    if name == "chinese-whist":
-        players = 4 if players is None else players
-        if players not in CHINESE_WHIST_PLAYERS:
-            raise PositionError(f"Chinese Whist is for 2, 3 or 4 players, not {players}")
-        return players
-    if players is not None and players != SEATS[name]:
-        raise PositionError(f"{name} is for {SEATS[name]} players, not {players}")
-    return SEATS[name]
 
 
 def hand_seed(seed: int, hand: int) -> int:
@@ -83,14 +53,9 @@ def moves_made(pos: Position) -> int:
     """How many decisions have been made in a hand, read from the position
     (so a position read from its notation counts the same): the calls,
     discards, the naming of trump, the cards played and the claims."""
-    made = len(pos.play_record) + (pos.trump is not None and not isinstance(pos, Whist))
-    if isinstance(pos, Chinkway):
-        made += len(pos.discards)
-    if isinstance(pos, Cinch):
-        made += len(pos.bids)
-        if pos.trump is not None:  # excess trumps are the only trumps discarded
-            made += sum(len(d & FULL_DECK.suit(pos.trump)) for d in pos.discards)
-    return made
+    g = game_of(pos)
+    named = pos.trump is not None and not g.names_trump_at_deal
+    return len(pos.play_record) + named + g.discards_and_calls(pos)
 
 
 @dataclass(frozen=True)
@@ -136,7 +101,7 @@ class WholeGame:
         self._check()
         if position.is_over:
             before = [t - s for t, s in zip(self.scores, position.scores(), strict=True)]
-            self.winners = self._winners(position, before)
+            self.winners = game_of(position).winners(position, before, self.scores)
             if self.winners is None:
                 raise PositionError(
                     f"hand {hand} is over but the game is not: a saved game's hand is in play"
@@ -151,28 +116,22 @@ class WholeGame:
         target: int | None = None,
         rounds: int | None = None,
     ) -> WholeGame:
-        """A new game at its first decision.  `players` only for Chinese Whist
-        (2, 3 or 4; default 4); `target` for Chinese Whist (5, 7 or 10; default
-        10); `rounds` for Chinkway (default 10)."""
-        name = game_name(game)
-        nseats = game_seats(name, players)
-        if target is not None and name != "chinese-whist":
-            raise PositionError(
-                f"a target is for Chinese Whist (5, 7 or 10 points); {name} has its own end"
-            )
-        if rounds is not None and name != "chinkway":
-            raise PositionError(f"a number of rounds is for Chinkway, not {name}")
+        """A new game at its first decision.  `players` where the game is
+        played by several numbers (default: the most); `target` where a game
+        may be played to a choice of points (`Game.targets`), `rounds` where
+        it has a number of rounds (`Game.default_rounds`)."""
+        g = GAMES[game_name(game)]
+        nseats = seats_of(g, players)
+        if target is not None and not g.targets:
+            takers = [(t.title, t.targets) for t in GAMES.values() if t.targets]
+            points = "; ".join(f"{title} ({_or_list(ts)} points)" for title, ts in takers)
+            raise PositionError(f"a target is for {points}; {g.name} has its own end")
+        if rounds is not None and g.default_rounds is None:
+            titles = _or_list(t.title for t in GAMES.values() if t.default_rounds is not None)
+            raise PositionError(f"a number of rounds is for {titles}, not {g.name}")
         if rounds is not None and rounds < 1:
             raise PositionError(f"a game has 1 round or more, not {rounds}")
-        first = _deal(
-            name,
-            nseats,
-            hand_seed(seed, 1),
-            1,
-            None,
-            target if target is not None else DEFAULT_TARGET,
-            rounds if rounds is not None else ROUNDS,
-        )
+        first = g.deal_hand(HandToDeal(hand_seed(seed, 1), nseats, 1, None, target, rounds))
         return cls(seed, 1, [0] * first.nseats, first)
 
     # -- checks ---------------------------------------------------------------------
@@ -191,33 +150,14 @@ class WholeGame:
                 f" not seat {pos.dealer + 1}"
             )
         sides = pos.sides()
-        if isinstance(pos, Chinkway):
-            if pos.round != self.hand:
-                raise PositionError(f"hand {self.hand} is round {self.hand}, not {pos.round}")
-            if pos.quest_deck is None or pos.quest_removed is None:
-                raise PositionError(
-                    "position: the quest deck (quest_deck, quest_removed) is needed to"
-                    " deal the next round"
-                )
-        elif any(self.scores[s] != self.scores[sides.index(sides[s])] for s in range(n)):
+        g = game_of(pos)
+        if g.totals_by_side and any(
+            self.scores[s] != self.scores[sides.index(sides[s])] for s in range(n)
+        ):
             raise PositionError("scores: partners hold the same total")
-        if isinstance(pos, Cinch) and pos.first_hand != (self.hand == 1):
-            raise PositionError(
-                f"position: first_hand must be {'true' if self.hand == 1 else 'false'}"
-                f" in hand {self.hand} (discards are shown in the first hand only)"
-            )
-        if isinstance(pos, Whist) and self.hand != 1:
-            raise PositionError("a game of plain whist is one deal (hand 1)")
-        if not pos.is_over and self._already_won():
+        g.check_game_hand(pos, self.hand)
+        if not pos.is_over and g.already_won(pos, self.scores):
             raise PositionError("scores: the game was already over before this hand")
-
-    def _already_won(self) -> bool:
-        pos = self.position
-        if isinstance(pos, Cinch):
-            return max(self.scores) >= CINCH_TARGET
-        if isinstance(pos, ChineseWhist):
-            return _single_top(self.scores, pos.sides(), pos.target) is not None
-        return False
 
     # -- the game -------------------------------------------------------------------
 
@@ -227,17 +167,13 @@ class WholeGame:
 
     @property
     def target(self) -> int | None:
-        """The points that win (Cinch, Chinese Whist); None for the others."""
-        if isinstance(self.position, Cinch):
-            return CINCH_TARGET
-        if isinstance(self.position, ChineseWhist):
-            return self.position.target
-        return None
+        """The points that win; None for a game that ends otherwise."""
+        return game_of(self.position).target_of(self.position)
 
     @property
     def rounds(self) -> int | None:
-        """Chinkway: the rounds of the game."""
-        return self.position.rounds if isinstance(self.position, Chinkway) else None
+        """The rounds of the game; None for a game without a number of rounds."""
+        return game_of(self.position).rounds_of(self.position)
 
     def rng(self) -> random.Random:
         """The random generator of the decision to make now."""
@@ -258,10 +194,11 @@ class WholeGame:
         self.scores = [t + s for t, s in zip(self.scores, hand_scores, strict=True)]
         result = HandResult(self.hand, pos.dealer, hand_scores, tuple(self.scores), pos)
         self.results.append(result)
-        self.winners = self._winners(pos, before)
+        self.winners = game_of(pos).winners(pos, before, self.scores)
         if self.winners is None:
             self.hand += 1
-            self.position = _next_hand(pos, self.seed, self.hand)
+            deal = HandToDeal(hand_seed(self.seed, self.hand), pos.nseats, self.hand, pos)
+            self.position = game_of(pos).deal_hand(deal)
         return result
 
     def step(self, players: Sequence[Player]) -> Step:
@@ -282,33 +219,6 @@ class WholeGame:
             step = self.step(players)
             played += step.result is not None
             yield step
-
-    def _winners(self, pos: Position, before: Sequence[int]) -> tuple[int, ...] | None:
-        """The seats that have won after the hand `pos` (totals before it:
-        `before`), or None if the game goes on."""
-        sides = pos.sides()
-        after = self.scores
-        if isinstance(pos, Whist):
-            won = pos.tricks_won()
-            best = max(range(self.nseats), key=lambda s: won[s] + won[(s + 2) % self.nseats])
-            return _side_seats(sides, sides[best])
-        if isinstance(pos, Chinkway):
-            if pos.round < pos.rounds:
-                return None
-            top = max(after)
-            return tuple(s for s in range(self.nseats) if after[s] == top)
-        if isinstance(pos, Cinch):
-            bidding = sides[pos.bidder]
-            made = after[pos.bidder] > before[pos.bidder]
-            reached = {sides[s] for s in range(self.nseats) if after[s] >= CINCH_TARGET}
-            if not reached:
-                return None
-            if bidding in reached and (made or len(reached) == 1):
-                return _side_seats(sides, bidding)  # the bidder goes out first
-            return _side_seats(sides, 1 - bidding)
-        assert isinstance(pos, ChineseWhist)
-        side_won = _single_top(after, sides, pos.target)
-        return None if side_won is None else _side_seats(sides, side_won)
 
     # -- notation -------------------------------------------------------------------
 
@@ -379,67 +289,10 @@ class WholeGame:
             raise NotationError(f"{path}: cannot write: {e.strerror or e}") from None
 
 
-# -- dealing ---------------------------------------------------------------------------
-
-
-def _deal(
-    game: str,
-    players: int,
-    seed: int,
-    hand: int,
-    previous: Position | None,
-    target: int,
-    rounds: int,
-) -> Position:
-    """Hand `hand` of a game; the previous hand carries the Chinkway quest
-    deck, the Chinese Whist target and the rounds."""
-    dealer = (hand - 1) % players
-    if game == "chinkway":
-        if previous is None:
-            return Chinkway.deal(seed, round_no=hand, dealer=dealer, rounds=rounds)
-        assert isinstance(previous, Chinkway) and previous.quest is not None
-        return Chinkway.deal(
-            seed,
-            round_no=hand,
-            dealer=dealer,
-            quest_deck=previous.quest_deck,
-            quest_used=previous.quest_used + previous.quest,
-            quest_removed=previous.quest_removed,
-            rounds=previous.rounds,
-        )
-    if game == "cinch":
-        shoot = previous.shoot_rule if isinstance(previous, Cinch) else "in-play"
-        return Cinch.deal(seed, dealer=dealer, first_hand=hand == 1, shoot_rule=shoot)
-    if game == "chinese-whist":
-        if isinstance(previous, ChineseWhist):
-            return ChineseWhist.deal(
-                players, seed, dealer, notrump=previous.notrump, target=previous.target
-            )
-        return ChineseWhist.deal(players, seed, dealer, target=target)
-    return Whist.deal(seed)
-
-
-def _next_hand(previous: Position, seed: int, hand: int) -> Position:
-    return _deal(
-        previous.game,
-        previous.nseats,
-        hand_seed(seed, hand),
-        hand,
-        previous,
-        DEFAULT_TARGET,
-        ROUNDS,
-    )
-
-
-def _side_seats(sides: Sequence[int], side: int) -> tuple[int, ...]:
-    return tuple(s for s in range(len(sides)) if sides[s] == side)
-
-
-def _single_top(totals: Sequence[int], sides: Sequence[int], target: int) -> int | None:
-    """The side alone at the top with `target` or more, if any."""
-    top = max(totals)
-    leaders = {sides[s] for s in range(len(totals)) if totals[s] == top}
-    return leaders.pop() if top >= target and len(leaders) == 1 else None
+def _or_list(items: Iterable[object]) -> str:
+    """Items as text: "a", "a or b", "a, b or c"."""
+    *most, last = [str(i) for i in items]
+    return f"{', '.join(most)} or {last}" if most else last
 
 
 def _typed(fields: dict[str, Any], key: str, kind: type) -> Any:
@@ -451,7 +304,6 @@ def _typed(fields: dict[str, Any], key: str, kind: type) -> Any:
 
 
 __all__ = [
-    "CINCH_TARGET",
     "HandResult",
     "Step",
     "WholeGame",

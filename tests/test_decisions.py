@@ -19,7 +19,6 @@ import pytest
 import solver
 from solver.cards import FULL_DECK, CardSet
 from solver.decisions import (
-    DEFAULT_MAX_NODES,
     Decision,
     PlanValue,
     candidate_plans,
@@ -29,6 +28,7 @@ from solver.decisions import (
     value_plan,
 )
 from solver.doubledummy import Solver
+from solver.games import registry
 from solver.games.base import Move, Phase
 from solver.games.chinkway import COURTS, Chinkway
 from solver.games.cinch import Cinch
@@ -122,7 +122,7 @@ def _check_values(pos: solver.Position, decision: Decision, nodes: int) -> None:
 def test_values_are_those_of_the_same_worlds_valued_one_by_one() -> None:
     pos = solver.deal("cinch", seed=4)
     decision = decide_before_play(pos, seed=3, **FAST)  # type: ignore[arg-type]
-    _check_values(pos, decision, DEFAULT_MAX_NODES["cinch"])
+    _check_values(pos, decision, registry.game("cinch").decision_max_nodes)
     assert all(c.exact == c.worlds for c in decision.candidates)  # Cinch deals solve in full
     cw = random_deal("chinese-whist", 3, 1)
     decision = decide_before_play(cw, seed=3, max_nodes=CHEAP_NODES, **FAST)  # type: ignore[arg-type]

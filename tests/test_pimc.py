@@ -22,9 +22,10 @@ import solver
 from solver import pimc
 from solver.games.base import Phase, Position
 from solver.notation import to_line
-from solver.pimc import recommend, t975
+from solver.pimc import recommend
+from solver.position import parse_view, view_of
 from solver.sampling import Sampler
-from solver.view import View, parse_view
+from solver.stats import t975
 from tests.cli_helpers import assert_one_line_error, run, start_interruptible
 
 # (game, players, cards played after the first lead): late enough that a
@@ -88,7 +89,7 @@ def test_means_are_those_of_the_same_worlds_solved_one_by_one(
     seat = pos.to_move
     n, seed = 12, 5
     rec = recommend(pos, seat, samples=n, seed=seed, jobs=1, tt_mb=16)
-    view = View.from_position(pos, seat)
+    view = view_of(pos, seat)
     worlds = Sampler(view).sample(n, seed)
     dd = solver.Solver(tt_mb=16)
     per_world = []
@@ -144,7 +145,7 @@ def test_a_stop_keeps_the_first_worlds_solved() -> None:
     assert rec.stopped == "interrupted"
     assert 1 <= rec.worlds < 200
     # the first worlds of the 200 drawn, solved one by one
-    worlds = Sampler(View.from_position(pos, pos.to_move)).sample(200, 1)[: rec.worlds]
+    worlds = Sampler(view_of(pos, pos.to_move)).sample(200, 1)[: rec.worlds]
     dd = solver.Solver(tt_mb=16)
     for m in rec.moves:
         assert list(m.values) == [
@@ -156,7 +157,7 @@ def test_a_stop_keeps_the_first_worlds_solved() -> None:
 def test_maxn_objective() -> None:
     pos = in_play("chinkway", None, 3, 40)
     rec = recommend(pos, samples=6, seed=2, jobs=1, objective="maxn", tt_mb=16)
-    view = View.from_position(pos, pos.to_move)
+    view = view_of(pos, pos.to_move)
     dd = solver.Solver(tt_mb=16)
     side = pos.sides()[pos.to_move]
     for m in rec.moves:
@@ -200,7 +201,7 @@ def test_recommend_command_json_and_table() -> None:
     assert [m["mean"] for m in data["moves"]] == [round(m.mean, 4) for m in api.moves]
     r = run(*args, "--no-color")
     assert r.exit_code == 0 and "best:" in r.output and "95% interval" in r.output
-    view_line = View.from_position(pos, pos.to_move).to_line()
+    view_line = view_of(pos, pos.to_move).to_line()
     r = run("recommend", view_line, "-n", "10", "--seed", "2", "-j", "1", "--json")
     assert r.exit_code == 0 and json.loads(r.output)["moves"] == data["moves"]
 

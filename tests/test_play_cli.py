@@ -23,16 +23,16 @@ import pytest
 
 from solver import CardSet, Move, Position
 from solver.cli.play import hand_text, totals_text
+from solver.heuristics import SeatView
 from solver.match import (
     Match,
     Summary,
     deal_seed,
     match_deal,
     rotations,
-    t_cdf,
-    t_quantile,
 )
-from solver.players import PLAYERS, HeuristicPlayer, Player, SeatView, make_player
+from solver.players import PLAYERS, HeuristicPlayer, Player, make_player
+from solver.stats import t_cdf, t_quantile
 from solver.wholegame import WholeGame, moves_made
 from tests.cli_helpers import assert_one_line_error, run
 

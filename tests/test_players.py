@@ -18,10 +18,13 @@ import pytest
 import solver
 from solver import CardSet, Move, NotationError, Phase, Position, PositionError
 from solver.cards import Card
+from solver.games import registry
 from solver.games.base import PASS, SHOOT
 from solver.games.chinese_whist import ChineseWhist, pile_text
 from solver.games.chinkway import COURTS, Chinkway
 from solver.games.cinch import Cinch
+from solver.games.cinch.before_play import BID_FIRST_WORLDS, BID_WORLDS
+from solver.heuristics import SeatView
 from solver.notation import to_toml
 from solver.pimc import recommend
 from solver.players import (
@@ -30,13 +33,12 @@ from solver.players import (
     PimcPlayer,
     Player,
     RandomPlayer,
-    SeatView,
     hint,
     make_player,
     parse_seats,
     strongest,
 )
-from solver.view import View
+from solver.position import view_of
 from tests.randpos import VARIANTS, cinch_with_top_trumps, random_deal
 
 HANDS_PER_VARIANT = 12  # whole hands played by each player, per variant
@@ -123,10 +125,10 @@ def test_hint_is_the_choice_of_the_strongest_registered_player(
     expected = decide_before_play(
         pos,
         seconds=None,
-        samples=max(PimcPlayer.HINT_DECISION_SAMPLES, PimcPlayer.CINCH_BID_SAMPLES),
+        samples=max(PimcPlayer.HINT_DECISION_SAMPLES, BID_WORLDS),
         seed=random.Random(0).randrange(1 << 31),
-        first_worlds=PimcPlayer.CINCH_BID_FIRST_WORLDS,
-        max_nodes=PimcPlayer.DECISION_MAX_NODES["cinch"],
+        first_worlds=BID_FIRST_WORLDS,
+        max_nodes=registry.game("cinch").player_decision_max_nodes,
         plans=[p for p in candidate_plans(pos, pos.to_move) if p.move.value != SHOOT],
     ).move
     assert hint(pos, pos.to_move) == f"{expected} (the pimc player's choice)"
@@ -503,13 +505,13 @@ def test_pimc_player_plays_the_recommended_card_and_cannot_peek(game: str, playe
             seed_used = random.Random(5).randrange(1 << 31)
             rec = recommend(
                 pos, seat, samples=6, seed=seed_used, jobs=1, tt_mb=16,
-                max_nodes=PimcPlayer.MAX_NODES[game],
+                max_nodes=registry.game(game).player_max_nodes,
             )  # fmt: skip
             assert move == rec.best
             assert PimcPlayer(samples=6).choose(pos, seat, random.Random(5)) == move
             for twin in twins(pos, seat, rng):
                 try:
-                    View.from_position(twin, seat)
+                    view_of(twin, seat)
                 except PositionError:  # a Cinch twin written out cannot show its redeal
                     continue
                 assert PimcPlayer(samples=6).choose(twin, seat, random.Random(5)) == move
@@ -530,11 +532,11 @@ def test_pimc_player_decides_before_play_by_sampling() -> None:
         cinch = game == "cinch"
         assert not cinch or pos.phase == Phase.BID
         plans = [p for p in candidate_plans(pos, pos.to_move) if not cinch or p.move.value != SHOOT]
-        first = PimcPlayer.CINCH_BID_FIRST_WORLDS if cinch else PimcPlayer.DECISION_FIRST_WORLDS
+        first = BID_FIRST_WORLDS if cinch else PimcPlayer.DECISION_FIRST_WORLDS
         want = decide_before_play(
-            pos, seconds=None, samples=PimcPlayer.CINCH_BID_SAMPLES if cinch else 4,
+            pos, seconds=None, samples=BID_WORLDS if cinch else 4,
             seed=random.Random(1).randrange(1 << 31), first_worlds=first,
-            max_nodes=PimcPlayer.DECISION_MAX_NODES[game], plans=plans,
+            max_nodes=registry.game(game).player_decision_max_nodes, plans=plans,
         )  # fmt: skip
         assert move == want.move
         assert move in pos.legal_moves()

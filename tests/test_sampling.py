@@ -38,10 +38,14 @@ from solver import sampling
 from solver.cards import FULL_DECK, CardSet
 from solver.errors import PositionError
 from solver.games.base import Phase, Position
+from solver.games.chinkway.view import ChinkwayView
 from solver.games.cinch import Cinch
+from solver.games.cinch.view import CinchView
 from solver.games.whist import Whist
+from solver.games.whist.view import WhistView
+from solver.position import parse_view, view_of
 from solver.sampling import Sampler
-from solver.view import ChinkwayView, CinchView, View, WhistView, parse_view
+from solver.view import View
 from tests.randpos import VARIANTS
 from tests.reference.enumerate_worlds import (
     TooManyWorlds,
@@ -179,7 +183,7 @@ class SmallViews:
             pos = late(first, rng, rng.choice(TRICKS_LEFT[game]))
             if pos.is_over:
                 continue
-            view = View.from_position(pos, rng.randrange(pos.nseats))
+            view = view_of(pos, rng.randrange(pos.nseats))
             try:
                 fillings(view, LIMIT)
             except TooManyWorlds:
@@ -336,20 +340,20 @@ def test_counts_of_full_deals_are_the_multinomials() -> None:
     def multinomial(*sizes: int) -> int:
         return factorial(sum(sizes)) // math.prod(factorial(s) for s in sizes)
 
-    whist = Sampler(View.from_position(solver.deal("whist", seed=1), 0))
+    whist = Sampler(view_of(solver.deal("whist", seed=1), 0))
     assert whist.count() == multinomial(13, 13, 13)
     pos = solver.deal("chinkway", seed=1)
     while pos.phase != Phase.PLAY:
         pos.play(pos.legal_moves()[0])
-    assert Sampler(View.from_position(pos, pos.dealer)).count() == multinomial(10, 10, 10, 10)
+    assert Sampler(view_of(pos, pos.dealer)).count() == multinomial(10, 10, 10, 10)
     other = (pos.dealer + 2) % 5
-    assert Sampler(View.from_position(pos, other)).count() == multinomial(10, 10, 10, 10, 2)
+    assert Sampler(view_of(pos, other)).count() == multinomial(10, 10, 10, 10, 2)
     for players, unseen in ((4, 3 + 24), (3, 2 + 24), (2, 2 + 24)):
         cw = solver.deal("chinese-whist", players=players, seed=1)
         expected = factorial(unseen) // (2 if players == 2 else 1)
-        assert Sampler(View.from_position(cw, 0)).count() == expected  # naming trump
+        assert Sampler(view_of(cw, 0)).count() == expected  # naming trump
         cw.play("trump S")
-        assert Sampler(View.from_position(cw, 0)).count() == expected
+        assert Sampler(view_of(cw, 0)).count() == expected
 
 
 @pytest.mark.parametrize(("game", "players"), VARIANTS, ids=IDS)
@@ -361,18 +365,18 @@ def test_every_world_drawn_is_consistent(game: str, players: int) -> None:
             assert knowledge_matches(view, world) is None
             assert redeal_possible(view, world) is None
             if not isinstance(world, Cinch) or world.widow:
-                assert View.from_position(world, view.seat) == view
+                assert view_of(world, view.seat) == view
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_worlds_of_the_choice_of_trump_are_consistent(players: int) -> None:
     pos = solver.deal("chinese-whist", players=players, seed=players)
     for seat in range(players):
-        view = View.from_position(pos, seat)
+        view = view_of(pos, seat)
         for world in Sampler(view).sample(3, seed=seat):
             assert (world.phase, world.to_move) == (Phase.TRUMP, pos.dealer)
             assert knowledge_matches(view, world) is None
-            assert View.from_position(world, seat) == view
+            assert view_of(world, seat) == view
 
 
 def test_worlds_are_positions_the_solver_takes() -> None:

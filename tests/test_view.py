@@ -1,4 +1,5 @@
-"""Views (solver/view.py): a seat's knowledge of a hand, from positions and notation.
+"""Views (solver/view.py, solver/games/<game>/view.py): a seat's knowledge of a
+hand, from positions and notation.
 
 - Random positions of every game at every stage (seeded deals, random
   decisions and play; Cinch deals in and after the first hand of a game, some
@@ -27,18 +28,15 @@ from solver import Move, Phase, Position
 from solver.cards import FULL_DECK, Card, CardSet
 from solver.errors import NotationError, PositionError, TricksolverError
 from solver.games.chinese_whist import ChineseWhist
+from solver.games.chinese_whist.view import ChineseWhistView
 from solver.games.chinkway import Chinkway
+from solver.games.chinkway.view import ChinkwayView
 from solver.games.cinch import Cinch
+from solver.games.cinch.view import CinchView
 from solver.games.whist import Whist
-from solver.view import (
-    ChineseWhistView,
-    ChinkwayView,
-    CinchView,
-    View,
-    WhistView,
-    load_view,
-    parse_view,
-)
+from solver.games.whist.view import WhistView
+from solver.position import load_view, parse_view, view_of
+from solver.view import View
 from tests.randpos import VARIANTS, random_start
 
 IDS = [f"{game}-{players}" for game, players in VARIANTS]
@@ -189,7 +187,7 @@ def views_of(game: str, players: int) -> list[tuple[Position, View]]:
     found = []
     for n, pos in enumerate(positions(game, players, SEEDS)):
         for seat in {pos.to_move, (pos.to_move + 1 + n) % pos.nseats}:
-            found.append((pos, View.from_position(pos, seat)))
+            found.append((pos, view_of(pos, seat)))
     return found
 
 
@@ -312,7 +310,7 @@ DOC_VIEWS = [
     ("make", "seat", "line"), DOC_VIEWS, ids=["whist", "chinkway", "cw", "cinch"]
 )
 def test_the_examples_of_the_docs(make, seat: int, line: str) -> None:  # type: ignore[no-untyped-def]
-    view = View.from_position(make(), seat)
+    view = view_of(make(), seat)
     assert view.to_line() == line
     assert parse_view(line) == view
     assert line in Path(__file__).parent.parent.joinpath("docs", "views.md").read_text()
@@ -339,22 +337,32 @@ def test_views_are_of_decisions_in_play() -> None:
     ]
     for pos in before:
         with pytest.raises(PositionError, match="a view is of a decision in play"):
-            View.from_position(pos, 0)
+            view_of(pos, 0)
     chinkway.play(chinkway.legal_moves()[0])
     chinkway.play(chinkway.legal_moves()[0])
     assert chinkway.phase == Phase.TRUMP
     with pytest.raises(PositionError, match=r"\(phase play or claim\), not trump"):
-        View.from_position(chinkway, 0)
+        view_of(chinkway, 0)
     over = solver.parse_position("whist; leader=N; hands=1:A... K... Q... J...; play=AS KS QS JS")
     assert over.is_over
     with pytest.raises(PositionError, match="the hand is over"):
-        View.from_position(over, 0)
+        view_of(over, 0)
     with pytest.raises(PositionError, match="no seat 5"):
-        View.from_position(solver.parse_position(WHIST_DOC), 4)
+        view_of(solver.parse_position(WHIST_DOC), 4)
+
+
+def test_each_game_registers_its_view_and_a_view_is_of_its_own_game() -> None:
+    for name, game in solver.GAMES.items():
+        assert game.view.game == name
+    whist = solver.parse_position(WHIST_DOC)
+    assert type(view_of(whist, 2)) is WhistView
+    assert WhistView.from_position(whist, 2) == view_of(whist, 2)
+    with pytest.raises(PositionError, match="a cinch view is of a cinch position, not whist"):
+        CinchView.from_position(whist, 2)
 
 
 def test_legal_moves_are_the_seats_own() -> None:
-    view = View.from_position(solver.parse_position(WHIST_DOC), 0)
+    view = view_of(solver.parse_position(WHIST_DOC), 0)
     with pytest.raises(PositionError, match="seat S is to move, not the view's seat N"):
         view.legal_moves()
 
@@ -483,21 +491,21 @@ def test_cinch_views_of_positions_read_from_text() -> None:
     pos = next(p for p in (start("cinch", 4, seed) for seed in range(40)) if p.widow)  # type: ignore[attr-defined]
     read = solver.parse_position(pos.to_line())
     for seat in range(4):
-        assert View.from_position(read, seat) == View.from_position(pos, seat)
+        assert view_of(read, seat) == view_of(pos, seat)
     # An empty widow: the stock may have run out and cards come back from the dead wood.
     with pytest.raises(PositionError, match="the widow is empty"):
-        View.from_position(solver.parse_position(cinch_doc_position().to_line()), 0)
+        view_of(solver.parse_position(cinch_doc_position().to_line()), 0)
     shoot = (
         "cinch; dealer=1; bids=shoot pass pass pass; trump=S;"
         " hands=1:.AKQ.AKQ. A.JT9.T9. .876.876. .5432..32; widow=-"
     )
     with pytest.raises(PositionError, match="do not hold the 52 cards"):
-        View.from_position(solver.parse_position(shoot), 0)
+        view_of(solver.parse_position(shoot), 0)
 
 
 def test_whist_endings_keep_the_cards_out_of_play() -> None:
     ending = solver.parse_position("whist; dealer=W; hands=N:AK...2 QJ.2.. 32..A. T..K.3")
-    view = View.from_position(ending, 0)
+    view = view_of(ending, 0)
     assert isinstance(view, WhistView)
     assert len(view.out) == 52 - 12 and view.pool == CardSet.parse("QJT32.2.AK.3")
     assert parse_view(view.to_line()) == view
@@ -508,7 +516,7 @@ def test_chinese_whist_endings_and_lone_face_up_cards() -> None:
         "chinese-whist; dealer=2; trump=H; piles=AS/KS QH, 3C/4C, AD/KD 8D, 7H/6H;"
         " down=-, 5S, -, TS"
     )
-    view = View.from_position(ending, 1)
+    view = view_of(ending, 1)
     assert isinstance(view, ChineseWhistView)
     assert "piles=AS/? QH, 3C/?, AD/? 8D, 7H/?" in view.to_line()  # its own too
     assert [p.name for p in view.places] == [
@@ -526,7 +534,7 @@ def test_chinese_whist_views_of_the_choice_of_trump(players: int) -> None:
     for seed in range(3):
         pos = ChineseWhist.deal(players, seed, dealer=seed % players)
         for seat in range(players):
-            view = View.from_position(pos, seat)
+            view = view_of(pos, seat)
             assert (view.phase, view.to_move) == (Phase.TRUMP, pos.dealer)
             assert "trump=" not in view.to_line() and parse_view(view.to_line()) == view
             if seat == pos.dealer:
@@ -536,4 +544,4 @@ def test_chinese_whist_views_of_the_choice_of_trump(players: int) -> None:
                     view.legal_moves()
             assert view.world(true_fills(view, pos)) == pos
     with pytest.raises(PositionError, match="trump must be named before the first lead"):
-        parse_view(View.from_position(pos, 0).to_line() + "; play=AS")
+        parse_view(view_of(pos, 0).to_line() + "; play=AS")

@@ -16,14 +16,20 @@ a method here, with its contract written at its definition.
 
 from __future__ import annotations
 
+import random
 from abc import ABC, abstractmethod
+from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import ClassVar
 
 from rich.console import RenderableType
 
-from solver.cards import CardSet
-from solver.drawing import Row, SeatRow, Sight, cards_held_line, hand_text, move_line
+from solver.cards import Card, CardSet
+from solver.drawing import Row, SeatRow, cards_held_line, hand_text, move_line
+from solver.errors import PositionError
 from solver.games.base import Move, Position
+from solver.seatview import SeatFacts, SeatKnowledge
+from solver.view import View
 
 
 class Game(ABC):
@@ -48,15 +54,158 @@ class Game(ABC):
 
     names_trump_at_deal: ClassVar[bool] = False  # the deal may fix the trump (whist)
 
+    # --- views ---
+    view: ClassVar[type[View]]
+    """What a seat knows of a hand of this game: its subclass of
+    `solver.view.View` (``view.py`` in the game's folder).  Its `game` is this
+    game's `name`; `from_position(pos, seat)` makes the view of a position of
+    this game and `from_fields` reads one from the notation's keys (with the
+    key ``seat``).  The generic entry points `solver.view_of`,
+    `solver.parse_view` and `solver.load_view` find it here, through the
+    registry, and `solver.sampling.Sampler` draws the worlds of its views."""
+    # --- end views ---
+    # --- players: what a seat knows, the rules of thumb ---------------------------
+    # The generic rules of thumb (solver.heuristics) play the cards for every
+    # game; a game adds what it alone knows through these hooks.
+
+    @abstractmethod
+    def seat_facts(self, pos: Position, seat: int) -> SeatFacts:
+        """The game's part of what `seat` may know in `pos` (a position of this
+        game): the cards dealt to every seat (a public count) and, where the
+        game has them, the piles as the table shows them, the discards the
+        seat has seen, the cards out of the pack, the quest, the claims and
+        the calls.  Nothing hidden from the seat, nor anything computed from
+        it: the players' no-peeking tests swap hidden cards and expect the
+        same facts."""
+
+    def heuristic_decision(self, view: SeatKnowledge) -> Move:
+        """The rules of thumb's move at a decision other than playing a card
+        (a call, trump, a discard, a claim), one of ``view.legal``, read from
+        `view` alone.  The default: the game has no such decision."""
+        raise PositionError(f"{self.title} has no {view.phase} decision")
+
+    def card_worth(self, view: SeatKnowledge, card: Card, to_side: int) -> float:
+        """How much it matters to the game which side captures `card` when
+        `to_side` takes the trick (0 when only the trick counts, the default);
+        the rules of thumb give away the card of least worth."""
+        return 0.0
+
+    def wants_trick(self, view: SeatKnowledge, winners: list[Card], winning_side: int) -> bool:
+        """Whether the trick on the table is worth winning with one of
+        `winners` from `winning_side`, the side now winning it.  The default:
+        every trick counts."""
+        return True
+
+    def sure_lead(self, view: SeatKnowledge, masters: list[Card]) -> Card | None:
+        """A lead the game prefers among `masters` (the seat's sure winners),
+        before the shared order; None (the default) for none."""
+        return None
+
+    def strong_in_trumps(self, view: SeatKnowledge) -> bool | None:
+        """Whether the seat should draw trumps, when the game decides it (in
+        Cinch: the bidder's side); None (the default) to count the trumps."""
+        return None
+
+    # --- players: decisions before play, the sampling player ----------------------
+    # solver.decisions ranks a decision's plans over worlds by successive
+    # halving; solver.players.PimcPlayer plays by it and by PIMC.
+
+    decision_max_nodes: ClassVar[int]  # a world's search budget of a decision before play
+    # (solver.decisions' default; past it, the heuristic playout values the world)
+    player_max_nodes: ClassVar[int]  # the sampling player's budget of a world in card play
+    player_decision_max_nodes: ClassVar[int] = 0  # its budget before play (0: none)
+
+    def plans(self, pos: Position, seat: int) -> list[tuple[Move, ...]]:
+        """The candidate plans of `seat`'s decision before play in `pos`, in a
+        fixed order: each the seat's moves from this decision to the first
+        lead (its first move the one to make now).  The default: every legal
+        move alone."""
+        return [(m,) for m in pos.legal_moves()]
+
+    def draw_world_before_play(
+        self, pos: Position, seat: int, rng: random.Random
+    ) -> Position | None:
+        """A position at the same decision before play, with the cards `seat`
+        has not seen dealt again at random among the places it cannot see,
+        drawn from `rng` alone (the same generator, the same world).  None (the
+        default): the world is drawn by the exact sampler from the seat's
+        view (`solver.sampling`), as in play."""
+        return None
+
+    def player_worlds(self, pos: Position) -> tuple[int, int] | None:
+        """At a decision before play whose worlds are cheap to solve: (the
+        fewest worlds a sampling player values a plan on, the fewest of them
+        in the first round); None (the default): the player's own numbers."""
+        return None
+
+    def too_bold(self, pos: Position, move: Move) -> bool:
+        """Whether a sampling player should make `move` (a move before play)
+        only when no other is legal, because with every card known it looks
+        far safer than it is at the table.  The default: no move is."""
+        return False
+
+    # --- players: whole games and matches -----------------------------------------
+    # solver.wholegame deals hands in turn (seat 1 deals the first, the deal
+    # passes clockwise) and adds their scores until the game ends;
+    # solver.match plays duplicate deals.
+
+    totals_by_side: ClassVar[bool] = True  # partners hold the same total (False: each seat
+    # adds its own hand score, as when partnerships change from hand to hand)
+    targets: ClassVar[tuple[int, ...]] = ()  # the points a game may be played to, if chosen
+    default_rounds: ClassVar[int | None] = None  # the rounds of a game, if it has a number
+
+    @abstractmethod
+    def deal_hand(self, deal: HandToDeal) -> Position:
+        """The hand `deal` describes (`HandToDeal`), at its first decision."""
+
+    def discards_and_calls(self, pos: Position) -> int:
+        """How many decisions before play `pos` has seen besides naming trump
+        (calls, discards): with the play record and a trump named in play they
+        count the moves made, read from the position alone.  The default: none."""
+        return 0
+
+    def check_game_hand(self, pos: Position, hand: int) -> None:
+        """PositionError when `pos` cannot be hand `hand` of a whole game of
+        this game (beyond the dealer and the totals, which the generic layer
+        checks).  The default: any hand can."""
+        return
+
+    def target_of(self, pos: Position) -> int | None:
+        """The points that win the game `pos` is a hand of; None (the default)
+        when the game ends otherwise."""
+        return None
+
+    def rounds_of(self, pos: Position) -> int | None:
+        """The rounds of the game `pos` is a hand of; None (the default) when
+        the game has no number of rounds."""
+        return None
+
+    def already_won(self, pos: Position, totals: Sequence[int]) -> bool:
+        """Whether the totals `totals` (every seat's, before the hand `pos`)
+        already end the game.  The default: they never do."""
+        return False
+
+    @abstractmethod
+    def winners(
+        self, pos: Position, before: Sequence[int], after: Sequence[int]
+    ) -> tuple[int, ...] | None:
+        """The seats that have won once hand `pos` is over (every seat's
+        totals `before` it and `after` it), or None if the game goes on."""
+
+    @abstractmethod
+    def match_deal(self, seed: int, players: int, index: int) -> Position:
+        """Deal `index` (from 0) of a match of `players`, at its first
+        decision, dealt from `seed`: the dealer goes round the table with the
+        deals."""
+
     # --- cli: how the game is drawn for a person, and its command-line choices -------
     # The defaults are a game with nothing to draw but its hands, its tricks
     # and its trump; a game draws its own rows, panels and narration lines in
     # its ``drawing.py`` (from the pieces of `solver.drawing`).  The words and
     # choices below are read by the command line (cli/), which names no game:
     # `value_unit` heads a table of values (``Tricks for each side``);
-    # `totals_by_side` False means the sides change from hand to hand, so
-    # totals and winners are told seat by seat and the sides at every hand
-    # (the same attribute as in the players part's block: keep one);
+    # `totals_by_side` (the players part's) False also tells the sides at
+    # every hand, and totals and winners seat by seat;
     # `hand_label` labels the cards of the seat table; `hand_word` names one
     # deal of a whole game (``Round 3``); `tricks_by_side` False leaves the
     # partnerships' tricks out of `show` (a game scored by other means);
@@ -65,7 +214,6 @@ class Game(ABC):
     # the tricks of declarer's side (`solver.doubledummy.declarer_tricks`).
 
     value_unit: ClassVar[str]  # what a value of the search counts ("tricks", "quest score")
-    totals_by_side: ClassVar[bool] = True  # partners share a total
     hand_label: ClassVar[str] = "hand"  # the seat table's label of the cards a seat plays from
     hand_word: ClassVar[str] = "hand"  # what one deal of a game is called ("round")
     tricks_by_side: ClassVar[bool] = True  # `show` tells the tricks won by each partnership
@@ -135,7 +283,7 @@ class Game(ABC):
         on the table (a quest and its needs, the calls and the contract)."""
         return []
 
-    def seen_lines(self, sight: Sight, pos: Position) -> list[str]:
+    def seen_lines(self, sight: SeatKnowledge, pos: Position) -> list[str]:
         """The lines of what a person at a seat is told of the game's own
         table, between the trump and their own cards: the game's state as the
         seat sees it, then what the seat sees of the others' cards (by
@@ -154,3 +302,46 @@ class Game(ABC):
         return hand_text(CardSet.parse(pos.to_fields()["hands"][seat]))
 
     # --- end of cli ---
+
+
+# --- players: shared by the games' draws of worlds before play ---------------------
+
+
+def deal_out(cards: list[Card], sizes: Sequence[int], rng: random.Random) -> list[CardSet]:
+    """`cards` shuffled and cut into parts of `sizes`."""
+    cards = list(cards)
+    rng.shuffle(cards)
+    out, start = [], 0
+    for n in sizes:
+        out.append(CardSet(cards[start : start + n]))
+        start += n
+    return out
+
+
+# --- players: shared by the games' whole games ---------------------------------------
+
+
+@dataclass(frozen=True)
+class HandToDeal:
+    """Hand `hand` (from 1) of a whole game of `players`, to deal from `seed`
+    by seat ``(hand - 1) % players``.  `previous` is the hand before it (None
+    for the first), which carries what goes from hand to hand (a quest deck,
+    a target, a rule); `target` (one of `Game.targets`) and `rounds` (where
+    `Game.default_rounds` is set) are the first hand's options (None: the
+    defaults)."""
+
+    seed: int
+    players: int
+    hand: int
+    previous: Position | None = None
+    target: int | None = None
+    rounds: int | None = None
+
+    @property
+    def dealer(self) -> int:
+        return (self.hand - 1) % self.players
+
+
+def side_seats(sides: Sequence[int], side: int) -> tuple[int, ...]:
+    """The seats of `side`."""
+    return tuple(s for s in range(len(sides)) if sides[s] == side)

@@ -38,10 +38,13 @@ from solver.cards import FULL_DECK, CardSet
 from solver.errors import IllegalMoveError, PositionError
 from solver.games.base import Position
 from solver.games.chinese_whist import ChineseWhist
+from solver.games.chinese_whist.view import ChineseWhistView
 from solver.games.chinkway import Chinkway
+from solver.games.chinkway.view import ChinkwayView
 from solver.games.cinch import PLAY_HAND as CINCH_HAND
 from solver.games.cinch import Cinch
-from solver.view import ChineseWhistView, ChinkwayView, CinchView, View
+from solver.games.cinch.view import CinchView
+from solver.view import View
 
 OUT_OF_PLAY = ("widow", "discards", "dead wood")  # Cinch places whose splits are counted
 

@@ -16,7 +16,6 @@ from solver.drawing import (
     GONE,
     VOID,
     SeatRow,
-    Sight,
     card_text,
     cards_list,
     cards_text,
@@ -24,6 +23,7 @@ from solver.drawing import (
 )
 from solver.games.base import Position
 from solver.games.chinese_whist.rules import ChineseWhist
+from solver.seatview import SeatKnowledge
 
 HAND_LABEL = "can play"  # the seat table's cards: a seat's face-up cards and its down cards
 LONE_PLAYERS = 3  # at three players every seat plays alone (at two or four, two sides)
@@ -78,7 +78,7 @@ def panels(pos: Position) -> list[RenderableType]:
     return [Text("Piles", style="bold"), piles(of_kind(pos, ChineseWhist)), PILES_LEGEND]
 
 
-def seen_lines(sight: Sight, pos: Position) -> list[str]:
+def seen_lines(sight: SeatKnowledge, pos: Position) -> list[str]:
     """Every seat's piles as the seat sees them, its own down cards and how
     many down cards the others hold."""
     lines = [f"Piles ({FACE_DOWN} face down, {GONE} played out):"]

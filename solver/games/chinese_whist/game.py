@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from solver.drawing import TRICKS, TRICKS_FROM_HERE, game_to, tricks_meaning
-from solver.games.chinese_whist import drawing
-from solver.games.chinese_whist.rules import ChineseWhist
-from solver.games.game import Game
+from solver.games.base import Move, Position
+from solver.games.chinese_whist import drawing, heuristics, whole_game
+from solver.games.chinese_whist.rules import TARGETS, ChineseWhist
+from solver.games.chinese_whist.view import ChineseWhistView
+from solver.games.game import Game, HandToDeal
+from solver.seatview import SeatFacts, SeatKnowledge
 
 
 class ChineseWhistGame(Game):
@@ -14,9 +19,45 @@ class ChineseWhistGame(Game):
     aliases = ("chinese_whist", "chinesewhist", "cw")
     seat_counts = (2, 3, 4)
     position = ChineseWhist
+    view = ChineseWhistView
 
     def deal(self, seed: int, players: int | None = None, trump: int | None = None) -> ChineseWhist:
         return ChineseWhist.deal(players or self.default_seats, seed)
+
+    # --- players ---
+    targets = TARGETS
+    decision_max_nodes = 100_000
+    player_max_nodes = 50_000
+    player_decision_max_nodes = 5_000
+
+    def seat_facts(self, pos: Position, seat: int) -> SeatFacts:
+        assert isinstance(pos, ChineseWhist)
+        return heuristics.seat_facts(pos, seat)
+
+    def heuristic_decision(self, view: SeatKnowledge) -> Move:
+        return heuristics.decision(view)
+
+    def deal_hand(self, deal: HandToDeal) -> Position:
+        previous = deal.previous
+        assert previous is None or isinstance(previous, ChineseWhist)
+        return whole_game.deal_hand(deal.seed, deal.players, deal.dealer, previous, deal.target)
+
+    def target_of(self, pos: Position) -> int | None:
+        assert isinstance(pos, ChineseWhist)
+        return pos.target
+
+    def already_won(self, pos: Position, totals: Sequence[int]) -> bool:
+        assert isinstance(pos, ChineseWhist)
+        return whole_game.single_top(totals, pos.sides(), pos.target) is not None
+
+    def winners(
+        self, pos: Position, before: Sequence[int], after: Sequence[int]
+    ) -> tuple[int, ...] | None:
+        assert isinstance(pos, ChineseWhist)
+        return whole_game.winners(pos, after)
+
+    def match_deal(self, seed: int, players: int, index: int) -> Position:
+        return ChineseWhist.deal(players, seed, dealer=index % players)
 
     # --- cli ---
     bench_parts = (("cw4", 4), ("cw3", 3), ("cw2", 2))

@@ -12,7 +12,6 @@ from solver.cards import CardSet
 from solver.drawing import (
     Row,
     SeatRow,
-    Sight,
     cards_held_line,
     cards_list,
     cards_text,
@@ -30,6 +29,7 @@ from solver.games.chinkway.rules import (
     quest_category,
     quest_needs,
 )
+from solver.seatview import SeatKnowledge
 
 VALUE_UNIT = "quest score"
 
@@ -93,7 +93,7 @@ def state_rows(pos: Position) -> list[Row]:
     return rows
 
 
-def seen_lines(sight: Sight, pos: Position) -> list[str]:
+def seen_lines(sight: SeatKnowledge, pos: Position) -> list[str]:
     """The quest cards used, the quest, every side's claims and needs, the
     dealer's own discards, and the cards the others hold."""
     lines = [f"Quest cards used in earlier rounds: {len(sight.quest_used)}"]

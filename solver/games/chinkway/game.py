@@ -2,9 +2,16 @@
 
 from __future__ import annotations
 
-from solver.games.chinkway import drawing
-from solver.games.chinkway.rules import SEATS, Chinkway
-from solver.games.game import Game
+import random
+from collections.abc import Sequence
+
+from solver.cards import Card
+from solver.games.base import Move, Position
+from solver.games.chinkway import before_play, drawing, heuristics, whole_game
+from solver.games.chinkway.rules import ROUNDS, SEATS, Chinkway
+from solver.games.chinkway.view import ChinkwayView
+from solver.games.game import Game, HandToDeal
+from solver.seatview import SeatFacts, SeatKnowledge
 
 
 class ChinkwayGame(Game):
@@ -12,15 +19,71 @@ class ChinkwayGame(Game):
     title = "Chinkway"
     seat_counts = (SEATS,)
     position = Chinkway
+    view = ChinkwayView
 
     def deal(self, seed: int, players: int | None = None, trump: int | None = None) -> Chinkway:
         return Chinkway.deal(seed)
+
+    # --- players ---
+    totals_by_side = False
+    default_rounds = ROUNDS
+    decision_max_nodes = 100_000
+    player_max_nodes = 50_000
+    player_decision_max_nodes = 5_000
+
+    def seat_facts(self, pos: Position, seat: int) -> SeatFacts:
+        assert isinstance(pos, Chinkway)
+        return heuristics.seat_facts(pos, seat)
+
+    def heuristic_decision(self, view: SeatKnowledge) -> Move:
+        return heuristics.decision(view)
+
+    def card_worth(self, view: SeatKnowledge, card: Card, to_side: int) -> float:
+        return heuristics.card_worth(view, card, to_side)
+
+    def wants_trick(self, view: SeatKnowledge, winners: list[Card], winning_side: int) -> bool:
+        return heuristics.wants_trick(view, winners, winning_side)
+
+    def sure_lead(self, view: SeatKnowledge, masters: list[Card]) -> Card | None:
+        return heuristics.sure_lead(view, masters)
+
+    def plans(self, pos: Position, seat: int) -> list[tuple[Move, ...]]:
+        assert isinstance(pos, Chinkway)
+        return before_play.plans(pos, seat)
+
+    def draw_world_before_play(self, pos: Position, seat: int, rng: random.Random) -> Position:
+        assert isinstance(pos, Chinkway)
+        return before_play.draw_world(pos, rng)
+
+    def deal_hand(self, deal: HandToDeal) -> Position:
+        assert deal.previous is None or isinstance(deal.previous, Chinkway)
+        return whole_game.deal_hand(deal.seed, deal.hand, deal.dealer, deal.previous, deal.rounds)
+
+    def discards_and_calls(self, pos: Position) -> int:
+        assert isinstance(pos, Chinkway)
+        return len(pos.discards)
+
+    def check_game_hand(self, pos: Position, hand: int) -> None:
+        assert isinstance(pos, Chinkway)
+        whole_game.check_hand(pos, hand)
+
+    def rounds_of(self, pos: Position) -> int | None:
+        assert isinstance(pos, Chinkway)
+        return pos.rounds
+
+    def winners(
+        self, pos: Position, before: Sequence[int], after: Sequence[int]
+    ) -> tuple[int, ...] | None:
+        assert isinstance(pos, Chinkway)
+        return whole_game.winners(pos, after)
+
+    def match_deal(self, seed: int, players: int, index: int) -> Position:
+        return whole_game.match_deal(seed, index)
 
     # --- cli ---
     bench_parts = (("chinkway", SEATS),)
     value_unit = drawing.VALUE_UNIT
     hand_word = "round"
-    totals_by_side = False
     tricks_by_side = False
     dealer_alone = True
 

@@ -12,7 +12,6 @@ from rich.text import Text
 from solver.drawing import (
     Row,
     SeatRow,
-    Sight,
     cards_held_line,
     cards_list,
     cards_text,
@@ -23,6 +22,7 @@ from solver.drawing import (
 )
 from solver.games.base import Move, Position, bid_text
 from solver.games.cinch.rules import Cinch
+from solver.seatview import SeatKnowledge
 
 VALUE_UNIT = "net hand score"
 
@@ -71,7 +71,7 @@ def state_rows(pos: Position) -> list[Row]:
     return rows
 
 
-def seen_lines(sight: Sight, pos: Position) -> list[str]:
+def seen_lines(sight: SeatKnowledge, pos: Position) -> list[str]:
     """The calls, the contract, the discards seen and the cards the others hold."""
     first = (sight.dealer + 1) % sight.nseats
     calls = [

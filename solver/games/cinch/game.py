@@ -2,10 +2,17 @@
 
 from __future__ import annotations
 
+import random
+from collections.abc import Sequence
+
+from solver.cards import Card
 from solver.drawing import game_to
-from solver.games.cinch import drawing
+from solver.games.base import Move, Position
+from solver.games.cinch import before_play, drawing, heuristics, whole_game
 from solver.games.cinch.rules import SEATS, Cinch
-from solver.games.game import Game
+from solver.games.cinch.view import CinchView
+from solver.games.game import Game, HandToDeal
+from solver.seatview import SeatFacts, SeatKnowledge
 
 
 class CinchGame(Game):
@@ -13,9 +20,71 @@ class CinchGame(Game):
     title = "Cinch"
     seat_counts = (SEATS,)
     position = Cinch
+    view = CinchView
 
     def deal(self, seed: int, players: int | None = None, trump: int | None = None) -> Cinch:
         return Cinch.deal(seed)
+
+    # --- players ---
+    decision_max_nodes = 2_000_000  # a Cinch deal solves in well under a million nodes
+    player_max_nodes = 2_000_000
+    player_decision_max_nodes = 2_000_000  # a whole deal solves: a small budget wastes little
+
+    def seat_facts(self, pos: Position, seat: int) -> SeatFacts:
+        assert isinstance(pos, Cinch)
+        return heuristics.seat_facts(pos, seat)
+
+    def heuristic_decision(self, view: SeatKnowledge) -> Move:
+        return heuristics.decision(view)
+
+    def card_worth(self, view: SeatKnowledge, card: Card, to_side: int) -> float:
+        return heuristics.card_worth(view, card, to_side)
+
+    def strong_in_trumps(self, view: SeatKnowledge) -> bool | None:
+        return heuristics.strong_in_trumps(view)
+
+    def plans(self, pos: Position, seat: int) -> list[tuple[Move, ...]]:
+        assert isinstance(pos, Cinch)
+        return before_play.plans(pos, seat)
+
+    def draw_world_before_play(self, pos: Position, seat: int, rng: random.Random) -> Position:
+        assert isinstance(pos, Cinch)
+        return before_play.draw_world(pos, seat, rng)
+
+    def player_worlds(self, pos: Position) -> tuple[int, int] | None:
+        assert isinstance(pos, Cinch)
+        return before_play.player_worlds(pos)
+
+    def too_bold(self, pos: Position, move: Move) -> bool:
+        assert isinstance(pos, Cinch)
+        return before_play.too_bold(pos, move)
+
+    def deal_hand(self, deal: HandToDeal) -> Position:
+        assert deal.previous is None or isinstance(deal.previous, Cinch)
+        return whole_game.deal_hand(deal.seed, deal.hand, deal.dealer, deal.previous)
+
+    def discards_and_calls(self, pos: Position) -> int:
+        assert isinstance(pos, Cinch)
+        return whole_game.discards_and_calls(pos)
+
+    def check_game_hand(self, pos: Position, hand: int) -> None:
+        assert isinstance(pos, Cinch)
+        whole_game.check_hand(pos, hand)
+
+    def target_of(self, pos: Position) -> int | None:
+        return whole_game.CINCH_TARGET
+
+    def already_won(self, pos: Position, totals: Sequence[int]) -> bool:
+        return max(totals) >= whole_game.CINCH_TARGET
+
+    def winners(
+        self, pos: Position, before: Sequence[int], after: Sequence[int]
+    ) -> tuple[int, ...] | None:
+        assert isinstance(pos, Cinch)
+        return whole_game.winners(pos, before, after)
+
+    def match_deal(self, seed: int, players: int, index: int) -> Position:
+        return Cinch.deal(seed, dealer=index % players)
 
     # --- cli ---
     bench_parts = (("cinch", SEATS),)

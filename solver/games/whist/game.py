@@ -2,12 +2,18 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from solver.cards import parse_strain, strain_text
 from solver.drawing import TRICKS, TRICKS_FROM_HERE, tricks_meaning
-from solver.errors import NotationError
-from solver.games.game import Game
+from solver.errors import NotationError, PositionError
+from solver.games.base import Position
+from solver.games.game import Game, HandToDeal, side_seats
+from solver.games.whist import heuristics
 from solver.games.whist.rules import Whist
+from solver.games.whist.view import WhistView
 from solver.notation import SEAT_LETTERS
+from solver.seatview import SeatFacts
 
 
 class WhistGame(Game):
@@ -15,10 +21,37 @@ class WhistGame(Game):
     title = "Whist"
     seat_counts = (4,)
     position = Whist
+    view = WhistView
     names_trump_at_deal = True
 
     def deal(self, seed: int, players: int | None = None, trump: int | None = None) -> Whist:
         return Whist.deal(seed, trump)
+
+    # --- players ---
+    decision_max_nodes = 200_000
+    player_max_nodes = 200_000
+
+    def seat_facts(self, pos: Position, seat: int) -> SeatFacts:
+        assert isinstance(pos, Whist)
+        return heuristics.seat_facts(pos, seat)
+
+    def deal_hand(self, deal: HandToDeal) -> Position:
+        return Whist.deal(deal.seed)
+
+    def check_game_hand(self, pos: Position, hand: int) -> None:
+        if hand != 1:
+            raise PositionError("a game of plain whist is one deal (hand 1)")
+
+    def winners(
+        self, pos: Position, before: Sequence[int], after: Sequence[int]
+    ) -> tuple[int, ...] | None:
+        """One deal: the side with more tricks wins."""
+        won, sides, n = pos.tricks_won(), pos.sides(), pos.nseats
+        best = max(range(n), key=lambda s: won[s] + won[(s + 2) % n])
+        return side_seats(sides, sides[best])
+
+    def match_deal(self, seed: int, players: int, index: int) -> Position:
+        return Whist.deal(seed)
 
     # --- cli ---
     value_unit = TRICKS

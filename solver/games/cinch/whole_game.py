@@ -1,0 +1,51 @@
+"""Cinch's whole game and its matches: hands until a side has 15; the deal
+passes clockwise; only the first hand's discards are shown.  The bidder
+goes out first: when both sides reach 15 on one hand, the bidding side
+wins if it made its bid."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from solver.cards import FULL_DECK
+from solver.errors import PositionError
+from solver.games.cinch.rules import Cinch
+from solver.games.game import side_seats
+
+CINCH_TARGET = 15  # the first side to 15 points wins
+
+
+def deal_hand(seed: int, hand: int, dealer: int, previous: Cinch | None) -> Cinch:
+    """Hand `hand`, with the Shoot rule of the previous hand."""
+    shoot = previous.shoot_rule if previous is not None else "in-play"
+    return Cinch.deal(seed, dealer=dealer, first_hand=hand == 1, shoot_rule=shoot)
+
+
+def discards_and_calls(pos: Cinch) -> int:
+    """The calls, and the excess trumps discarded (the only trumps discarded)."""
+    made = len(pos.bids)
+    if pos.trump is not None:
+        made += sum(len(d & FULL_DECK.suit(pos.trump)) for d in pos.discards)
+    return made
+
+
+def check_hand(pos: Cinch, hand: int) -> None:
+    """Discards are shown in the first hand only."""
+    if pos.first_hand != (hand == 1):
+        raise PositionError(
+            f"position: first_hand must be {'true' if hand == 1 else 'false'}"
+            f" in hand {hand} (discards are shown in the first hand only)"
+        )
+
+
+def winners(pos: Cinch, before: Sequence[int], after: Sequence[int]) -> tuple[int, ...] | None:
+    """The side that went out: the bidder's first, if it made its bid."""
+    sides = pos.sides()
+    bidding = sides[pos.bidder]
+    made = after[pos.bidder] > before[pos.bidder]
+    reached = {sides[s] for s in range(pos.nseats) if after[s] >= CINCH_TARGET}
+    if not reached:
+        return None
+    if bidding in reached and (made or len(reached) == 1):
+        return side_seats(sides, bidding)  # the bidder goes out first
+    return side_seats(sides, 1 - bidding)
