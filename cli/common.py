@@ -35,6 +35,25 @@ def players_help() -> str:
     return f"Number of players ({'; '.join(counts)})."
 
 
+def targets_help() -> str:
+    """The help of --target: the games played to a choice of points."""
+    games = [g for g in GAMES.values() if g.targets]
+    return " ".join(
+        f"{g.title}: the points that win the game, {counts_text(g.targets)}"
+        f" (default {g.default_target})."
+        for g in games
+    )
+
+
+def rounds_help() -> str:
+    """The help of --rounds: the games of a number of rounds."""
+    games = [g for g in GAMES.values() if g.default_rounds is not None]
+    return " ".join(f"{g.title}: rounds in the game (default {g.default_rounds})." for g in games)
+
+
+BRIDGE = next(g for g in GAMES.values() if g.reads_pbn)  # the game of a bridge deal (--pbn)
+MOST_SEATS = max(n for g in GAMES.values() for n in g.seat_counts)
+
 players_option = click.option(
     "--players",
     "-p",

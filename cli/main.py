@@ -32,6 +32,7 @@ from solver.doubledummy import DEFAULT_TT_MB
 from solver.games.registry import GAMES
 
 from .common import (
+    BRIDGE,
     INTERRUPTED,
     PROG,
     SEED_LIMIT,
@@ -44,6 +45,7 @@ from .common import (
 
 WAIT_STEP = 0.1  # seconds between checks for Ctrl-C while a search runs
 TRUMP_AT_DEAL = " and ".join(g.title for g in GAMES.values() if g.names_trump_at_deal)
+PBN_HELP = f"A bridge deal 'N:... ... ... ...' (plain {BRIDGE.name}) instead of POSITION."
 EXAMPLES_PACKAGE = "solver"
 EXAMPLES_DIR = "examples"
 EXAMPLE_SUFFIX = ".toml"
@@ -207,8 +209,6 @@ main.add_command(match)
 
 # -- search: analyze, table -----------------------------------------------------------
 
-BRIDGE = next(g for g in GAMES.values() if g.reads_pbn)  # the game of a --pbn deal
-
 
 def position_argument(position: str | None, pbn: str | None) -> str | None:
     """Check that exactly one of POSITION and --pbn is given; the PBN deal."""
@@ -297,7 +297,7 @@ def search_options(command: Any) -> Any:
 @click.option(
     "--pbn",
     metavar="DEAL",
-    help="A bridge deal 'N:... ... ... ...' (plain whist) instead of POSITION.",
+    help=PBN_HELP,
 )
 @click.option("--trump", "-t", metavar="S|H|D|C|NT", help="With --pbn: the trump (default NT).")
 @click.option(
@@ -362,7 +362,7 @@ def analyze(
 @click.option(
     "--pbn",
     metavar="DEAL",
-    help="A bridge deal 'N:... ... ... ...' (plain whist) instead of POSITION.",
+    help=PBN_HELP,
 )
 @search_options
 def table(
@@ -442,12 +442,13 @@ def bench_game_words() -> list[str]:
     default=benchmark.DEFAULT_WHIST_DEALS,
     show_default=True,
     metavar="N",
-    help="Whist: the first N deals of the PBN file.",
+    help=f"{BRIDGE.title}: the first N deals of the PBN file.",
 )
 @click.option(
     "--pbn-file",
     metavar="PATH",
-    help="Whist deals with LeadStrain and LeadSeat tags (default: the bundled deals100.pbn).",
+    help=f"{BRIDGE.title} deals with LeadStrain and LeadSeat tags"
+    " (default: the bundled deals100.pbn).",
 )
 @click.option(
     "--games",

@@ -34,7 +34,15 @@ from solver.notation import parse_seat
 from solver.players import PLAYERS, Player, hint, make_player, parse_seats
 from solver.wholegame import HandResult, Step, WholeGame
 
-from .common import INTERRUPTED, PROG, SEED_LIMIT, players_option, progress_bars
+from .common import (
+    INTERRUPTED,
+    PROG,
+    SEED_LIMIT,
+    players_option,
+    progress_bars,
+    rounds_help,
+    targets_help,
+)
 
 DEFAULT_SEATS = "heuristic"
 DEFAULT_DEALS = 100
@@ -270,13 +278,13 @@ class Narrator:
     "--target",
     type=int,
     metavar="POINTS",
-    help="Chinese Whist: the points that win the game, 5, 7 or 10 (default 10).",
+    help=targets_help(),
 )
 @click.option(
     "--rounds",
     type=click.IntRange(min=1),
     metavar="N",
-    help="Chinkway: rounds in the game (default 10).",
+    help=rounds_help(),
 )
 @click.option(
     "--hands",

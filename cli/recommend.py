@@ -31,7 +31,7 @@ from solver.pimc import recommend as run_recommend
 from solver.position import parse_view, view_of
 from solver.view import View
 
-from .common import echo_json, read_source
+from .common import BRIDGE, MOST_SEATS, echo_json, read_source
 
 PIMC_SAMPLES = 100  # worlds of a card recommendation by default
 
@@ -183,7 +183,8 @@ def _decision_seconds(seconds: float | None) -> float | None:
     "--seat",
     "-s",
     metavar="SEAT",
-    help="The seat to advise (1-5, or N E S W in whist); needed with a full position.",
+    help=f"The seat to advise (1-{MOST_SEATS}, or N E S W in {BRIDGE.name}); needed with a"
+    " full position.",
 )
 @click.option(
     "--samples", "-n", type=int, metavar="N",

@@ -220,6 +220,7 @@ class Game(ABC):
     dealer_alone: ClassVar[bool] = False  # a lone dealer is named so
     table_by_declarer: ClassVar[bool] = False  # its table reads as DDS's: tricks by declarer
 
+    default_target: ClassVar[int | None] = None  # of the players part's `targets`, the default
     reads_pbn: ClassVar[bool] = False  # a bridge deal in PBN (--pbn) is a hand of it
 
     def pbn_line(self, pbn: str, trump: str | None, leader: str | None) -> str:

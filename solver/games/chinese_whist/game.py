@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from solver.drawing import TRICKS, TRICKS_FROM_HERE, game_to, tricks_meaning
 from solver.games.base import Move, Position
 from solver.games.chinese_whist import drawing, heuristics, whole_game
-from solver.games.chinese_whist.rules import TARGETS, ChineseWhist
+from solver.games.chinese_whist.rules import DEFAULT_TARGET, TARGETS, ChineseWhist
 from solver.games.chinese_whist.view import ChineseWhistView
 from solver.games.game import Game, HandToDeal
 from solver.seatview import SeatFacts, SeatKnowledge
@@ -60,6 +60,7 @@ class ChineseWhistGame(Game):
         return ChineseWhist.deal(players, seed, dealer=index % players)
 
     # --- cli ---
+    default_target = DEFAULT_TARGET
     bench_parts = (("cw4", 4), ("cw3", 3), ("cw2", 2))
     bench_aliases = ("cw",)
     value_unit = TRICKS
