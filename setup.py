@@ -6,7 +6,7 @@ import platform
 from Cython.Build import cythonize
 from setuptools import Extension, setup
 
-C_SOURCES = ["csrc/rules.c", "csrc/search.c"]
+C_SOURCES = ["csrc/rules.c", "csrc/search.c", "csrc/search/table.c"]
 FLAGS = ["-O3", "-std=c11", "-Wall", "-Wextra"]
 # TRICKSOLVER_SANITIZE=1 builds the core under AddressSanitizer and UBSan.
 SANITIZE = ["-fsanitize=address,undefined", "-fno-omit-frame-pointer", "-O1", "-g"]
@@ -20,7 +20,7 @@ core = Extension(
     "solver._core",
     sources=["solver/_core.pyx", *C_SOURCES],
     include_dirs=["csrc"],
-    depends=["csrc/cards.h", "csrc/rules.h", "csrc/search.h", "solver/_core.pxd"],
+    depends=["csrc/cards.h", "csrc/rules.h", "csrc/search.h", "csrc/search/table.h", "solver/_core.pxd"],
     extra_compile_args=FLAGS + (SANITIZE if sanitize else []),
     extra_link_args=SANITIZE[:1] if sanitize else [],
 )

@@ -3,22 +3,15 @@
  * search over targets; max^n for games of three or more sides.  See search.h.
  */
 #define _POSIX_C_SOURCE 200809L
-#define _DEFAULT_SOURCE /* madvise, MADV_HUGEPAGE */
 #include "search.h"
+#include "search/table.h"
 
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-#if defined(__linux__)
-#include <sys/mman.h>
-#endif
 
 #define CINCH_TABLE_BYTES ((size_t)16 << 20)
 #define CHECK_LIMITS_EVERY 1024 /* nodes between looks at the clock and the stop flag */
-#define TT_WAYS 4               /* entries per bucket */
-#define KIND_BOUNDS 0           /* a table entry with bounds for one root side */
-#define KIND_MAXN 1             /* a table entry with a max^n vector */
-#define NO_BOUND 127
 #define VALUE_LIMIT 64          /* no value of any game reaches it */
 
 /* ---- game hooks ---------------------------------------------------------- */
@@ -1319,31 +1312,6 @@ static int order_moves(const ts_state *s, ts_cards moves, ts_card first, ts_card
 
 /* ---- the transposition table ---------------------------------------------- */
 
-typedef struct tt_key {
-    ts_cards hands[TS_MAX_SEATS];   /* what each seat may play (relative ranks in whist) */
-    ts_cards covered[TS_MAX_SEATS]; /* Chinese Whist: face-down cards */
-    uint64_t extra;                 /* game accumulators that shape the future */
-    uint8_t leader, root, kind;
-} tt_key;
-
-typedef struct tt_entry {
-    tt_key key;
-    int8_t lo, hi;                  /* bounds on the stored value */
-    int8_t vec[TS_MAX_SIDES];       /* KIND_MAXN: stored values */
-    uint16_t gen;                   /* the table's generation when written */
-    uint8_t best;
-} tt_entry;
-
-/* What a hand fixes for all its positions and the table's keys leave out:
- * the table is emptied when a search starts on a hand that differs in it. */
-typedef struct hand_rules {
-    uint8_t game, nseats, trump, bidder_side, bid, shoot_needs_all_four;
-    uint8_t side[TS_MAX_SEATS];
-    uint8_t quest_need[TS_QUEST_CATEGORIES];
-    uint8_t beneath[64];
-    ts_cards in_play; /* Cinch: High, Low and Jack depend on it */
-} hand_rules;
-
 /* Plain whist keeps its table by *patterns* (partition search): an entry
  * is found by the shape of the position (every seat's length in every
  * suit), the leader and the root side, and holds bounds each with the
@@ -1388,26 +1356,6 @@ typedef struct shape_entry {
     pattern p[PATTERNS];
 } shape_entry;
 
-/* The table: one block of memory, laid out as exact entries (buckets of
- * TT_WAYS tt_entry) or, for plain whist, as shape entries. */
-/* (A table of the card that last cut off the search at each trick start,
- * keyed by the whole position, was tried for move ordering: it changed the
- * node count by less than 0.01% and cost a fifth of the time.  The cutoff
- * cards below are keyed by much less than the position.) */
-
-/* The tricks games' cutoff cards (after bridge-solver's): for each place in
- * the trick but a four-seat trick's last (search_whist), the card that last
- * cut off the search, under a key of the few things that decide which card
- * is right there (cut_slot), so that one cut orders the moves of many
- * positions.  A slot is 16 bits: the card (6 bits) and a tag of the key
- * (9 bits, with the top bit set) above it; a slot with another tag gives no
- * card, 0 is empty.  (A false match only orders the moves.  With 32-bit
- * slots, 1 MiB for four places, the load of the slot stood for 9% of the
- * time; 16-bit slots, 512 KiB, stay in the caches more: about 5% faster,
- * with 0.02% more nodes.  Three places now: 384 KiB.) */
-#define CUT_BITS 16 /* slots a place */
-#define CUT_SLOTS ((size_t)3 << CUT_BITS) /* the first three places (search_whist) */
-
 /* Chinese Whist keeps its table by patterns too.  Its shape is every
  * seat's length in every suit among its playable and among its face-down
  * cards, and which playable card covers each face-down card (by their
@@ -1438,27 +1386,6 @@ typedef struct cw_shape_entry {
     cw_pattern p[CW_PATTERNS];
 } cw_shape_entry;
 
-struct ts_tt {
-    void *mem;    /* the entries (aligned to a huge page where there are any) */
-    void *base;   /* what table_alloc got, for table_free */
-    size_t mapped;
-    size_t bytes;
-    size_t buckets;  /* exact entries (other games): a power of two */
-    size_t all_buckets; /* exact entries the block holds (Cinch uses fewer) */
-    size_t whist_buckets; /* whist's exact entries, buckets of TT_WAYS */
-    size_t shape_pairs; /* whist: pairs of shape entries */
-    size_t cw_shapes; /* Chinese Whist: shape entries, the whole block */
-    hand_rules rules; /* of the hand the entries belong to */
-    int has_rules;
-    int patterns;     /* the block holds pattern entries (1) or exact entries (0) */
-    uint16_t gen;     /* entries of another generation are empty */
-    uint16_t *cuts;   /* CUT_SLOTS cutoff cards (tricks games), read at every node: a
-                       * huge page of their own too (4 KiB pages: 96 of them) */
-    void *cuts_base;  /* for table_free */
-    size_t cuts_mapped;
-    int cuts_used;    /* some slot is filled: clearing must wipe them */
-};
-
 static void rules_of(const ts_state *s, hand_rules *r)
 {
     memset(r, 0, sizeof *r);
@@ -1467,14 +1394,14 @@ static void rules_of(const ts_state *s, hand_rules *r)
     r->trump = s->trump;
     memcpy(r->side, s->side, sizeof r->side);
     if (s->game == TS_CHINKWAY)
-        memcpy(r->quest_need, s->quest_need, sizeof r->quest_need);
+        memcpy(r->own, s->quest_need, sizeof s->quest_need);
     if (s->game == TS_CHINESE_WHIST)
-        memcpy(r->beneath, s->beneath, sizeof r->beneath);
+        memcpy(r->own, s->beneath, sizeof s->beneath);
     if (s->game == TS_CINCH) {
-        r->bidder_side = s->side[s->bidder];
-        r->bid = s->bid;
-        r->shoot_needs_all_four = s->shoot_needs_all_four;
-        r->in_play = s->in_play;
+        r->own[0] = s->side[s->bidder];
+        r->own[1] = s->bid;
+        r->own[2] = s->shoot_needs_all_four;
+        memcpy(r->own + 3, &s->in_play, sizeof s->in_play);
     }
 }
 
@@ -1746,160 +1673,6 @@ static void make_key(const ts_state *s, int root, int kind, tt_key *k)
     k->kind = (uint8_t)kind;
 }
 
-static uint64_t hash_key(const tt_key *k)
-{
-    uint64_t h = 0x9E3779B97F4A7C15ULL ^ k->extra;
-    for (int p = 0; p < TS_MAX_SEATS; p++) {
-        h = (h ^ k->hands[p]) * 0xBF58476D1CE4E5B9ULL;
-        h = (h ^ k->covered[p]) * 0x94D049BB133111EBULL;
-        h ^= h >> 29;
-    }
-    h ^= (uint64_t)k->leader << 3 | (uint64_t)k->root << 11 | (uint64_t)k->kind << 19;
-    h *= 0xD6E8FEB86659FD93ULL;
-    return h ^ (h >> 32);
-}
-
-/* Ask for `bytes` of memory from p to be fetched into the cache. */
-static inline void prefetch(const void *p, size_t bytes)
-{
-#pragma GCC unroll 64 /* (the sizes are constants: one instruction a line) */
-    for (size_t off = 0; off < bytes; off += 64)
-        __builtin_prefetch((const char *)p + off);
-}
-
-static tt_entry *tt_bucket(const ts_tt *tt, uint64_t h)
-{
-    return (tt_entry *)tt->mem + (h & (tt->buckets - 1)) * TT_WAYS;
-}
-
-/* The entry of key k (of hash h), found or, with `create`, made. */
-static tt_entry *tt_find_hashed(ts_tt *tt, const tt_key *k, uint64_t h, int create)
-{
-    tt_entry *bucket = tt_bucket(tt, h);
-    for (int i = 0; i < TT_WAYS; i++)
-        if (bucket[i].gen == tt->gen && memcmp(&bucket[i].key, k, sizeof *k) == 0)
-            return &bucket[i];
-    if (!create)
-        return NULL;
-    /* Replace a free way, else a way picked by other bits of the hash
-     * (measured better than keeping the larger positions). */
-    int victim = (int)((h >> 40) % TT_WAYS);
-    for (int i = TT_WAYS - 1; i >= 0; i--)
-        if (bucket[i].gen != tt->gen)
-            victim = i;
-    memset(&bucket[victim], 0, sizeof bucket[victim]);
-    bucket[victim].key = *k;
-    bucket[victim].gen = tt->gen;
-    bucket[victim].lo = -NO_BOUND;
-    bucket[victim].hi = NO_BOUND;
-    bucket[victim].best = TS_NO_CARD;
-    return &bucket[victim];
-}
-
-/* ---- table memory ---------------------------------------------------------- */
-
-/* The table is read at random, so on Linux it asks for 2 MiB pages: with 4 KiB
- * pages most probes also miss the TLB (measured: the prefetch of a whist
- * bucket alone was 15% of the time).  The memory comes zeroed, a page at a
- * time as it is first touched.  Elsewhere plain calloc. */
-#define HUGE_PAGE ((size_t)2 << 20)
-
-static void *table_alloc(size_t bytes, void **base, size_t *mapped)
-{
-#if defined(__linux__) && defined(MADV_HUGEPAGE)
-    size_t len = bytes + HUGE_PAGE;
-    void *m = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-    if (m == MAP_FAILED)
-        return NULL;
-    uintptr_t start = ((uintptr_t)m + HUGE_PAGE - 1) & ~(uintptr_t)(HUGE_PAGE - 1);
-    madvise((void *)start, (bytes + HUGE_PAGE - 1) & ~(HUGE_PAGE - 1), MADV_HUGEPAGE);
-    *base = m;
-    *mapped = len;
-    return (void *)start;
-#else
-    *mapped = 0;
-    return *base = calloc(1, bytes);
-#endif
-}
-
-static void table_free(void *base, size_t mapped)
-{
-#if defined(__linux__) && defined(MADV_HUGEPAGE)
-    if (base)
-        munmap(base, mapped);
-#else
-    (void)mapped;
-    free(base);
-#endif
-}
-
-int ts_search_init(ts_search *S, size_t tt_bytes)
-{
-    memset(S, 0, sizeof *S);
-    if (tt_bytes < TS_MIN_TT_BYTES)
-        tt_bytes = TS_MIN_TT_BYTES;
-    S->tt = calloc(1, sizeof *S->tt);
-    if (!S->tt)
-        return -1;
-    size_t buckets = 1;
-    /* Whist uses two parts (exact entries and shapes, see EXACT_EIGHTHS),
-     * Chinese Whist the whole block for shapes of its own, the other games
-     * for exact entries. */
-    S->tt->gen = 1;
-    S->tt->whist_buckets = tt_bytes / EIGHTHS * EXACT_EIGHTHS / (TT_WAYS * sizeof(whist_entry));
-    while (buckets * 2 * TT_WAYS * sizeof(tt_entry) <= tt_bytes)
-        buckets *= 2;
-    S->tt->buckets = S->tt->all_buckets = buckets;
-    S->tt->cw_shapes = tt_bytes / sizeof(cw_shape_entry);
-    S->tt->shape_pairs = tt_bytes / EIGHTHS * SHAPE_EIGHTHS / (2 * sizeof(shape_entry));
-    S->tt->bytes = tt_bytes;
-    S->tt->mem = table_alloc(tt_bytes, &S->tt->base, &S->tt->mapped);
-    S->tt->cuts = table_alloc(CUT_SLOTS * sizeof *S->tt->cuts, &S->tt->cuts_base, &S->tt->cuts_mapped);
-    if (!S->tt->mem || !S->tt->cuts) {
-        if (S->tt->mem)
-            table_free(S->tt->base, S->tt->mapped);
-        if (S->tt->cuts)
-            table_free(S->tt->cuts_base, S->tt->cuts_mapped);
-        free(S->tt);
-        S->tt = NULL;
-        return -1;
-    }
-    return 0;
-}
-
-void ts_search_free(ts_search *S)
-{
-    if (S->tt) {
-        table_free(S->tt->base, S->tt->mapped);
-        table_free(S->tt->cuts_base, S->tt->cuts_mapped);
-        free(S->tt);
-    }
-    S->tt = NULL;
-}
-
-void ts_search_touch(ts_search *S)
-{
-    memset(S->tt->mem, 0, S->tt->bytes); /* (generation 0 is nobody's: all empty) */
-    memset(S->tt->cuts, 0, CUT_SLOTS * sizeof *S->tt->cuts);
-    S->tt->cuts_used = 0;
-    S->tt->has_rules = 0;
-}
-
-/* Emptying the table is a new generation; only when the generation count
- * wraps is the memory wiped.  The cutoff cards go too (384 KiB, wiped only
- * when some were written). */
-void ts_search_clear(ts_search *S)
-{
-    if (++S->tt->gen == 0) {
-        memset(S->tt->mem, 0, S->tt->bytes);
-        S->tt->gen = 1;
-    }
-    if (S->tt->cuts_used)
-        memset(S->tt->cuts, 0, CUT_SLOTS * sizeof *S->tt->cuts);
-    S->tt->cuts_used = 0;
-    S->tt->has_rules = 0;
-}
-
 /* ---- limits --------------------------------------------------------------- */
 
 static double now(void)
@@ -1946,20 +1719,18 @@ static void begin(ts_search *S, const ts_state *s, int patterns)
 {
     hand_rules r;
     rules_of(s, &r);
-    if (!S->tt->has_rules || memcmp(&r, &S->tt->rules, sizeof r) != 0 ||
-        S->tt->patterns != patterns) {
-        ts_search_clear(S);
-        S->tt->rules = r;
-        S->tt->has_rules = 1;
-        S->tt->patterns = patterns;
-        /* A Cinch hand (six tricks) fills little of a large table, and
-         * touching fresh memory costs more than its whole search: it keeps to
-         * the first CINCH_TABLE_BYTES. */
-        size_t cap = 1;
-        while (cap * 2 * TT_WAYS * sizeof(tt_entry) <= CINCH_TABLE_BYTES)
-            cap *= 2;
-        int small = s->game == TS_CINCH;
-        S->tt->buckets = small && cap < S->tt->all_buckets ? cap : S->tt->all_buckets;
+    /* A Cinch hand (six tricks) fills little of a large table, and touching
+     * fresh memory costs more than its whole search: it keeps to the first
+     * CINCH_TABLE_BYTES. */
+    tt_begin(S->tt, &r, patterns ? LAYOUT_PATTERNS : LAYOUT_EXACT, s->game == TS_CINCH ? CINCH_TABLE_BYTES : 0);
+    /* Whist uses two parts of the block (exact entries and shapes, see
+     * EXACT_EIGHTHS), Chinese Whist the whole block for shapes of its own. */
+    size_t bytes = S->tt->bytes;
+    if (s->game == TS_WHIST) {
+        S->tt->own_entries[0] = bytes / EIGHTHS * EXACT_EIGHTHS / (TT_WAYS * sizeof(whist_entry));
+        S->tt->own_entries[1] = bytes / EIGHTHS * SHAPE_EIGHTHS / (2 * sizeof(shape_entry));
+    } else if (s->game == TS_CHINESE_WHIST) {
+        S->tt->own_entries[0] = bytes / sizeof(cw_shape_entry);
     }
     memset(&S->stats, 0, sizeof S->stats);
     memset(S->killer, TS_NO_CARD, sizeof S->killer);
@@ -2122,7 +1893,7 @@ static shape_entry *shape_pair(const ts_tt *tt, uint64_t shape, int leader, int 
     h ^= h >> 29;
     *hash = h;
     return (shape_entry *)((char *)tt->mem + tt->bytes / EIGHTHS * EXACT_EIGHTHS) +
-           ((h >> 32) * tt->shape_pairs >> 32) * 2;
+           ((h >> 32) * tt->own_entries[1] >> 32) * 2;
 }
 
 static shape_entry *shape_slot(ts_tt *tt, uint64_t shape, int leader, int root, int create)
@@ -2170,7 +1941,7 @@ static cw_shape_entry *cw_shape_pair(const ts_tt *tt, const cw_shape *sh, int le
         h ^= h >> 29;
     }
     *hash = h;
-    return (cw_shape_entry *)tt->mem + (((h >> 32) * (tt->cw_shapes / 2)) >> 32) * 2;
+    return (cw_shape_entry *)tt->mem + (((h >> 32) * (tt->own_entries[0] / 2)) >> 32) * 2;
 }
 
 static cw_shape_entry *cw_shape_slot(ts_tt *tt, const cw_shape *sh, int leader, int root, int create)
@@ -2210,7 +1981,7 @@ static uint64_t whist_hash(const ts_cards rel[4], uint16_t counts, uint8_t lr)
 
 static whist_entry *whist_bucket(const ts_tt *tt, uint64_t h)
 {
-    return (whist_entry *)tt->mem + ((h >> 32) * tt->whist_buckets >> 32) * TT_WAYS;
+    return (whist_entry *)tt->mem + ((h >> 32) * tt->own_entries[0] >> 32) * TT_WAYS;
 }
 
 static whist_entry *whist_find(ts_tt *tt, const ts_cards rel[4], uint16_t counts, int leader,
