@@ -1,5 +1,6 @@
 """Build of the one extension, solver._core, from solver/_core.pyx and csrc/."""
 
+import glob
 import os
 import platform
 
@@ -20,7 +21,7 @@ core = Extension(
     "solver._core",
     sources=["solver/_core.pyx", *C_SOURCES],
     include_dirs=["csrc"],
-    depends=["csrc/cards.h", "csrc/rules.h", "csrc/search.h", "csrc/search/table.h", "solver/_core.pxd"],
+    depends=["solver/_core.pxd", *glob.glob("csrc/**/*.h", recursive=True)],
     extra_compile_args=FLAGS + (SANITIZE if sanitize else []),
     extra_link_args=SANITIZE[:1] if sanitize else [],
 )
