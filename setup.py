@@ -7,7 +7,18 @@ import platform
 from Cython.Build import cythonize
 from setuptools import Extension, setup
 
-C_SOURCES = ["csrc/rules.c", "csrc/search.c", "csrc/search/table.c"]
+# the rules; the generic search layers; each game's search, compiled from
+# the template csrc/search/core.h with the game's hooks inlined
+C_SOURCES = [
+    "csrc/rules.c",
+    "csrc/search/limits.c",
+    "csrc/search/table.c",
+    "csrc/games/registry.c",
+    "csrc/games/chinese_whist.c",
+    "csrc/games/chinkway.c",
+    "csrc/games/cinch.c",
+    "csrc/games/whist.c",
+]
 FLAGS = ["-O3", "-std=c11", "-Wall", "-Wextra"]
 # TRICKSOLVER_SANITIZE=1 builds the core under AddressSanitizer and UBSan.
 SANITIZE = ["-fsanitize=address,undefined", "-fno-omit-frame-pointer", "-O1", "-g"]

@@ -15,11 +15,11 @@
  * cards, and last suits an opponent can ruff; following suit, the lowest
  * card that takes the trick from the other side, else the lowest card;
  * void, the lowest ruff that wins unless partner is winning, else a low
- * card from the longest suit.  Whist refines these: second hand plays low
+ * card from the longest suit.  Partnerships refine these: second hand plays low
  * when partner will win (partner_covers), third hand starts high when the
  * last hand could beat its cheapest winner and covers partner's card when
- * the last hand could beat it (last_beats), and leads are scored by
- * whist_lead_score.  Over all of it: the table's move (in the tricks games
+ * the last hand could beat it (last_beats), and leads are scored by the
+ * game's own lead score.  Over all of it: the table's move (in the tricks games
  * the cutoff card, see cut_slot), then, in the other games, a bonus for the
  * killer lead (the lead that last cut off the search at the same depth of
  * the hand; a killer card when following was tried too: more nodes). */

@@ -17,7 +17,7 @@
 /* The highest card of a non-empty set. */
 static inline ts_card top_of(ts_cards set) { return (ts_card)(63 - __builtin_clzll(set)); }
 
-/* Whist: each seat's cards by their rank among the cards still in play, so
+/* Each seat's cards by their rank among the cards still in play, so
  * that positions differing only in cards already played share an entry: the
  * highest card still in play of a suit becomes its ace, the next its king...
  * relative() and its inverse absolute() use the BMI2 bit gather/scatter
@@ -155,7 +155,7 @@ static inline ts_cards absolute(ts_cards rel, ts_cards remaining)
     return remap_portable(rel, remaining, 0);
 }
 
-/* Chinkway's exact keys: a set as the bit string of which cards still in
+/* A set as the bit string of which cards still in
  * play belong to it, in card order.  With each suit's count of cards in
  * play beside it (suit_counts) this says as much as relative ranks, at one
  * bit gather a set. */

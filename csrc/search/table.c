@@ -14,7 +14,7 @@
 #endif
 
 /* The table is read at random, so on Linux it asks for 2 MiB pages: with 4 KiB
- * pages most probes also miss the TLB (measured: the prefetch of a whist
+ * pages most probes also miss the TLB (measured: the prefetch of a pattern
  * bucket alone was 15% of the time).  The memory comes zeroed, a page at a
  * time as it is first touched.  Elsewhere plain calloc. */
 #define HUGE_PAGE ((size_t)2 << 20)

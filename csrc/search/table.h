@@ -28,7 +28,7 @@
 #define NO_BOUND 127
 #define LAYOUT_EXACT 0    /* the block holds exact entries */
 #define LAYOUT_PATTERNS 1 /* the block holds the game's pattern entries */
-#define HAND_RULES_OWN 64 /* bytes of a game's own hand rules (the most: Chinese Whist's piles) */
+#define HAND_RULES_OWN 64 /* bytes of a game's own hand rules (the most: a pile entry a card) */
 
 /* The tricks games' cutoff cards (after bridge-solver's): for each place in
  * the trick but a four-seat trick's last, the card that last cut off the
@@ -109,6 +109,14 @@ static inline uint64_t hash_key(const tt_key *k)
     h ^= (uint64_t)k->leader << 3 | (uint64_t)k->root << 11 | (uint64_t)k->kind << 19;
     h *= 0xD6E8FEB86659FD93ULL;
     return h ^ (h >> 32);
+}
+
+/* Of a pair of entries written in generations g0 and g1, the one to fill
+ * for the table's generation `gen`: a free one, else the one bit 0 of the
+ * hash h picks. */
+static inline int pair_to_fill(uint16_t g0, uint16_t g1, uint16_t gen, uint64_t h)
+{
+    return g0 != gen ? 0 : g1 != gen ? 1 : (int)(h & 1);
 }
 
 /* Ask for `bytes` of memory from p to be fetched into the cache. */
