@@ -1,12 +1,24 @@
 """Build of the one extension, solver._core, from solver/_core.pyx and csrc/."""
 
+import glob
 import os
 import platform
 
 from Cython.Build import cythonize
 from setuptools import Extension, setup
 
-C_SOURCES = ["csrc/rules.c", "csrc/search.c"]
+# the rules; the generic search layers; each game's search, compiled from
+# the template csrc/search/core.h with the game's hooks inlined
+C_SOURCES = [
+    "csrc/rules.c",
+    "csrc/search/limits.c",
+    "csrc/search/table.c",
+    "csrc/games/registry.c",
+    "csrc/games/chinese_whist.c",
+    "csrc/games/chinkway.c",
+    "csrc/games/cinch.c",
+    "csrc/games/whist.c",
+]
 FLAGS = ["-O3", "-std=c11", "-Wall", "-Wextra"]
 # TRICKSOLVER_SANITIZE=1 builds the core under AddressSanitizer and UBSan.
 SANITIZE = ["-fsanitize=address,undefined", "-fno-omit-frame-pointer", "-O1", "-g"]
@@ -20,7 +32,7 @@ core = Extension(
     "solver._core",
     sources=["solver/_core.pyx", *C_SOURCES],
     include_dirs=["csrc"],
-    depends=["csrc/cards.h", "csrc/rules.h", "csrc/search.h", "solver/_core.pxd"],
+    depends=["solver/_core.pxd", *glob.glob("csrc/**/*.h", recursive=True)],
     extra_compile_args=FLAGS + (SANITIZE if sanitize else []),
     extra_link_args=SANITIZE[:1] if sanitize else [],
 )

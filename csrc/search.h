@@ -2,9 +2,10 @@
  * search.h -- double-dummy search over the play of a hand, for every game.
  *
  * The search knows no game by name: it asks the rules (rules.h) for moves,
- * and the game hooks in search.c for the value of a finished hand, the cheap
- * bounds of a position, which cards are alike, and what the transposition
- * table key of a trick start holds.
+ * and the game's hooks (csrc/games/, see csrc/README.md) for the value of a
+ * finished hand, the cheap bounds of a position, which cards are alike, and
+ * what the transposition table key of a trick start holds; it is compiled
+ * once per game with them (csrc/search/core.h).
  *
  * Values.  The value of a position for a side R is what R scores:
  *   whist, Chinese Whist:  the tricks R takes from this position on (the
@@ -36,7 +37,7 @@
 #define TS_DEFAULT_TT_BYTES ((size_t)256 << 20) /* 256 MiB */
 #define TS_MIN_TT_BYTES ((size_t)1 << 16)
 
-typedef struct ts_tt ts_tt; /* the transposition table (search.c) */
+typedef struct ts_tt ts_tt; /* the transposition table (search/table.h) */
 
 typedef struct ts_stats {
     int64_t nodes;     /* positions visited */
@@ -57,7 +58,7 @@ typedef struct ts_search {
     int exact_keys;      /* 1: table entries for exact positions only, no partition search
                           * (the slower reference the tests compare with) */
     ts_stats stats;      /* of the latest call */
-    /* private to search.c */
+    /* private to the search (csrc/search/) */
     int root_side;
     int aborted;
     int64_t check_at;   /* node count of the next look at the limits and the stop flag */

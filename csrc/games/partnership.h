@@ -1,0 +1,687 @@
+/*
+ * games/partnership.h -- four seats in two partnerships, every card of the
+ * trick face up: the bounds of plain whist at a trick start (whist_bounds:
+ * quick tricks with partner's, suits run through both hands, top and long
+ * trumps, a guarded second trump, leads into the other side's tops, tricks
+ * out of reach), each answer with the cards whose ranks decided it; second
+ * hand's sure tricks; and whist's lead scores for move ordering.  Used by
+ * whist, and by four-player Chinese Whist once no card is face down (its
+ * bounds) and throughout (its move ordering).  Small inline functions.
+ */
+#ifndef TS_GAMES_PARTNERSHIP_H
+#define TS_GAMES_PARTNERSHIP_H
+
+#include "tricks.h"
+
+/* Whist: the two opponents of seat p in one suit, for counting sure rounds
+ * of it: each keeps its top card to the last, and one void in it may ruff
+ * when it holds a trump. */
+typedef struct suit_guard {
+    int len[2], has_trump[2];
+    ts_card top[2];
+} suit_guard;
+
+static inline void guard_of(const ts_state *s, int p, int suit, suit_guard *g)
+{
+    ts_cards lane = ts_suit_cards(suit);
+    int ruffable = s->trump != TS_NOTRUMP && suit != s->trump;
+    for (int i = 0; i < 2; i++) {
+        int o = (p + 1 + 2 * i) % 4;
+        ts_cards held = s->playable[o] & lane;
+        g->len[i] = ts_count(held);
+        g->top[i] = held ? top_of(held) : 0;
+        g->has_trump[i] = ruffable && (s->playable[o] & ts_suit_cards(s->trump));
+    }
+}
+
+/* Does card w surely win round `rounds` (from 0) of the suit against the
+ * opponents?  *contested: an opponent still holds the suit (w's rank
+ * counted). */
+static inline int guard_beaten(const suit_guard *g, int rounds, ts_card w, int *contested)
+{
+    int sure = 1;
+    for (int i = 0; i < 2; i++) {
+        if (g->len[i] > rounds) {
+            *contested = 1;
+            if (g->top[i] > w)
+                sure = 0;
+        } else if (g->has_trump[i]) {
+            sure = 0;
+        }
+    }
+    return sure;
+}
+
+/* Whist: one suit cashed by the side of seat p, p leading every round and
+ * winning it: p plays its highest card, its partner its lowest (or a
+ * discard when void).  A round is sure while p's card beats the top card of
+ * every opponent that still holds the suit (an opponent keeps its top card
+ * to the last) and partner's card, and no opponent void in the suit holds a
+ * trump.  The number of sure rounds; *decided: p's cards whose rank counted
+ * (an opponent or partner played to the suit), *discards: rounds partner
+ * had no card of the suit. */
+static inline int run_suit(const ts_state *s, int p, int suit, ts_cards *decided, int *discards)
+{
+    ts_cards lane = ts_suit_cards(suit);
+    ts_cards mine = s->playable[p] & lane, pard = s->playable[(p + 2) % 4] & lane;
+    ts_cards opp = (s->playable[(p + 1) % 4] | s->playable[(p + 3) % 4]) & lane;
+    *decided = 0;
+    *discards = 0;
+    if (!mine || (opp && top_of(opp) > top_of(mine)))
+        return 0; /* (the first round is lost already) */
+    suit_guard g;
+    guard_of(s, p, suit, &g);
+    int rounds = 0;
+    while (mine) {
+        ts_card c = top_of(mine);
+        int contested = 0, sure = guard_beaten(&g, rounds, c, &contested);
+        ts_cards low = pard ? ts_bit(ts_first(pard)) : 0;
+        if (low) {
+            contested = 1;
+            if (ts_first(pard) > c)
+                sure = 0;
+        }
+        if (!sure)
+            break;
+        pard &= ~low;
+        *discards += !low;
+        if (contested)
+            *decided |= ts_bit(c);
+        mine &= ~ts_bit(c);
+        rounds++;
+    }
+    return rounds;
+}
+
+/* Whist: one suit run by the side of seat p (on lead) through both hands,
+ * to end with the longer hand on lead with its last cards.  The shorter
+ * hand cashes its cards from the top while the longer plays its lowest,
+ * and on the shorter hand's last card the longer overtakes with its
+ * highest; when p is the longer hand (and partner has two cards or more),
+ * p first leads its lowest to partner's highest.  Then the longer hand
+ * leads its cards from the top (the other discards).  As in run_suit, a
+ * round is sure while the side's card beats the top card of every opponent
+ * still holding the suit and no opponent void in it holds a trump.  The
+ * sure rounds; *decided: the cards whose rank counted (a card of the
+ * shorter hand that must beat a card of the longer, or be beaten by one,
+ * tells that by its rank alone: the cards above it are the same wherever
+ * it counts, and so is the longer hand's length). */
+static inline int run_over(const ts_state *s, int p, int suit, ts_cards *decided)
+{
+    ts_cards lane = ts_suit_cards(suit);
+    ts_cards hand[2] = {s->playable[p] & lane, s->playable[(p + 2) % 4] & lane};
+    int n0 = ts_count(hand[0]), n1 = ts_count(hand[1]);
+    *decided = 0;
+    if (!n0 || n0 == n1 || (n0 > n1 && n1 < 2))
+        return 0;
+    int ruffable = s->trump != TS_NOTRUMP && suit != s->trump;
+    suit_guard g;
+    guard_of(s, p, suit, &g);
+    int lead = 0, longer = n1 > n0, rounds = 0;
+    /* the shorter hand's cards to discard once void (a trump played then
+     * would take the lead) */
+    int shorter_seat = longer ? p : (p + 2) % 4;
+    ts_cards spare = s->playable[shorter_seat] & ~lane;
+    if (ruffable)
+        spare &= ~ts_suit_cards(s->trump);
+    int discards = ts_count(spare);
+    while (hand[longer]) {
+        ts_cards mine = hand[lead], other = hand[1 - lead];
+        ts_card a, b = TS_NO_CARD; /* the leader's card, the other hand's */
+        int next = lead;
+        if (lead != longer) {
+            /* the shorter hand leads: its top card, over the longer
+             * hand's lowest, or with its last card under the longer
+             * hand's highest */
+            a = top_of(mine);
+            if (mine & (mine - 1)) {
+                b = ts_first(other);
+                if (b > a)
+                    break;
+            } else {
+                b = top_of(other);
+                if (b < a)
+                    break;
+                next = 1 - lead;
+            }
+            *decided |= ts_bit(a);
+        } else if (other) {
+            /* the longer hand leads its lowest to the shorter hand's top */
+            a = ts_first(mine);
+            b = top_of(other);
+            if (b < a)
+                break;
+            next = 1 - lead;
+            *decided |= ts_bit(b);
+        } else {
+            if (!discards--)
+                break;
+            a = top_of(mine);
+        }
+        ts_card w = b != TS_NO_CARD && b > a ? b : a;
+        int contested = 0;
+        if (!guard_beaten(&g, rounds, w, &contested))
+            break;
+        if (contested)
+            *decided |= ts_bit(w);
+        hand[lead] &= ~ts_bit(a);
+        if (b != TS_NO_CARD)
+            hand[1 - lead] &= ~ts_bit(b);
+        lead = next;
+        rounds++;
+    }
+    return rounds;
+}
+
+/* Whist: tricks the side on lead cashes suit by suit with run_suit: the
+ * leader runs its suits (those it does better in than partner would), then,
+ * if it holds a card of one of partner's suits, leads it and partner runs
+ * those.  Sure when every discard either hand must make on the way can come
+ * from a suit the plan does not use (a card of a suit still to be run might
+ * be needed under the other hand's winners).  *runs: the cards whose ranks
+ * counted. */
+static inline int side_cash(const ts_state *s, ts_cards *runs)
+{
+    int L = s->leader, P = (L + 2) % 4;
+    int rl[TS_SUITS], dl[TS_SUITS], rp[TS_SUITS], dp[TS_SUITS];
+    ts_cards decl[TS_SUITS], decp[TS_SUITS];
+    int own = 0, own_disc = 0, via = 0, via_disc = 0, transfer = 0;
+    ts_cards own_suits = 0, via_suits = 0, own_runs = 0, via_runs = 0;
+    for (int suit = 0; suit < TS_SUITS; suit++) {
+        ts_cards lane = ts_suit_cards(suit);
+        rl[suit] = run_suit(s, L, suit, &decl[suit], &dl[suit]);
+        rp[suit] = run_suit(s, P, suit, &decp[suit], &dp[suit]);
+        if (rl[suit] > 0 && rl[suit] >= rp[suit]) {
+            own += rl[suit];
+            own_disc += dl[suit];
+            own_suits |= lane;
+            own_runs |= decl[suit];
+        } else if (rp[suit] > 0) {
+            via += rp[suit];
+            via_disc += dp[suit];
+            via_suits |= lane;
+            via_runs |= decp[suit];
+            if (s->playable[L] & lane)
+                transfer = 1;
+        }
+    }
+    *runs = 0;
+    int best = 0;
+    /* the leader alone: partner discards from suits it does not run */
+    if (own > 0 && ts_count(s->playable[P] & ~own_suits) >= own_disc) {
+        best = own;
+        *runs = own_runs;
+    }
+    /* then partner: each hand discards from suits neither runs (the leader
+     * also from what it has left of its own suits) */
+    if (transfer && via > 0 && ts_count(s->playable[P] & ~(own_suits | via_suits)) >= own_disc &&
+        ts_count(s->playable[L] & ~via_suits) - own >= via_disc && own + via > best) {
+        best = own + via;
+        *runs = own_runs | via_runs;
+    }
+    return best;
+}
+
+/* Whist: quick tricks of the side on lead at a trick start (the count
+ * stops early once it reaches `need`).  The leader
+ * cashes its winners (staying on lead), then may lead to a suit partner
+ * heads and partner cashes its own.  Partner plays a card to each of the
+ * leader's rounds; when it has that many cards outside the suits it cashes,
+ * none of its winners is lost on the way (it follows or discards from those;
+ * the opponents' lengths in partner's suits do not grow), so the two counts
+ * add up.  Otherwise the larger of the leader's count and, when the leader
+ * can reach partner, partner's; with trumps also a ruff by partner of a
+ * suit it is void in, then partner's winners outside trumps. */
+static inline int whist_quick_tricks(const ts_state *s, int need, ts_cards *runs)
+{
+    ts_cards in_play = 0;
+    for (int p = 0; p < s->nseats; p++)
+        in_play |= s->playable[p];
+    int leader = s->leader, partner = (leader + 2) % 4;
+    ts_cards mine, theirs;
+    int own = cash_from(s, leader, in_play, &mine, -1);
+    int via = cash_from(s, partner, in_play, &theirs, -1);
+    int best = own;
+    *runs = mine;
+    if (via > 0) {
+        ts_cards reach = 0, spare = s->playable[partner];
+        for (int suit = 0; suit < TS_SUITS; suit++)
+            if (theirs & ts_suit_cards(suit)) {
+                spare &= ~ts_suit_cards(suit);
+                if (s->playable[leader] & ts_suit_cards(suit))
+                    reach = 1;
+            }
+        if (reach && ts_count(spare) >= own) {
+            best = own + via;
+            *runs = mine | theirs;
+        } else if (reach && via > own) {
+            best = via;
+            *runs = theirs;
+        }
+    }
+    if (best >= need)
+        return best; /* enough: the costlier counts below are skipped */
+    ts_cards cashed;
+    int side = side_cash(s, &cashed);
+    if (side > best) {
+        best = side;
+        *runs = cashed;
+    }
+    for (int suit = 0; suit < TS_SUITS; suit++) {
+        /* (only where the side holds the suit's top card and a hand long
+         * enough to do better) */
+        ts_cards lane = ts_suit_cards(suit), both = (s->playable[leader] | s->playable[partner]) & lane;
+        if (!both || !(both & ts_bit(top_of(in_play & lane))) ||
+            (ts_count(s->playable[leader] & lane) <= best && ts_count(s->playable[partner] & lane) <= best))
+            continue;
+        int over = run_over(s, leader, suit, &cashed);
+        if (over > best) {
+            best = over;
+            *runs = cashed;
+        }
+    }
+    if (s->trump != TS_NOTRUMP && best < 1 + ts_count(s->playable[partner] & ~ts_suit_cards(s->trump))) {
+        /* partner ruffs the lead of a suit it is void in (each opponent
+         * follows or holds no trump), then cashes its winners outside
+         * trumps; no rank decides the ruff */
+        ts_cards tl = ts_suit_cards(s->trump);
+        int lho = (leader + 1) % 4, rho = (leader + 3) % 4;
+        if (s->playable[partner] & tl)
+            for (int suit = 0; suit < TS_SUITS; suit++) {
+                ts_cards lane = ts_suit_cards(suit);
+                if (suit == s->trump || !(s->playable[leader] & lane) || (s->playable[partner] & lane))
+                    continue;
+                if ((!(s->playable[lho] & lane) && (s->playable[lho] & tl)) ||
+                    (!(s->playable[rho] & lane) && (s->playable[rho] & tl)))
+                    continue;
+                ts_cards after;
+                int v = 1 + cash_from(s, partner, in_play, &after, s->trump);
+                if (v > best) {
+                    best = v;
+                    *runs = after;
+                }
+                break;
+            }
+    }
+    int left = s->total_tricks - s->tricks_played;
+    return best < left ? best : left;
+}
+
+/* Sure tricks of the side holding the top trump (*side): its top trumps
+ * (the highest trumps in play, all of that side), each of which wins the
+ * trick it is played to -- and every card is played by the end.  Two of
+ * them fall on separate tricks when they are in one hand; the two hands'
+ * tops all count when one hand has small trumps enough to play under the
+ * other's tops, else the larger share.  (*run: those trumps.) */
+static inline int sure_trump_tricks(const ts_state *s, ts_cards *run, int *side)
+{
+    *run = 0;
+    *side = -1;
+    if (s->trump == TS_NOTRUMP)
+        return 0;
+    ts_cards trumps = 0;
+    for (int p = 0; p < s->nseats; p++)
+        trumps |= s->playable[p] & ts_suit_cards(s->trump);
+    if (!trumps)
+        return 0;
+    int holder = 0;
+    for (int p = 0; p < s->nseats; p++)
+        if (s->playable[p] & ts_bit(top_of(trumps)))
+            holder = p;
+    *side = s->side[holder];
+    int mate = (holder + 2) % 4;
+    ts_cards ours = (s->playable[holder] | s->playable[mate]) & trumps;
+    while (trumps && (ours & ts_bit(top_of(trumps)))) {
+        *run |= ts_bit(top_of(trumps));
+        trumps &= ~ts_bit(top_of(trumps));
+    }
+    int c1 = ts_count(*run & s->playable[holder]), c2 = ts_count(*run & s->playable[mate]);
+    int l1 = ts_count(s->playable[holder] & ts_suit_cards(s->trump));
+    int l2 = ts_count(s->playable[mate] & ts_suit_cards(s->trump));
+    if (l2 - c2 >= c1 || l1 - c1 >= c2)
+        return c1 + c2;
+    return c1 > c2 ? c1 : c2;
+}
+
+/* Whist with trumps: the tricks a side surely takes with the trumps of one
+ * of its hands (trump_tricks_of, against the other side's).  *decided: the
+ * other side's trumps.  The count depends only on which of the side's
+ * trumps each of those is above: a position with the same trumps, from the
+ * top down to the other side's lowest, in the same hands (and the same
+ * lengths) has its side's other trumps below all of the other side's, as
+ * many in each hand, and the same count. */
+static inline int long_trump_tricks(const ts_state *s, int side, ts_cards *decided)
+{
+    *decided = 0;
+    if (s->trump == TS_NOTRUMP)
+        return 0;
+    ts_cards tl = ts_suit_cards(s->trump), theirs = 0;
+    for (int p = 0; p < s->nseats; p++)
+        if (s->side[p] != side)
+            theirs |= s->playable[p] & tl;
+    int best = 0;
+    for (int p = 0; p < s->nseats; p++) {
+        if (s->side[p] != side || ts_count(s->playable[p] & tl) <= best)
+            continue;
+        int n = trump_tricks_of(s, p, theirs);
+        if (n > best) {
+            best = n;
+            *decided = theirs;
+        }
+    }
+    int left = s->total_tricks - s->tricks_played;
+    return best < left ? best : left;
+}
+
+/* Whist with trumps: the side whose hand holds the second-best trump and
+ * another trump, sitting right after the holder of the top trump (of the
+ * other side), or -1; *cards: the two top trumps. */
+static inline int guarded_second_trump(const ts_state *s, ts_cards *cards)
+{
+    ts_cards tl = ts_suit_cards(s->trump), trumps = 0;
+    for (int p = 0; p < 4; p++)
+        trumps |= s->playable[p] & tl;
+    if (ts_count(trumps) < 3)
+        return -1;
+    ts_cards a = ts_bit(top_of(trumps)), b = ts_bit(top_of(trumps & ~a));
+    for (int p = 0; p < 4; p++)
+        if ((s->playable[p] & b) && (s->playable[(p + 3) % 4] & a) && ts_count(s->playable[p] & tl) >= 2) {
+            *cards = a | b;
+            return s->side[p];
+        }
+    return -1;
+}
+
+/* Whist with no trumps in play, at a trick start: when the other side holds
+ * the top card of every suit the leader can lead, it takes the trick; and
+ * when one opponent holds all those tops, it takes one trick with each (it
+ * wins the first, then cashes the rest).  The tricks the other side takes
+ * for sure (0: none known); *tops: those top cards. */
+static inline int led_into(const ts_state *s, ts_cards remaining, ts_cards *tops)
+{
+    *tops = 0;
+    if (s->trump != TS_NOTRUMP && (remaining & ts_suit_cards(s->trump)))
+        return 0;
+    int leader = s->leader;
+    ts_cards ours = s->playable[leader] | s->playable[(leader + 2) % 4];
+    int suits = 0;
+    for (int suit = 0; suit < TS_SUITS; suit++) {
+        if (!(s->playable[leader] & ts_suit_cards(suit)))
+            continue;
+        ts_card top = top_of(remaining & ts_suit_cards(suit));
+        if (ours & ts_bit(top))
+            return 0;
+        *tops |= ts_bit(top);
+        suits++;
+    }
+    if (!suits)
+        return 0;
+    ts_cards lho = s->playable[(leader + 1) % 4], rho = s->playable[(leader + 3) % 4];
+    return (lho & *tops) == *tops || (rho & *tops) == *tops ? suits : 1;
+}
+
+/* Whist, at a trick start with no trumps left in play (or no trump suit):
+ * a side takes every trick left only by winning in suits it heads, at most
+ * the longer of its two holdings in each; if those add up to fewer than the
+ * tricks left, the side cannot take them all (every card of a suit headed
+ * by the other side is played by the end: won by it when its suit is led,
+ * or thrown away).  Returns the sides that cannot (bit 1 << side), 0 for
+ * none; *tops: the top card of every suit (who holds it decided). */
+static inline int all_remaining_out_of_reach(const ts_state *s, ts_cards *tops)
+{
+    ts_cards in_play = 0;
+    for (int p = 0; p < s->nseats; p++)
+        in_play |= s->playable[p];
+    *tops = 0;
+    if (s->trump != TS_NOTRUMP && (in_play & ts_suit_cards(s->trump)))
+        return 0;
+    int reach[2] = {0, 0};
+    for (int suit = 0; suit < TS_SUITS; suit++) {
+        ts_cards lane = in_play & ts_suit_cards(suit);
+        if (!lane)
+            continue;
+        ts_card top = top_of(lane);
+        *tops |= ts_bit(top);
+        int holder = 0;
+        for (int p = 0; p < s->nseats; p++)
+            if (s->playable[p] & ts_bit(top))
+                holder = p;
+        int side = s->side[holder], longest = 0;
+        for (int p = 0; p < s->nseats; p++)
+            if (s->side[p] == side && ts_count(s->playable[p] & lane) > longest)
+                longest = ts_count(s->playable[p] & lane);
+        reach[side] += longest;
+    }
+    int left = s->total_tricks - s->tricks_played, out = 0;
+    for (int side = 0; side < 2; side++)
+        if (reach[side] < left)
+            out |= 1 << side;
+    return out;
+}
+
+/* Plain whist (four seats, every card playable), at a trick start: the
+ * cheap bounds -- quick tricks, the top trumps, side-suit winners then top
+ * trumps, leads into the other side's tops, every trick out of reach.  1
+ * with the value *v and its deciding cards when one of them answers for
+ * `target`. */
+static inline int whist_bounds(const ts_state *s, int R, int target, ts_cards remaining, int *v,
+                        ts_cards *decided)
+{
+    int won = side_tricks(s, R), left = s->total_tricks - s->tricks_played;
+    ts_cards runs = 0;
+    int ours = s->side[s->leader] == R;
+    int need = ours ? target - won : won + left - target + 1, qt = 0;
+    if (quick_tricks_cap(s, remaining, (s->leader + 2) % 4) >= need)
+        qt = whist_quick_tricks(s, need, &runs);
+    if (ours && won + qt >= target) {
+        *decided = runs;
+        *v = won + qt;
+        return 1;
+    }
+    if (!ours && won + left - qt < target) {
+        *decided = runs;
+        *v = won + left - qt;
+        return 1;
+    }
+    ts_cards trumps;
+    int holder_side;
+    int sure = sure_trump_tricks(s, &trumps, &holder_side);
+    if (sure > 0) {
+        int mine = holder_side == R;
+        if (mine && won + sure >= target) {
+            *decided = trumps;
+            *v = won + sure;
+            return 1;
+        }
+        if (!mine && won + left - sure < target) {
+            *decided = trumps;
+            *v = won + left - sure;
+            return 1;
+        }
+    }
+    int long_trumps = 0; /* the leader's side's */
+    ts_cards long_decided = 0;
+    for (int side = 0; side < 2; side++) {
+        ts_cards kept;
+        int n = long_trump_tricks(s, side, &kept);
+        if (n > 0 && (side == R ? won + n >= target : won + left - n < target)) {
+            *decided = kept;
+            *v = side == R ? won + n : won + left - n;
+            return 1;
+        }
+        if (side == s->side[s->leader]) {
+            long_trumps = n;
+            long_decided = kept;
+        }
+    }
+    if (holder_side != s->side[s->leader])
+        sure = 0;
+    if (long_trumps > sure) {
+        sure = long_trumps;
+        trumps = long_decided;
+    }
+    if (sure > 0) {
+        /* the leader cashes its side-suit winners, then the side's trumps
+         * take their tricks (partner can play a card that is no trump to
+         * each of those rounds, so no trump falls on them) */
+        ts_cards side_runs;
+        int cash = cash_from(s, s->leader, remaining, &side_runs, s->trump);
+        int mate = (s->leader + 2) % 4, total = cash + sure;
+        if (total > left)
+            total = left;
+        if (cash > 0 && ts_count(s->playable[mate] & ~ts_suit_cards(s->trump)) >= cash) {
+            if (ours && won + total >= target) {
+                *decided = side_runs | trumps;
+                *v = won + total;
+                return 1;
+            }
+            if (!ours && won + left - total < target) {
+                *decided = side_runs | trumps;
+                *v = won + left - total;
+                return 1;
+            }
+        }
+    }
+    if (s->trump != TS_NOTRUMP && (won + 1 == target || won + left == target)) {
+        /* the second-best trump, guarded, sits right after the top trump
+         * (a king behind the ace) and the other side is on lead: the king's
+         * side takes a trick.  Until it wins one, the other side leads
+         * every trick; the king's holder plays after the ace's, so it plays
+         * low when the ace falls (the king is then the top) and wins any
+         * trump trick the ace does not fall to.  (On lead itself with only
+         * trumps, it could lose both: a low trump won by a low one, then
+         * the ace led.) */
+        ts_cards kept;
+        int side = guarded_second_trump(s, &kept);
+        if (side >= 0 && side != s->side[s->leader] &&
+            (side == R ? won + 1 >= target : won + left - 1 < target)) {
+            *decided = kept;
+            *v = side == R ? won + 1 : won + left - 1;
+            return 1;
+        }
+    }
+    ts_cards tops;
+    int theirs = led_into(s, remaining, &tops);
+    if (theirs > 0) {
+        if (ours && won + left - theirs < target) {
+            *decided = tops;
+            *v = won + left - theirs;
+            return 1;
+        }
+        if (!ours && won + theirs >= target) {
+            *decided = tops;
+            *v = won + theirs;
+            return 1;
+        }
+    }
+    int short_of_all = all_remaining_out_of_reach(s, &tops);
+    if ((short_of_all >> R & 1) && won + left == target) {
+        *decided = tops;
+        *v = won + left - 1;
+        return 1;
+    }
+    if ((short_of_all >> (1 - R) & 1) && won + 1 == target) {
+        *decided = tops;
+        *v = won + 1;
+        return 1;
+    }
+    return 0;
+}
+
+/* Plain whist leads.  Higher first: a lead that wins the trick for the
+ * side (the suit's top card, or partner's top above both opponents), more
+ * so with the second-best card on the side too; toward partner over a
+ * left-hand opponent's top card (a finesse); a low card for partner to
+ * ruff; and throughout, suits in which the opponents have few cards to
+ * choose from (a void one discards anything: the tree is smaller; a card
+ * weighs less without trumps, measured).  Leads
+ * into the right-hand opponent's top cards and leads an opponent ruffs
+ * come late. */
+static inline int whist_lead_score(const ts_state *s, ts_card c, ts_cards remaining)
+{
+    int suit = ts_suit_of(c), me = s->turn, trump = s->trump;
+    int pd = (me + 2) % 4, lho = (me + 1) % 4, rho = (me + 3) % 4;
+    int left = s->total_tricks - s->tricks_played, suited = trump != TS_NOTRUMP;
+    ts_cards lane = ts_suit_cards(suit), tl = suited ? ts_suit_cards(trump) : 0;
+    ts_cards my = s->playable[me] & lane, pds = s->playable[pd] & lane;
+    ts_cards lhos = s->playable[lho] & lane, rhos = s->playable[rho] & lane;
+    ts_cards all = remaining & lane, ours = my | pds;
+    ts_cards a = ts_bit(top_of(all)), rest = all & ~a;
+    ts_cards b = rest ? ts_bit(top_of(rest)) : 0;
+    rest &= ~b;
+    ts_cards t3 = rest ? ts_bit(top_of(rest)) : 0;
+    int nl = lhos ? ts_count(lhos) : left + 1, nr = rhos ? ts_count(rhos) : left + 1;
+    int score = -(suited ? 12 : 7) * (nl + nr);
+    int opp_ruff = suited && suit != trump &&
+                   ((!lhos && (s->playable[lho] & tl)) || (!rhos && (s->playable[rho] & tl)));
+    ts_cards opp = lhos | rhos;
+    int win = ts_bit(c) == a || (pds && (!opp || top_of(pds) > top_of(opp)));
+    if (opp_ruff)
+        return score - 60 + ts_rank_of(c);
+    if (win) {
+        score += 40 + ((ours & b) ? 10 : 0) + (ts_bit(c) == a ? 5 : 0);
+    } else {
+        if ((a | b) & rhos)
+            score -= 10;
+        else if ((a & lhos) && (b & pds) && ts_count(pds) != 1)
+            score += 25;
+        if ((b & ours) && (t3 & ours))
+            score += 20;
+        score -= ts_rank_of(c) / 4;
+    }
+    if (suited && suit != trump && !pds && (s->playable[pd] & tl) && opp && c == ts_first(my))
+        score += 30;
+    if (suited && suit == trump)
+        score -= 5;
+    return score;
+}
+
+/* Whist (and four-player Chinese Whist, which plays only face-up cards to
+ * a trick), second hand: the tricks the side to move surely takes from here,
+ * 0 when it may lose this one.  It wins this one when it holds a card of
+ * the led suit above the lead and every card the third hand holds in it,
+ * or it can ruff, and the third hand cannot ruff; without trumps the hand
+ * that wins then cashes its top cards.  *decided: the cards whose rank
+ * counted. */
+static inline int second_hand_wins(const ts_state *s, ts_cards *decided)
+{
+    int me = s->turn, pd = (me + 2) % 4, third = (me + 1) % 4, trump = s->trump;
+    ts_card lead = s->trick[0];
+    int led = ts_suit_of(lead);
+    ts_cards lane = ts_suit_cards(led), tl = trump == TS_NOTRUMP ? 0 : ts_suit_cards(trump);
+    ts_cards th = s->playable[third] & lane;
+    if (led != trump && !th && (s->playable[third] & tl))
+        return 0; /* the third hand may ruff */
+    *decided = 0;
+    if (led != trump && tl) {
+        if ((!(s->playable[me] & lane) && (s->playable[me] & tl)) ||
+            (!(s->playable[pd] & lane) && (s->playable[pd] & tl)))
+            return 1;
+    }
+    ts_cards ours = (s->playable[me] | s->playable[pd]) & lane;
+    if (!ours || top_of(ours) < lead || (th && top_of(ours) < top_of(th)))
+        return 0;
+    ts_card top = top_of(ours);
+    *decided = ts_bit(top);
+    if (trump != TS_NOTRUMP)
+        return 1;
+    /* without trumps the hand that wins it goes on with its top cards: the
+     * next card of the led suit when it is also the suit's top, and the
+     * top card of each other suit */
+    int hh = (s->playable[me] & ts_bit(top)) ? me : pd, n = 1;
+    ts_cards in_play = 0;
+    for (int p = 0; p < 4; p++)
+        in_play |= s->playable[p] | s->covered[p]; /* Chinese Whist: face down too */
+    for (int suit = 0; suit < TS_SUITS; suit++) {
+        ts_cards rest = in_play & ts_suit_cards(suit);
+        if (suit == led)
+            rest &= ~ts_bit(top);
+        if (rest && (s->playable[hh] & ts_bit(top_of(rest)))) {
+            *decided |= ts_bit(top_of(rest));
+            n++;
+        }
+    }
+    return n;
+}
+
+#endif /* TS_GAMES_PARTNERSHIP_H */

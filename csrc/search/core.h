@@ -1,0 +1,477 @@
+/*
+ * search/core.h -- the search, written once against a game's hooks and
+ * compiled once per game with them inlined: each csrc/games/<game>.c
+ * defines GAME (its name) and its hooks, then includes this file, which
+ * makes the game's entry points, `const ts_game_search <GAME>_search`
+ * (search/entries.h), that the public ts_* functions dispatch to.  No game
+ * is named here, and no call inside the search goes through a pointer.
+ *
+ * Held here: the table key and the hand's rules of a position (the game's
+ * parts by its hooks); the null-window search with exact keys (reaches);
+ * the search over targets (value_for: MTD(f)-style steps over the values a
+ * hand can end with); the per-call drivers (solve, analyze, reaches, max^n).
+ * Included from here: search/order.h (move ordering) and, for the games
+ * that keep their table by patterns, search/patterns.h (the pattern search).
+ *
+ * The hooks (see csrc/README.md for the table).  Required:
+ *   GAME_final_value(s, side)       the value of a finished hand for a side
+ *   GAME_stored_offset(s, side)     the part of the value the table leaves out
+ *   GAME_bounds(s, side, &lo, &hi)  cheap bounds on the value
+ *   GAME_alike(s, a, b, root)       may adjacent cards a, b be searched as one
+ *   GAME_key(s, root, kind, &key)   the game's fields of a trick start's key
+ * Optional, with their defaults:
+ *   GAME_rules(s, own)              the game's own hand rules (none)
+ *   GAME_bounds_may_cut(s, side)    1: the bounds may cut off here
+ *   GAME_possible_value(s, R, v)    1: a hand may end worth v
+ *   GAME_first_target(s, lo, hi)    the middle of lo..hi
+ *   GAME_ALIKE_ALWAYS               0; 1: every adjacent pair alike
+ *   GAME_partnership(s)             0; 1: four seats in two partnerships
+ *   GAME_lead_score(s, c, rest)     lead_score (search/moves.h)
+ *   GAME_claim_score(s, c, root)    0
+ *   GAME_ORDER_AGAINST_LATER        0; 1: a winner another side can still
+ *                                   beat is tried with the low cards
+ *   GAME_TABLE_CAP_BYTES            0 (all); the exact entries a hand may use
+ *   GAME_USES_PATTERNS              0; 1: the pattern search, with
+ *     GAME_place, GAME_layout(tt), GAME_probe(S, s, target, won, &place, &v,
+ *     &decided), GAME_store(S, s, &place, cards, yes, future),
+ *     GAME_stands_alone(s, c), GAME_second_hand_wins(s, &decided)
+ */
+#ifndef GAME
+#error "search/core.h is included by a game's file, after GAME and its hooks"
+#endif
+
+#include <string.h>
+
+#include "entries.h"
+#include "limits.h"
+#include "moves.h"
+#include "ranks.h"
+#include "table.h"
+
+#define VALUE_LIMIT 64 /* no value of any game reaches it */
+
+#ifndef GAME_rules
+#define GAME_rules(s, own) ((void)(s), (void)(own))
+#endif
+#ifndef GAME_bounds_may_cut
+#define GAME_bounds_may_cut(s, side) ((void)(s), (void)(side), 1)
+#endif
+#ifndef GAME_possible_value
+#define GAME_possible_value(s, R, v) ((void)(s), (void)(R), (void)(v), 1)
+#endif
+#ifndef GAME_first_target
+#define GAME_first_target(s, lo, hi) ((void)(s), ((lo) + (hi)) / 2)
+#endif
+#ifndef GAME_ALIKE_ALWAYS
+#define GAME_ALIKE_ALWAYS 0
+#endif
+#ifndef GAME_partnership
+#define GAME_partnership(s) ((void)(s), 0)
+#endif
+#ifndef GAME_lead_score
+#define GAME_lead_score lead_score
+#endif
+#ifndef GAME_claim_score
+#define GAME_claim_score(s, c, root) ((void)(s), (void)(c), (void)(root), 0)
+#endif
+#ifndef GAME_ORDER_AGAINST_LATER
+#define GAME_ORDER_AGAINST_LATER 0
+#endif
+#ifndef GAME_TABLE_CAP_BYTES
+#define GAME_TABLE_CAP_BYTES 0
+#endif
+#ifndef GAME_USES_PATTERNS
+#define GAME_USES_PATTERNS 0
+#endif
+
+#define CORE_CAT2(a, b) a##_##b
+#define CORE_CAT(a, b) CORE_CAT2(a, b)
+#define GAME_ENTRY(name) CORE_CAT(GAME, name) /* <GAME>_name */
+
+#include "order.h"
+#if GAME_USES_PATTERNS
+#include "patterns.h"
+#endif
+
+/* ---- a position's key and its hand's rules ---------------------------------- */
+
+/* The key of a trick start: the game's fields, the leader, the root side
+ * and the kind of entry. */
+static void make_key(const ts_state *s, int root, int kind, tt_key *k)
+{
+    memset(k, 0, sizeof *k);
+    GAME_key(s, root, kind, k);
+    k->leader = s->leader;
+    k->root = (uint8_t)root;
+    k->kind = (uint8_t)kind;
+}
+
+static void rules_of(const ts_state *s, hand_rules *r)
+{
+    memset(r, 0, sizeof *r);
+    r->game = s->game;
+    r->nseats = s->nseats;
+    r->trump = s->trump;
+    memcpy(r->side, s->side, sizeof r->side);
+    GAME_rules(s, r->own);
+}
+
+/* The table by patterns unless the searcher asks for exact keys only (the
+ * slower reference). */
+static int by_patterns(const ts_search *S) { return GAME_USES_PATTERNS && !S->exact_keys; }
+
+/* Start a call on a position: the table is kept only for the same hand
+ * rules and the same layout (`patterns`: the block holds pattern entries,
+ * else exact entries; the two overlap in memory). */
+static void begin(ts_search *S, const ts_state *s, int patterns)
+{
+    hand_rules r;
+    rules_of(s, &r);
+    tt_begin(S->tt, &r, patterns ? LAYOUT_PATTERNS : LAYOUT_EXACT, GAME_TABLE_CAP_BYTES);
+#if GAME_USES_PATTERNS
+    GAME_layout(S->tt);
+#endif
+    search_start(S);
+}
+
+/* ---- the null-window search -------------------------------------------------- */
+
+/* Can side R reach at least `target` from here?  Fail-soft: the answer is a
+ * value v, "yes" when v >= target, and then the value is at least v; "no"
+ * when v < target, and then the value is at most v (the drivers jump over
+ * targets the search proved on the way).  Steps: 1. a finished hand; 2. cheap
+ * bounds; 3. the table, at a trick start; 4. the moves, the table's best move
+ * first; 5. the table entry. */
+static int reaches(ts_search *S, ts_state *s, int target)
+{
+    const int R = S->root_side;
+    count_node(S, s);
+    if (out_of_budget(S))
+        return target - 1;
+
+    /* 1. */
+    if (s->phase == TS_OVER)
+        return GAME_final_value(s, R);
+
+    /* 2. (at a trick start the table's bucket is fetched from memory while
+     * the bounds are worked out) */
+    tt_entry *e = NULL;
+    tt_key key;
+    int offset = 0;
+    ts_card best = TS_NO_CARD;
+    int at_trick_start = s->phase == TS_PLAY && s->ntrick == 0;
+    uint64_t h = 0;
+    if (at_trick_start) {
+        make_key(s, R, KIND_BOUNDS, &key);
+        h = hash_key(&key);
+        prefetch(tt_bucket(S->tt, h), TT_WAYS * sizeof(tt_entry));
+    }
+    int lo = -VALUE_LIMIT, hi = VALUE_LIMIT;
+    if (GAME_bounds_may_cut(s, R)) {
+        GAME_bounds(s, R, &lo, &hi);
+        if (lo >= target)
+            return lo;
+        if (hi < target)
+            return hi;
+    }
+
+    /* 3. */
+    if (at_trick_start) {
+        offset = GAME_stored_offset(s, R);
+        e = tt_find_hashed(S->tt, &key, h, 0);
+        if (e) {
+            if (e->lo + offset >= target) {
+                S->stats.tt_hits++;
+                return e->lo + offset;
+            }
+            if (e->hi + offset < target) {
+                S->stats.tt_hits++;
+                return e->hi + offset;
+            }
+            best = e->best;
+            if (e->lo + offset > lo)
+                lo = e->lo + offset;
+            if (e->hi + offset < hi)
+                hi = e->hi + offset;
+        }
+    }
+
+    /* 4. The maximising side answers "yes" with its first move that reaches
+     * the target, else "no" with the best bound of its moves; the other side
+     * the reverse.  (A table of the cards that cut off the search inside
+     * tricks, for move ordering, saved 1-4% of the nodes and doubled the
+     * time: a cache miss a node.) */
+    int maximising = s->side[s->turn] == R;
+    ts_card list[64];
+    int n;
+    /* the killer lead for the other sides' leads only (for R's leads too:
+     * 29% more nodes on 19 deals of the quest game, measured) */
+    int depth = play_depth(s);
+    if (s->phase == TS_CLAIM && !maximising) {
+        /* another side's claim leaves R's score and R's future alone (the
+         * game's key holds R's claims only): any one will do */
+        list[0] = ts_first(ts_legal(s));
+        n = 1;
+    } else {
+        n = order_moves(s, representatives(s, ts_legal(s), R), best,
+                        maximising ? TS_NO_CARD : S->killer[depth], R, list);
+    }
+
+    int result = maximising ? lo : hi;
+    int first = 1;
+    ts_card decisive = TS_NO_CARD;
+    for (int i = 0; i < n; i++) {
+        ts_undo u;
+        ts_apply(s, list[i], &u);
+        int v = reaches(S, s, target);
+        ts_unplay(s, &u);
+        if (S->aborted)
+            return target - 1;
+        if ((v >= target) == maximising) {
+            result = v;
+            decisive = list[i];
+            if (at_trick_start && !maximising)
+                S->killer[depth] = list[i];
+            break;
+        }
+        if (first || (maximising ? v > result : v < result))
+            result = v;
+        first = 0;
+    }
+    /* the node's own bounds hold too */
+    if (result < lo)
+        result = lo;
+    if (result > hi)
+        result = hi;
+
+    /* 5. */
+    if (at_trick_start) {
+        e = tt_find_hashed(S->tt, &key, h, 1);
+        if (result >= target) {
+            if (result - offset > e->lo)
+                e->lo = (int8_t)(result - offset);
+        } else if (result - offset < e->hi) {
+            e->hi = (int8_t)(result - offset);
+        }
+        if (decisive != TS_NO_CARD)
+            e->best = decisive;
+        S->stats.tt_stores++;
+    }
+    return result;
+}
+
+/* The null-window search of the game: by patterns where the game keeps its
+ * table so (unless the searcher asks for exact keys), else reaches. */
+static int null_window(ts_search *S, ts_state *s, int target)
+{
+#if GAME_USES_PATTERNS
+    if (by_patterns(S)) {
+        ts_cards decided;
+        return pattern_search(S, s, target, &decided);
+    }
+#endif
+    return reaches(S, s, target);
+}
+
+/* ---- the search over targets ------------------------------------------------- */
+
+/* The least possible value at or above v, and the greatest at or below v
+ * (within the range the search may ask about). */
+static int value_up(const ts_state *s, int R, int v)
+{
+    while (v < VALUE_LIMIT && !GAME_possible_value(s, R, v))
+        v++;
+    return v;
+}
+
+static int value_down(const ts_state *s, int R, int v)
+{
+    while (v > -VALUE_LIMIT && !GAME_possible_value(s, R, v))
+        v--;
+    return v;
+}
+
+/* The exact value for R by bisection over targets (each step one null-window
+ * search); the table carries what one step learned into the next.  Bounds
+ * and targets are kept to values a hand can end with: a search for a value
+ * no hand can score would only repeat its neighbour's. */
+static int value_for(ts_search *S, ts_state *s, int R, int base, int guess, int cap)
+{
+    S->root_side = R;
+    int lo, hi;
+    GAME_bounds(s, R, &lo, &hi);
+    if (cap + base < hi)
+        hi = cap + base;
+    lo = value_up(s, R, lo);
+    hi = value_down(s, R, hi);
+    /* MTD(f)-style: test the guess first, then step toward the value one
+     * target at a time (searches far from the value are the costly ones). */
+    int target = guess + base;
+    while (lo < hi && !S->aborted) {
+        if (target <= lo || target > hi)
+            target = lo + (hi - lo + 1) / 2;
+        target = value_up(s, R, target);
+        int v = null_window(S, s, target);
+        if (S->aborted)
+            break;
+        if (v >= target) {
+            lo = value_up(s, R, v < hi ? v : hi);
+            target = lo + 1;
+        } else {
+            hi = value_down(s, R, v > lo ? v : lo);
+            target = hi;
+        }
+    }
+    return lo - base;
+}
+
+/* ts_reaches: one null-window search from a copy of the position. */
+static int reaches_from(ts_search *S, const ts_state *s0, int side, int target)
+{
+    ts_state s = *s0;
+    begin(S, s0, by_patterns(S));
+    S->root_side = side;
+    int t = target + GAME_stored_offset(&s, side);
+    int r = null_window(S, &s, t) >= t;
+    search_end(S);
+    return r;
+}
+
+/* The value for `side`, the search over targets starting at `guess` when
+ * `have_guess` (else in the middle of the bounds). */
+static int solve_from(ts_search *S, const ts_state *s0, int side, int guess, int have_guess)
+{
+    ts_state s = *s0;
+    begin(S, s0, by_patterns(S));
+    int lo, hi;
+    GAME_bounds(&s, side, &lo, &hi);
+    int base = GAME_stored_offset(&s, side);
+    if (!have_guess)
+        guess = GAME_first_target(&s, lo, hi) - base;
+    int v = value_for(S, &s, side, base, guess, hi - base);
+    search_end(S);
+    return v;
+}
+
+/* ts_analyze: the value of every legal move. */
+static int analyze(ts_search *S, const ts_state *s0, ts_card moves[64], int values[64], int cls[64])
+{
+    ts_state s = *s0;
+    begin(S, s0, by_patterns(S));
+    int R = s.side[s.turn];
+    ts_cards legal = ts_legal(&s);
+    ts_cards reps = representatives(&s, legal, R);
+    ts_card all[64];
+    int n = ordered(legal, all);
+    int rep_value[64];
+    int base = GAME_stored_offset(s0, R), lo, hi;
+    GAME_bounds(s0, R, &lo, &hi);
+    /* Each card's value by its own search over targets, the likeliest best
+     * card first; a card's first target is the best value so far.  (Finding
+     * the position's value first, as the cap and first target of the cards'
+     * searches, took 1.6% more nodes on the first 30 bench deals: its steps
+     * toward the value prove again what the cards' own searches prove.) */
+    int best = -VALUE_LIMIT;
+    ts_card order[64];
+    int nrep = order_moves(&s, reps, TS_NO_CARD, TS_NO_CARD, R, order);
+    for (int i = 0; i < nrep; i++) {
+        ts_undo u;
+        ts_apply(&s, order[i], &u);
+        int guess = i > 0 ? best : GAME_first_target(&s, lo, hi) - base;
+        int v = value_for(S, &s, R, base, guess, hi - base);
+        rep_value[order[i]] = v;
+        if (v > best)
+            best = v;
+        ts_unplay(&s, &u);
+    }
+    /* Every card takes the value of its class's representative
+     * (representative_of; claims: the one of its category). */
+    for (int i = 0; i < n; i++) {
+        ts_card c = all[i], r = c;
+        if (s.phase == TS_CLAIM) {
+            for (ts_cards m = reps; m; m &= m - 1)
+                if (ts_quest_category(ts_first(m)) == ts_quest_category(c))
+                    r = ts_first(m);
+        } else {
+            r = representative_of(reps, c);
+        }
+        moves[i] = c;
+        values[i] = rep_value[r];
+        cls[i] = r;
+    }
+    search_end(S);
+    return n;
+}
+
+/* ---- max^n --------------------------------------------------------------- */
+
+/* Every side's max^n value from here into out[] (the tie rule of ts_maxn);
+ * the table stores the values from the trick start on. */
+static void maxn_of(ts_search *S, ts_state *s, int out[TS_MAX_SIDES])
+{
+    count_node(S, s);
+    if (out_of_budget(S))
+        return;
+    if (s->phase == TS_OVER) {
+        for (int k = 0; k < s->nsides; k++)
+            out[k] = GAME_final_value(s, k);
+        return;
+    }
+    tt_key key;
+    int at_trick_start = s->phase == TS_PLAY && s->ntrick == 0;
+    if (at_trick_start) {
+        make_key(s, 0, KIND_MAXN, &key);
+        tt_entry *e = tt_find_hashed(S->tt, &key, hash_key(&key), 0);
+        if (e) {
+            S->stats.tt_hits++;
+            for (int k = 0; k < s->nsides; k++)
+                out[k] = e->vec[k] + GAME_stored_offset(s, k);
+            return;
+        }
+    }
+    int me = s->side[s->turn];
+    ts_card list[64];
+    int n = ordered(representatives(s, ts_legal(s), -1), list);
+    int best[TS_MAX_SIDES] = {0}, have = 0, best_others = 0;
+    for (int i = 0; i < n; i++) {
+        int v[TS_MAX_SIDES] = {0};
+        ts_undo u;
+        ts_apply(s, list[i], &u);
+        maxn_of(S, s, v);
+        ts_unplay(s, &u);
+        if (S->aborted)
+            return;
+        int others = 0;
+        for (int k = 0; k < s->nsides; k++)
+            if (k != me)
+                others += v[k];
+        if (!have || v[me] > best[me] || (v[me] == best[me] && others < best_others)) {
+            memcpy(best, v, sizeof best);
+            best_others = others;
+            have = 1;
+        }
+    }
+    memcpy(out, best, sizeof best);
+    if (at_trick_start) {
+        tt_entry *e = tt_find_hashed(S->tt, &key, hash_key(&key), 1);
+        for (int k = 0; k < s->nsides; k++)
+            e->vec[k] = (int8_t)(out[k] - GAME_stored_offset(s, k));
+        S->stats.tt_stores++;
+    }
+}
+
+/* ts_maxn: max^n from a copy of the position. */
+static void maxn(ts_search *S, const ts_state *s0, int values[TS_MAX_SIDES])
+{
+    ts_state s = *s0;
+    begin(S, s0, 0);
+    memset(values, 0, sizeof(int) * TS_MAX_SIDES);
+    maxn_of(S, &s, values);
+    for (int k = 0; k < s.nsides; k++)
+        values[k] -= GAME_stored_offset(&s, k);
+    search_end(S);
+}
+
+static void value_range(const ts_state *s, int side, int *lo, int *hi) { GAME_bounds(s, side, lo, hi); }
+
+const ts_game_search GAME_ENTRY(search) = {solve_from, analyze, reaches_from, maxn, value_range};
