@@ -21,7 +21,6 @@ from rich.text import Text
 from solver import Phase, Position, Suit
 from solver.drawing import Row, card_text, side_members, side_name, strain_text, suit_line
 from solver.games.registry import game_of
-from solver.position import hand_now
 
 MIN_WIDTH = 40  # narrower than this the seat table cannot be read
 PHASE_WORDS = {
@@ -71,7 +70,7 @@ def seats_table(pos: Position) -> Table:
             name += " (dealer)"
         style = "bold reverse" if seat == pos.to_move and not pos.is_over else "bold"
         table.add_column(Text(name, style=style), no_wrap=False)
-    hands = [hand_now(pos, s) for s in pos.iter_seats()]
+    hands = [pos.hand_now(s) for s in pos.iter_seats()]
     label = game_of(pos).hand_label
     for suit in Suit:
         table.add_row(label if suit == Suit.SPADES else "", *(suit_line(h, suit) for h in hands))

@@ -27,7 +27,6 @@ from solver.cards import FULL_DECK, NOTRUMP, Card
 from solver.errors import PositionError
 from solver.games.base import Move, Phase, Position
 from solver.games.registry import game, game_of
-from solver.position import hand_now
 from solver.seatview import SeatKnowledge, is_master
 
 
@@ -39,7 +38,7 @@ class SeatView(SeatKnowledge):
     def of(cls, pos: Position, seat: int) -> SeatView:
         """The view of `seat` (0-based) in `pos`."""
         facts = game_of(pos).seat_facts(pos, seat)
-        return cls.build(pos, seat, hand_now(pos, seat), facts)
+        return cls.build(pos, seat, pos.hand_now(seat), facts)
 
 
 def decide(view: SeatKnowledge) -> Move:

@@ -8,10 +8,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from solver.cards import CardSet, parse_strain
+from solver.cards import parse_strain
 from solver.errors import NotationError, PositionError
 from solver.games.base import Position
-from solver.games.chinese_whist import ChineseWhist
 from solver.games.registry import GAMES, game_name, game_of, seats_of
 from solver.notation import Fields, get_str, parse_fields, read_text_file
 from solver.view import View
@@ -88,18 +87,6 @@ def load_view(source: str) -> View:
             return parse_view(read_text_file(source))
         raise NotationError(f"{source}: no such file")
     return parse_view(source)
-
-
-def hand_now(pos: Position, seat: int) -> CardSet:
-    """The cards a seat has to play from: what it may play once play has
-    begun; before, the cards dealt to its hand (Chinese Whist: its face-up
-    pile cards and down cards)."""
-    if pos.core is not None:
-        return pos.holding(seat)
-    if isinstance(pos, ChineseWhist):
-        return CardSet(top for top, _ in pos.piles[seat]) | pos.down[seat]
-    hands: list[CardSet] = pos.hands  # type: ignore[attr-defined]
-    return hands[seat]
 
 
 def deal(

@@ -273,6 +273,18 @@ class Position(Notated):
             raise PositionError("play has not begun")
         return CardSet(self._core.playable(seat))
 
+    def hand_now(self, seat: int) -> CardSet:
+        """The cards a seat has to play from: what it may play once play has
+        begun (`holding`); before, the cards dealt to it (`_dealt`)."""
+        if self._core is not None:
+            return self.holding(seat)
+        return self._dealt(seat)
+
+    def _dealt(self, seat: int) -> CardSet:
+        """The cards dealt to a seat's hand, before play: the game's hands."""
+        hands: list[CardSet] = self.hands  # type: ignore[attr-defined]
+        return hands[seat]
+
     # -- notation (the text forms and equality: `Notated`) ----------------------
 
     __hash__ = None  # type: ignore[assignment]

@@ -221,6 +221,10 @@ class ChineseWhist(Position):
 
     # -- the trump decision ---------------------------------------------------
 
+    def _dealt(self, seat: int) -> CardSet:
+        """A seat's face-up pile cards and its down cards."""
+        return CardSet(top for top, _ in self.piles[seat]) | self.down[seat]
+
     def _preplay_phase(self) -> Phase:
         return Phase.TRUMP
 
