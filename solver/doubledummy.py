@@ -20,11 +20,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from solver import _core
-from solver.cards import NOTRUMP, Card
+from solver.cards import Card
 from solver.errors import IllegalMoveError, PositionError
 from solver.games.base import Move, Phase, Position
-from solver.notation import Fields, to_line
-from solver.position import parse_position
 
 MIB = 1 << 20
 DEFAULT_TT_MB = _core.DEFAULT_TT_BYTES // MIB
@@ -252,8 +250,9 @@ class Solver:
         return values, SearchStats.of(self._search.stats)
 
     def table(self, pos: Position) -> Table:
-        """Values of the deal for each trump the game allows (and in whist
-        each leader), from its first lead: every side's value."""
+        """Values of the deal for each trump the game allows (and each
+        leader, where the game lets any seat lead), from its first lead:
+        every side's value."""
         entries = []
         stats = NO_STATS
         self._stopping = False
@@ -269,7 +268,7 @@ class Solver:
             stats = stats + SearchStats.of(self._search.stats)
             values = [first]
             if core.nsides == 2:  # zero-sum: the other side's value follows
-                values.append(-first if pos.game == "cinch" else core.total_tricks - first)
+                values.append(-first if pos.values_net else core.total_tricks - first)
             for side in range(len(values), core.nsides):
                 if self._stopping:
                     break
@@ -286,7 +285,7 @@ def _banked(pos: Position, side: int) -> int:
     """What a side has won so far, in the units of the tricks games' values."""
     core = pos.core
     assert core is not None
-    if pos.game in ("whist", "chinese-whist"):
+    if pos.values_count_tricks:
         return sum(t for s, t in enumerate(core.tricks) if core.sides[s] == side)
     return 0
 
@@ -295,11 +294,11 @@ def _final(pos: Position, side: int) -> int:
     """The value of a finished hand for a side, in the solver's units."""
     core = pos.core
     assert core is not None
-    if pos.game in ("whist", "chinese-whist"):
+    if pos.values_count_tricks:
         return _banked(pos, side)
     scores = core.scores()
     seat = core.sides.index(side)
-    if pos.game == "cinch":
+    if pos.values_net:
         other = core.sides.index(1 - side)
         return scores[seat] - scores[other]
     return scores[seat]
@@ -317,37 +316,8 @@ def value_after(start: Position, end: Position, side: int) -> int:
 
 def table_positions(pos: Position) -> list[Position]:
     """The first-lead positions of the deal under each trump the game allows
-    (and each leader, in whist)."""
-    if pos.play_record:
-        raise PositionError("a table is made from the first lead: this position has cards played")
-    fields: Fields = pos.to_fields()
-    if pos.game == "cinch":
-        if pos.core is None:
-            raise PositionError("a Cinch table needs the hands of the play (after the redeal)")
-        return [pos]
-    if pos.game == "chinkway" and pos.core is None:
-        if pos.phase != Phase.TRUMP:
-            raise PositionError("a Chinkway table needs the dealer's discards made")
-        out = []
-        for t in range(NOTRUMP + 1):
-            p = pos.copy()
-            p.play(Move("trump", value=t))
-            out.append(p)
-        return out
-    strains = list(range(NOTRUMP + 1))
-    if pos.game == "chinese-whist" and not fields.get("notrump"):
-        strains = strains[:NOTRUMP]
-    leaders = ["N", "E", "S", "W"] if pos.game == "whist" else [None]
-    out = []
-    for t in strains:
-        for lead in leaders:
-            f = dict(fields)
-            f["trump"] = "SHDC"[t] if t < NOTRUMP else "NT"
-            if lead is not None:
-                f["leader"] = lead
-            f.pop("play", None)
-            out.append(parse_position(to_line(f)))
-    return out
+    (and each leader, where the game lets any seat lead): `Position.table_starts`."""
+    return pos.table_starts()
 
 
 _default: Solver | None = None

@@ -18,7 +18,8 @@ Both forms carry the same keys (documented per game in ``docs/rules.md``):
   Lists with one entry per seat are written ``1:a b c`` (PBN style, first
   seat named, then clockwise) or as entries separated by ``,``.
 
-A bare PBN deal (``N:AKQ2.T9.8765.432 ...``) reads as a plain whist deal.
+A bare PBN deal (``N:AKQ2.T9.8765.432 ...``) reads as a deal of the game
+that reads PBN (`solver.games.registry.pbn_game`: plain whist).
 This module only turns text into a dict of keys and back; the games check
 what the keys mean.
 """
@@ -43,13 +44,20 @@ _KEY = re.compile(r"^[a-z][a-z0-9_]*$")
 SEAT_LETTERS = "NESW"
 
 
+def is_bare_deal(text: str) -> bool:
+    """Is the text a bare PBN deal (``N:AKQ2.T9.8765.432 ...``), no keys?"""
+    stripped = text.strip()
+    return bool(_PBN_DEAL.match(stripped)) and "=" not in stripped
+
+
 def parse_fields(text: str) -> Fields:
-    """The keys of a position in either text form (or a bare PBN deal)."""
+    """The keys of a position in either text form; of a bare PBN deal, its
+    ``hands`` alone (the game that reads such deals is the registry's)."""
     stripped = text.strip()
     if not stripped:
         raise NotationError("empty position")
-    if _PBN_DEAL.match(stripped) and "=" not in stripped:
-        return {"game": "whist", "hands": stripped}
+    if is_bare_deal(stripped):
+        return {"hands": stripped}
     if "\n" in stripped or stripped.startswith("game ="):
         try:
             return dict(tomllib.loads(text))

@@ -11,8 +11,8 @@ from pathlib import Path
 from solver.cards import parse_strain
 from solver.errors import NotationError, PositionError
 from solver.games.base import Position
-from solver.games.registry import GAMES, game_name, game_of, seats_of
-from solver.notation import Fields, get_str, parse_fields, read_text_file
+from solver.games.registry import GAMES, game_name, game_of, pbn_game, seats_of
+from solver.notation import Fields, get_str, is_bare_deal, parse_fields, read_text_file
 from solver.view import View
 
 
@@ -20,6 +20,8 @@ def game_fields(text: str) -> Fields:
     """The keys of a position (or a view) in either text form, or of a bare
     PBN deal, with the key `game` its game's own name."""
     fields = parse_fields(text)
+    if "game" not in fields and is_bare_deal(text):
+        fields["game"] = pbn_game().name
     game = get_str(fields, "game")
     if game is None:
         *most, last = GAMES

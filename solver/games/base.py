@@ -16,7 +16,7 @@ from enum import StrEnum
 from typing import Any, ClassVar
 
 from solver import _core as native
-from solver.cards import Card, CardSet, parse_strain, strain_text
+from solver.cards import NOTRUMP, Card, CardSet, parse_strain, strain_text
 from solver.errors import CardError, IllegalMoveError, NotationError, PositionError
 from solver.notation import Fields, Notated, get_seat_list
 
@@ -109,6 +109,12 @@ class Position(Notated):
     _core: native.PlayState | None
     _play: list[Move]
     _undo: list[tuple[Move, dict[str, Any] | None]]
+
+    # What the search's values count (solver.doubledummy, csrc/search.h):
+    # tricks from the position on (the tricks games), else the hand's score;
+    # with two sides, a side's score less the other's (net) or not.
+    values_count_tricks: ClassVar[bool] = False
+    values_net: ClassVar[bool] = False
 
     def __init__(self) -> None:
         self._core = None
@@ -272,6 +278,37 @@ class Position(Notated):
         if self._core is None:
             raise PositionError("play has not begun")
         return CardSet(self._core.playable(seat))
+
+    # -- the rows of a double-dummy table ------------------------------------
+
+    def table_starts(self) -> list[Position]:
+        """The first-lead positions of this deal under each trump the game
+        allows (`_table_trumps`) and each leader it lets lead
+        (`_table_leaders`; None: the deal's own): the rows of a double-dummy
+        table.  PositionError once cards are played."""
+        if self.play_record:
+            raise PositionError(
+                "a table is made from the first lead: this position has cards played"
+            )
+        fields = self.to_fields()
+        fields.pop("play", None)
+        out = []
+        for trump in self._table_trumps():
+            for leader in self._table_leaders():
+                f = dict(fields)
+                f["trump"] = strain_text(trump)
+                if leader is not None:
+                    f["leader"] = leader
+                out.append(type(self).from_fields(f))  # type: ignore[attr-defined]
+        return out
+
+    def _table_trumps(self) -> list[int]:
+        """The trumps a table of the game holds: every strain."""
+        return list(range(NOTRUMP + 1))
+
+    def _table_leaders(self) -> list[str | None]:
+        """The leaders a table holds (seat names); None: the deal's own."""
+        return [None]
 
     def hand_now(self, seat: int) -> CardSet:
         """The cards a seat has to play from: what it may play once play has
@@ -466,3 +503,19 @@ def check_counts(places: list[tuple[str, int]], expected: int, what: str) -> Non
     for name, n in places:
         if n != expected:
             raise PositionError(f"{name} holds {n} cards; {what} needs {expected}")
+
+
+def why_card_illegal(pos: Position, move: Move) -> str:
+    """Why a card play is not legal in the play of a hand: it is no card
+    play, the seat does not hold the card, or the card does not follow suit.
+    (A game with more to say -- claims, covered cards -- says it first.)"""
+    core = pos.core
+    assert core is not None
+    seat = pos.seat_name(pos.to_move)
+    if move.kind != "play" or move.card is None:
+        return f"it is seat {seat}'s turn to play a card"
+    if not move.card.bit & core.playable(pos.to_move):
+        return f"seat {seat} does not hold {move.card}"
+    led = CardSet(core.legal())
+    suit = next(iter(led)).suit
+    return f"seat {seat} must follow suit ({suit.name.lower()})"

@@ -40,6 +40,11 @@ def game_of(pos: Position) -> Game:
     return GAMES[pos.game]
 
 
+def pbn_game() -> Game:
+    """The game a bare PBN deal (a bridge deal, no keys) is a hand of."""
+    return next(g for g in _GAMES if g.reads_pbn)
+
+
 def seats_of(g: Game, players: int | None) -> int:
     """The number of players of a hand of `g`: `players`, checked, or the default."""
     if players is None:

@@ -25,8 +25,8 @@ from solver.games.base import (
     read_card_list,
     read_cardset,
     read_strain,
+    why_card_illegal,
 )
-from solver.games.whist import why_card_illegal
 from solver.notation import (
     Fields,
     check_known_keys,
@@ -66,6 +66,7 @@ def deck_for(players: int) -> CardSet:
 
 class ChineseWhist(Position):
     game = "chinese-whist"
+    values_count_tricks = True
 
     def __init__(
         self,
@@ -225,6 +226,10 @@ class ChineseWhist(Position):
         """A seat's face-up pile cards and its down cards."""
         return CardSet(top for top, _ in self.piles[seat]) | self.down[seat]
 
+    def _table_trumps(self) -> list[int]:
+        """The suits, and no trumps where the deal allows it."""
+        return list(range(NOTRUMP + 1 if self.notrump else NOTRUMP))
+
     def _preplay_phase(self) -> Phase:
         return Phase.TRUMP
 
@@ -245,6 +250,14 @@ class ChineseWhist(Position):
             if move.kind == "trump":
                 return "no trumps is not allowed (the dealer names a suit)"
             return f"the dealer (seat {self.dealer + 1}) must first name trump"
+        core = self.core
+        assert core is not None
+        if (
+            move.kind == "play"
+            and move.card is not None
+            and move.card.bit & core.covered(self.to_move)
+        ):
+            return f"{move.card} is still covered (face down under another card)"
         return why_card_illegal(self, move)
 
     def sides(self) -> tuple[int, ...]:

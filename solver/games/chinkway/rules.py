@@ -29,8 +29,8 @@ from solver.games.base import (
     read_card_list,
     read_hands,
     read_strain,
+    why_card_illegal,
 )
-from solver.games.whist import why_card_illegal
 from solver.notation import Fields, check_known_keys, get_int, get_str, parse_seat
 
 SEATS = 5
@@ -279,6 +279,20 @@ class Chinkway(Position):
 
     # -- the decisions before play ----------------------------------------------
 
+    def table_starts(self) -> list[Position]:
+        """Before the dealer names trump, the deal under each trump named;
+        once named, the deal under each trump the rows of any table have."""
+        if self.core is not None or self.play_record:
+            return super().table_starts()
+        if self.phase != Phase.TRUMP:
+            raise PositionError("a Chinkway table needs the dealer's discards made")
+        out: list[Position] = []
+        for t in range(NOTRUMP + 1):
+            p = self.copy()
+            p.play(Move("trump", value=t))
+            out.append(p)
+        return out
+
     def _preplay_phase(self) -> Phase:
         return Phase.DISCARD if len(self.discards) < DISCARDS else Phase.TRUMP
 
@@ -309,6 +323,14 @@ class Chinkway(Position):
             return f"the dealer (seat {self.dealer + 1}) must first discard two cards"
         if phase == Phase.TRUMP:
             return f"the dealer (seat {self.dealer + 1}) must name trump (S, H, D, C or NT)"
+        if phase == Phase.CLAIM:
+            seat = self.seat_name(self.to_move)
+            if move.kind != "claim":
+                return f"seat {seat} must first claim a card of the trick it won"
+            return (
+                f"{move.card} is not a card of the trick whose quest category"
+                f" seat {seat}'s side still needs"
+            )
         return why_card_illegal(self, move)
 
     # -- what the table shows -------------------------------------------------

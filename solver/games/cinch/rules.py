@@ -35,8 +35,8 @@ from solver.games.base import (
     read_cardset,
     read_hands,
     read_strain,
+    why_card_illegal,
 )
-from solver.games.whist import why_card_illegal
 from solver.notation import (
     Fields,
     check_known_keys,
@@ -108,6 +108,7 @@ def parse_calls(text: str | list[str]) -> list[int]:
 
 class Cinch(Position):
     game = "cinch"
+    values_net = True
     nseats = SEATS
 
     def __init__(
@@ -260,6 +261,14 @@ class Cinch(Position):
         )
 
     # -- the decisions before play ----------------------------------------------
+
+    def table_starts(self) -> list[Position]:
+        """The deal as it is: the bid names the trump and the leader."""
+        if self.play_record:
+            return super().table_starts()  # (refused: cards played)
+        if self.core is None:
+            raise PositionError("a Cinch table needs the hands of the play (after the redeal)")
+        return [self]
 
     def _preplay_phase(self) -> Phase:
         if len(self.bids) < SEATS:

@@ -10,7 +10,6 @@ from solver.games.whist.rules import (
     KEYS,
     SEATS,
     Whist,
-    why_card_illegal,
 )
 
 __all__ = [
@@ -18,5 +17,4 @@ __all__ = [
     "KEYS",
     "SEATS",
     "Whist",
-    "why_card_illegal",
 ]

@@ -23,6 +23,7 @@ from solver.games.base import (
     check_disjoint,
     read_hands,
     read_strain,
+    why_card_illegal,
 )
 from solver.notation import (
     SEAT_LETTERS,
@@ -39,6 +40,7 @@ KEYS = {"game", "hands", "trump", "leader", "dealer", "play"}
 
 class Whist(Position):
     game = "whist"
+    values_count_tricks = True
     nseats = SEATS
 
     def __init__(
@@ -103,6 +105,10 @@ class Whist(Position):
     def seat_name(self, seat: int) -> str:
         return SEAT_LETTERS[seat]
 
+    def _table_leaders(self) -> list[str | None]:
+        """Every seat leads in turn, as in DDS's table."""
+        return list(SEAT_LETTERS[: self.nseats])
+
     def _preplay_phase(self) -> Phase:
         raise AssertionError("whist starts at the first lead")
 
@@ -123,26 +129,3 @@ class Whist(Position):
             "hands": [str(h) for h in self.hands],
             "play": self.play_text() or None,
         }
-
-
-def why_card_illegal(pos: Position, move: Move) -> str:
-    """Why a card play (or claim) is not legal, for the games' messages."""
-    core = pos.core
-    assert core is not None
-    seat = pos.seat_name(pos.to_move)
-    if pos.phase == Phase.CLAIM:
-        if move.kind != "claim":
-            return f"seat {seat} must first claim a card of the trick it won"
-        return (
-            f"{move.card} is not a card of the trick whose quest category"
-            f" seat {seat}'s side still needs"
-        )
-    if move.kind != "play" or move.card is None:
-        return f"it is seat {seat}'s turn to play a card"
-    if move.card.bit & core.covered(pos.to_move):
-        return f"{move.card} is still covered (face down under another card)"
-    if not move.card.bit & core.playable(pos.to_move):
-        return f"seat {seat} does not hold {move.card}"
-    led = CardSet(core.legal())
-    suit = next(iter(led)).suit
-    return f"seat {seat} must follow suit ({suit.name.lower()})"
