@@ -98,5 +98,6 @@ def deal(
     g = GAMES[game_name(game)]
     nseats = seats_of(g, players)
     if trump is not None and not g.names_trump_at_deal:
-        raise PositionError(f"--trump is for whist; in {g.name} trump is named in play")
+        named = " and ".join(n for n, other in GAMES.items() if other.names_trump_at_deal)
+        raise PositionError(f"--trump is for {named}; in {g.name} trump is named in play")
     return g.deal(seed, nseats, None if trump is None else parse_strain(trump))

@@ -61,9 +61,10 @@ def game_folder(name: str) -> bool:
 # Not generic: the game folders, the registry (the one place that lists the
 # games), the package's public face (solver/__init__.py, which re-exports the
 # games' positions), the games' package, the behaviour signature (its fixed
-# set names positions of every game) and the binding.  Every other module is.
+# set names positions of every game), the script that makes the bundled
+# examples of every game, and the binding.  Every other module is.
 NOT_GENERIC = {"solver", "solver.games", "solver.games.registry", "solver.signature"}
-NOT_GENERIC |= {"solver._core"}
+NOT_GENERIC |= {"solver.examples.make_examples", "solver._core"}
 GENERIC = sorted(m for m in MODULES if not game_folder(m) and m not in NOT_GENERIC)
 
 # What a game folder may import besides its own folder: the layers below the
