@@ -45,10 +45,11 @@ than six, the Chinese Whist dealer's trump.  `decide_before_play` values
    position, the seat, the seed and the budgets: it is reproducible.
 
 What each decision knows (docs/recommend.md) is its game's: the worlds come
-from the game (``Game.draw_world_before_play``, in its folder's
-``before_play.py``) or, by default, from the exact sampler over the seat's
-view (`solver.sampling.Sampler`); the candidate plans from the game too
-(``Game.plans``).
+from the exact sampler over the seat's view before play
+(`solver.sampling.Sampler`; Chinkway's and Chinese Whist's views cover their
+decisions before play), or, for Cinch, still from the game
+(``Game.draw_world_before_play``, in its folder's ``before_play.py``); the
+candidate plans from the game too (``Game.plans``).
 """
 
 from __future__ import annotations

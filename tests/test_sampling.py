@@ -38,6 +38,7 @@ from solver import sampling
 from solver.cards import FULL_DECK, CardSet
 from solver.errors import PositionError
 from solver.games.base import Phase, Position
+from solver.games.chinkway import Chinkway
 from solver.games.chinkway.view import ChinkwayView
 from solver.games.cinch import Cinch
 from solver.games.cinch.view import CinchView
@@ -440,3 +441,69 @@ def test_a_view_with_no_world_is_refused() -> None:
     assert "no world is consistent with the view" in str(caught.value)
     assert "\n" not in str(caught.value)
     assert Sampler(parse_view(ending + "; play=AS QS 3H 4H")).count() == factorial(3)
+
+
+# -- before play ------------------------------------------------------------------
+
+KNOWN_BEFORE_PLAY = 8  # of each other hand of ten, the cards a cut-down view knows
+BEFORE_PLAY_FILLINGS = 2520  # its fillings: 8 cards into four hands of 2
+
+
+def chinkway_before_play(discards: int, cut_down: bool) -> tuple[Chinkway, ChinkwayView]:
+    """A Chinkway deal at the dealer's discards or trump and the dealer's view;
+    cut down: the view also knows `KNOWN_BEFORE_PLAY` cards of every other hand."""
+    pos = solver.deal("chinkway", seed=6)
+    assert isinstance(pos, Chinkway)
+    for _ in range(discards):
+        pos.play(pos.legal_moves()[0])
+    view = view_of(pos, pos.dealer)
+    assert isinstance(view, ChinkwayView)
+    if cut_down:
+        hands = [
+            h if s == pos.dealer else CardSet(list(h)[:KNOWN_BEFORE_PLAY])
+            for s, h in enumerate(pos.hands)
+        ]
+        view = ChinkwayView(
+            pos.dealer, pos.round, pos.dealer, hands, pos.discards, None, None, pos.quest_used
+        )
+    return pos, view
+
+
+@pytest.mark.parametrize("discards", [0, 2])
+def test_before_play_the_count_and_the_draws_match_brute_force(discards: int) -> None:
+    _, view = chinkway_before_play(discards, cut_down=True)
+    expected = enumerate_worlds(view, BEFORE_PLAY_FILLINGS)
+    sampler = Sampler(view)
+    assert sampler.count() == sum(expected.values()) == BEFORE_PLAY_FILLINGS
+    n = max(MIN_DRAWS, DRAWS_PER_WORLD * len(expected))
+    p = chi_square_p(sampler.sample_masks(n, seed=1), enumerated_places(view), expected)
+    assert p > ALPHA, (p, view.to_line())
+
+
+def test_worlds_before_play_keep_what_the_seat_knows_and_nothing_else() -> None:
+    pos, view = chinkway_before_play(1, cut_down=False)
+    dealer = pos.dealer
+    seen_in: list[CardSet] = [CardSet()] * pos.nseats
+    quests = set()
+    worlds = Sampler(view).sample(40, seed=3)
+    for world in worlds:
+        assert isinstance(world, Chinkway)
+        assert (world.phase, world.to_move) == (pos.phase, dealer)
+        assert world.hands[dealer] == pos.hands[dealer] and world.discards == pos.discards
+        assert (world.round, world.dealer, world.quest_used) == (pos.round, dealer, pos.quest_used)
+        assert knowledge_matches(view, world) is None
+        assert view_of(world, dealer) == view
+        assert world.quest_deck is not None and world.quest_removed is not None
+        quests.add((tuple(world.quest_deck), tuple(world.quest_removed)))
+        seen_in = [a | h for a, h in zip(seen_in, world.hands, strict=True)]
+    # nothing else is fixed: every unseen card turns up in every other hand,
+    # and the quest deck (a second pack no seat knows) is drawn again
+    for s in range(pos.nseats):
+        if s != dealer:
+            assert seen_in[s] == view.pool
+    assert len(quests) == len(worlds)
+    again = Sampler(view).sample(40, seed=3)
+    assert [w.to_line() for w in again] == [w.to_line() for w in worlds]
+    assert [w.to_line() for w in Sampler(view).sample(3, seed=4)] != [
+        w.to_line() for w in worlds[:3]
+    ]

@@ -329,20 +329,48 @@ def test_a_view_shows_its_hidden_places() -> None:
     assert view.legal_moves() == [Move("play", Card.parse(c)) for c in ("AD", "QD")]
 
 
-def test_views_are_of_decisions_in_play() -> None:
+def test_views_are_of_decisions_in_play_or_the_games_before_play() -> None:
+    with pytest.raises(PositionError, match="a view is of a decision in play"):
+        view_of(solver.deal("cinch", seed=1), 0)  # the bidding
     chinkway = solver.deal("chinkway", seed=1)
-    before = [
-        chinkway,  # the dealer's discards
-        solver.deal("cinch", seed=1),  # the bidding
-    ]
-    for pos in before:
-        with pytest.raises(PositionError, match="a view is of a decision in play"):
-            view_of(pos, 0)
-    chinkway.play(chinkway.legal_moves()[0])
-    chinkway.play(chinkway.legal_moves()[0])
-    assert chinkway.phase == Phase.TRUMP
-    with pytest.raises(PositionError, match=r"\(phase play or claim\), not trump"):
-        view_of(chinkway, 0)
+    assert chinkway.dealer != 1
+    with pytest.raises(PositionError, match="before play .* is the dealer's"):
+        view_of(chinkway, 1)
+
+
+def chinkway_before_play(seed: int, discards: int) -> Chinkway:
+    pos = solver.deal("chinkway", seed=seed)
+    assert isinstance(pos, Chinkway)
+    for _ in range(discards):
+        pos.play(pos.legal_moves()[0])
+    return pos
+
+
+@pytest.mark.parametrize("discards", [0, 1, 2])
+def test_the_chinkway_dealers_view_before_play(discards: int) -> None:
+    pos = chinkway_before_play(3, discards)
+    dealer = pos.dealer
+    view = view_of(pos, dealer)
+    assert isinstance(view, ChinkwayView)
+    assert (view.phase, view.to_move) == (pos.phase, dealer)
+    assert view.phase == (Phase.TRUMP if discards == 2 else Phase.DISCARD)
+    assert view.known[dealer] == pos.hands[dealer] and view.discards == pos.discards
+    assert view.trump is None and view.quest is None
+    assert view.describe() == [f"hand {s + 1}: 10 cards" for s in range(5) if s != dealer]
+    assert view.pool == FULL_DECK - pos.hands[dealer] - CardSet(pos.discards)
+    assert [str(m) for m in view.legal_moves()] == [str(m) for m in pos.legal_moves()]
+    assert "trump" not in view.to_line() and "quest" not in view.to_line()
+    assert parse_view(view.to_line()) == view
+    assert parse_view(view.to_line()).to_line() == view.to_line()
+
+
+def test_a_chinkway_view_before_play_reads_what_the_dealer_knows() -> None:
+    pos = chinkway_before_play(3, 0)
+    line = view_of(pos, pos.dealer).to_line()
+    with pytest.raises(PositionError, match="the dealer's"):
+        parse_view(line.replace(f"seat={pos.dealer + 1}", f"seat={(pos.dealer + 1) % 5 + 1}"))
+    with pytest.raises(PositionError, match="quest is turned as soon as trump"):
+        parse_view(line + "; quest=2S 3S 4S 5S 6S")
     over = solver.parse_position("whist; leader=N; hands=1:A... K... Q... J...; play=AS KS QS JS")
     assert over.is_over
     with pytest.raises(PositionError, match="the hand is over"):
