@@ -45,11 +45,9 @@ than six, the Chinese Whist dealer's trump.  `decide_before_play` values
    position, the seat, the seed and the budgets: it is reproducible.
 
 What each decision knows (docs/recommend.md) is its game's: the worlds come
-from the exact sampler over the seat's view before play
-(`solver.sampling.Sampler`; Chinkway's and Chinese Whist's views cover their
-decisions before play), or, for Cinch, still from the game
-(``Game.draw_world_before_play``, in its folder's ``before_play.py``); the
-candidate plans from the game too (``Game.plans``).
+from the exact sampler over the seat's view (`solver.sampling.Sampler`; each
+game's view covers its decisions before play, in play alike); the candidate
+plans from the game (``Game.plans``).
 """
 
 from __future__ import annotations
@@ -221,11 +219,8 @@ def world_rng(seed: int, index: int) -> random.Random:
 
 def draw_world(position: Position, seat: int, rng: random.Random) -> Position:
     """A position at the same decision, with the cards `seat` has not seen
-    dealt again at random among the places it cannot see: by the game's own
-    draw before play, or else by the exact sampler over the seat's view."""
-    world = game_of(position).draw_world_before_play(position, seat, rng)
-    if world is not None:
-        return world
+    dealt again at random among the places it cannot see: by the exact
+    sampler over the seat's view (its view before play), seeded from `rng`."""
     sampler = Sampler(view_of(position, seat))
     return sampler.sample(1, rng.getrandbits(32))[0]
 

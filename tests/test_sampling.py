@@ -41,6 +41,7 @@ from solver.games.base import Phase, Position
 from solver.games.chinkway import Chinkway
 from solver.games.chinkway.view import ChinkwayView
 from solver.games.cinch import Cinch
+from solver.games.cinch.before_play import CinchDealView
 from solver.games.cinch.view import CinchView
 from solver.games.whist import Whist
 from solver.games.whist.view import WhistView
@@ -56,7 +57,7 @@ from tests.reference.enumerate_worlds import (
     knowledge_matches,
     redeal_possible,
 )
-from tests.test_view import IDS, late, start, views_of
+from tests.test_view import IDS, cinch_excess, late, start, views_of
 
 ALPHA = 1e-4  # a chi-square p-value below this rejects uniformity
 MIN_EXPECTED = 5.0  # cells expected fewer times than this are pooled into one
@@ -507,3 +508,65 @@ def test_worlds_before_play_keep_what_the_seat_knows_and_nothing_else() -> None:
     assert [w.to_line() for w in Sampler(view).sample(3, seed=4)] != [
         w.to_line() for w in worlds[:3]
     ]
+
+
+CINCH_KNOWN_BEFORE_PLAY = 8  # of each other hand of nine, the cards a cut-down view knows
+CINCH_FILLINGS = 19 * 18 * 17  # its fillings: 19 cards, one into each other hand, the stock
+
+
+@pytest.mark.parametrize("calls", [0, 4])
+def test_cinch_before_play_the_count_and_the_draws_match_brute_force(calls: int) -> None:
+    pos = solver.deal("cinch", seed=3)
+    for _ in range(calls):
+        pos.play(pos.legal_moves()[-1])
+    assert isinstance(pos, Cinch) and pos.phase == (Phase.BID if calls < 4 else Phase.TRUMP)
+    seat = pos.to_move
+    hands = [
+        h if s == seat else CardSet(list(h)[:CINCH_KNOWN_BEFORE_PLAY])
+        for s, h in enumerate(pos.hands)
+    ]
+    view = CinchDealView(seat, pos.dealer, hands, pos.bids)
+    assert (view.phase, view.to_move) == (pos.phase, seat)
+    expected = enumerate_worlds(view, CINCH_FILLINGS)
+    sampler = Sampler(view)
+    assert sampler.count() == sum(expected.values()) == CINCH_FILLINGS
+    n = max(MIN_DRAWS, DRAWS_PER_WORLD * len(expected))
+    p = chi_square_p(sampler.sample_masks(n, seed=1), enumerated_places(view), expected)
+    assert p > ALPHA, (p, view.to_line())
+
+
+@pytest.mark.parametrize("first_hand", [True, False])
+def test_cinch_worlds_before_play_keep_what_the_seat_knows_and_nothing_else(
+    first_hand: bool,
+) -> None:
+    pos = cinch_excess(first_hand)
+    seat, trumps = pos.to_move, FULL_DECK.suit(0)
+    view = view_of(pos, seat)
+    worlds = Sampler(view).sample(60, seed=2)
+    stocks, seeds = set(), set()
+    seen_in: list[CardSet] = [CardSet()] * pos.nseats
+    for world in worlds:
+        assert isinstance(world, Cinch)
+        assert (world.phase, world.to_move, world.hands[seat]) == (
+            Phase.DISCARD,
+            seat,
+            pos.hands[seat],
+        )
+        assert world.bids == pos.bids and world.first_hand == first_hand
+        assert world.discards[seat] == pos.discards[seat]
+        for s in range(pos.nseats):
+            assert len(world.discards[s] - trumps) == len(pos.discards[s] - trumps)
+            if first_hand:
+                assert world.discards[s] == pos.discards[s]
+            seen_in[s] = seen_in[s] | world.hands[s]
+        assert view_of(world, seat) == view
+        assert world.widow is not None
+        stocks.add(world.widow)
+        seeds.add(world.seed)
+    # nothing else fixed: the others' hands and what they drew vary
+    for s in range(pos.nseats):
+        if s != seat:
+            assert len(seen_in[s]) > len(pos.hands[s])
+    assert len(seeds) == len(worlds) and len(stocks) > 1
+    again = Sampler(view).sample(60, seed=2)
+    assert [w.to_line() for w in again] == [w.to_line() for w in worlds]
