@@ -45,10 +45,9 @@ than six, the Chinese Whist dealer's trump.  `decide_before_play` values
    position, the seat, the seed and the budgets: it is reproducible.
 
 What each decision knows (docs/recommend.md) is its game's: the worlds come
-from the game (``Game.draw_world_before_play``, in its folder's
-``before_play.py``) or, by default, from the exact sampler over the seat's
-view (`solver.sampling.Sampler`); the candidate plans from the game too
-(``Game.plans``).
+from the exact sampler over the seat's view (`solver.sampling.Sampler`; each
+game's view covers its decisions before play, in play alike); the candidate
+plans from the game (``Game.plans``).
 """
 
 from __future__ import annotations
@@ -218,20 +217,22 @@ def world_rng(seed: int, index: int) -> random.Random:
     return random.Random(WORLD_SEED.format(seed=seed, index=index))
 
 
-def draw_world(position: Position, seat: int, rng: random.Random) -> Position:
+def draw_world(
+    position: Position, seat: int, rng: random.Random, sampler: Sampler | None = None
+) -> Position:
     """A position at the same decision, with the cards `seat` has not seen
-    dealt again at random among the places it cannot see: by the game's own
-    draw before play, or else by the exact sampler over the seat's view."""
-    world = game_of(position).draw_world_before_play(position, seat, rng)
-    if world is not None:
-        return world
-    sampler = Sampler(view_of(position, seat))
+    dealt again at random among the places it cannot see: by the exact
+    sampler over the seat's view (its view before play), seeded from `rng`.
+    `sampler`: that sampler, if made already (the same worlds, made faster)."""
+    if sampler is None:
+        sampler = Sampler(view_of(position, seat))
     return sampler.sample(1, rng.getrandbits(32))[0]
 
 
 def draw_worlds(position: Position, seat: int, count: int, seed: int) -> list[Position]:
     """Worlds 0..count-1 of a decision's seed (world i is the same whatever the count)."""
-    return [draw_world(position, seat, world_rng(seed, i)) for i in range(count)]
+    sampler = Sampler(view_of(position, seat))
+    return [draw_world(position, seat, world_rng(seed, i), sampler) for i in range(count)]
 
 
 # -- candidates ------------------------------------------------------------------------
@@ -311,6 +312,7 @@ def decide_before_play(
     if not plans:
         raise ValueError("no plan to rank")
     solver = Solver(tt_mb=tt_mb, max_nodes=nodes)
+    sampler = Sampler(view_of(position, seat))
     worlds: list[Position] = []
     values: list[list[PlanValue]] = [[] for _ in plans]
     active = list(range(len(plans)))
@@ -323,7 +325,8 @@ def decide_before_play(
         #    world by world, so that a stop leaves them on the same worlds.
         for w in range(len(values[active[0]]), target):
             while len(worlds) <= w:
-                worlds.append(draw_world(position, seat, world_rng(seed, len(worlds))))
+                rng = world_rng(seed, len(worlds))
+                worlds.append(draw_world(position, seat, rng, sampler))
             for i in active:
                 # stop before a value that would likely end past the deadline
                 if w > 0 and deadline is not None and time.monotonic() + longest >= deadline:

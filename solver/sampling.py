@@ -37,7 +37,10 @@ integers (`random.Random.randrange` over the exact counts); then within each
 class a uniform random permutation deals the class's cards to the places by
 the shape, and a merged place's cards are dealt to its places by another
 (numpy, vectorised over the worlds).  Every world thus has probability
-exactly ``1 / count()``.  The same seed gives the same worlds.
+exactly ``1 / count()``.  The view's chances outside the places (before
+play: the order of a stock, a second pack, a hand's seed; `View.world_with`)
+are drawn from a generator of their own, independent of the fills.  The same
+seed gives the same worlds.
 """
 
 from __future__ import annotations
@@ -60,6 +63,7 @@ MAX_DECK = 52
 INT64_LIMIT = 1 << 63  # counts below this are drawn with numpy, larger ones in Python
 BINOM = [[comb(n, k) for k in range(MAX_DECK + 1)] for n in range(MAX_DECK + 1)]
 
+CHANCES_SEED = "chances {seed}"  # the generator of a sample's chances outside the places
 Shape = tuple[int, ...]  # cards of each class
 
 
@@ -358,14 +362,20 @@ class Sampler:
             masks[:, p] = np.bitwise_or.reduce(np.where(raw == p, bits, np.uint64(0)), axis=1)
         return masks
 
-    def world(self, masks: npt.NDArray[np.uint64] | list[int]) -> Position:
-        """The position of one row of `sample_masks`."""
-        return self.view.world([CardSet(int(m)) for m in masks])
+    def world(
+        self, masks: npt.NDArray[np.uint64] | list[int], rng: random.Random | None = None
+    ) -> Position:
+        """The position of one row of `sample_masks`; with `rng`, the view's
+        chances outside the places drawn from it (`View.world_with`)."""
+        fills = [CardSet(int(m)) for m in masks]
+        return self.view.world(fills) if rng is None else self.view.world_with(fills, rng)
 
     def sample(self, n: int, seed: int = 0) -> list[Position]:
         """n worlds drawn uniformly and independently, as positions at the
-        view's decision."""
-        return [self.world(row) for row in self.sample_masks(n, seed)]
+        view's decision (the chances outside the places from a generator of
+        their own, seeded from `seed`)."""
+        rng = random.Random(CHANCES_SEED.format(seed=seed))
+        return [self.world(row, rng) for row in self.sample_masks(n, seed)]
 
 
 def _compositions(total: int, caps: Shape) -> Iterator[Shape]:

@@ -27,8 +27,9 @@ mostly in other seats' hands.
 
 How a `solver.sampling.Sampler` uses a view: it reads `places` and `pool`
 (and `seen`), counts and draws fillings of the places with the pool's cards,
-each place's constraints respected, and asks `world(fills)` for the
-position of each.
+each place's constraints respected, and asks `world_with(fills, rng)` for
+the position of each (`world(fills)` with the chances the places do not
+hold, such as the order of a stock before play, drawn from `rng`).
 
 A view is made from a full position (`solver.view_of(pos, seat)`, which
 looks the game up in the registry) or read from the notation of the position
@@ -40,6 +41,7 @@ examples.
 
 from __future__ import annotations
 
+import random
 from abc import abstractmethod
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
@@ -407,6 +409,14 @@ class View(Notated):
         The fills must hold the pool between them.  The play record is replayed
         through the rules (PositionError if it breaks them); with ``play=False``
         the position is the world at the first lead, before the record."""
+
+    def world_with(self, fills: Sequence[CardSet], rng: random.Random) -> Position:
+        """`world(fills)` with the chances no seat knows and no hidden place
+        holds drawn from `rng`: before play, the order of a pile still to be
+        drawn from, cards of a second pack, the seed of a hand's later
+        chances.  The same generator gives the same world.  The default has
+        none: `world(fills)`."""
+        return self.world(fills)
 
     @classmethod
     @abstractmethod

@@ -26,14 +26,18 @@ from solver.decisions import (
     draw_world,
     draw_worlds,
     value_plan,
+    world_rng,
 )
 from solver.doubledummy import Solver
 from solver.games import registry
 from solver.games.base import Move, Phase
 from solver.games.chinkway import COURTS, Chinkway
 from solver.games.cinch import Cinch
+from solver.position import view_of
+from solver.sampling import Sampler
 from tests.cli_helpers import assert_one_line_error, run
 from tests.randpos import cinch_with_top_trumps, random_deal
+from tests.test_view import cinch_excess
 
 FAST = {"seconds": None, "samples": 4, "first_worlds": 2}  # reproducible and quick
 CHEAP_NODES = 2_000  # Chinkway and Chinese Whist: almost every world falls back (fast)
@@ -94,6 +98,37 @@ def test_cinch_excess_trump_worlds_keep_every_seats_trump_count() -> None:
         assert world.discards == pos.discards  # the first hand shows every discard
     plans = candidate_plans(pos, 1)
     assert plans and all(len(p.moves) == 1 and p.move in pos.legal_moves() for p in plans)
+
+
+def decisions_before_play() -> list[solver.Position]:
+    """A decision before play of every game that has them: the Chinkway
+    dealer's discards, a Cinch call, the Cinch bidder's trump, a Cinch seat's
+    excess trumps, the Chinese Whist dealer's trump."""
+    chinkway = solver.deal("chinkway", seed=2)
+    call = solver.deal("cinch", seed=2)
+    trump = solver.deal("cinch", seed=2)
+    for m in ["pass", "pass", "pass"]:
+        trump.play(m)
+    excess = cinch_excess()
+    return [chinkway, call, trump, excess, random_deal("chinese-whist", 4, 2)]
+
+
+def test_every_world_before_play_is_drawn_by_the_sampler_from_the_seats_view() -> None:
+    assert not hasattr(registry.game("cinch"), "draw_world_before_play")
+    for pos in decisions_before_play():
+        seat = pos.to_move
+        view = view_of(pos, seat)
+        assert view.phase == pos.phase and view.to_move == seat
+        worlds = draw_worlds(pos, seat, 4, seed=9)
+        for i, world in enumerate(worlds):
+            seed = world_rng(9, i).getrandbits(32)
+            assert world.to_line() == Sampler(view).sample(1, seed)[0].to_line()
+            assert (world.phase, world.to_move) == (pos.phase, seat)
+            assert view_of(world, seat) == view  # the seat cannot tell it from the real one
+        assert [w.to_line() for w in draw_worlds(pos, seat, 4, seed=9)] == [
+            w.to_line() for w in worlds
+        ]
+        assert len({w.to_line() for w in worlds}) == len(worlds)
 
 
 def test_same_seed_same_decision_and_a_tiny_budget_reports_every_candidate() -> None:

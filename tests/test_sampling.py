@@ -38,8 +38,10 @@ from solver import sampling
 from solver.cards import FULL_DECK, CardSet
 from solver.errors import PositionError
 from solver.games.base import Phase, Position
+from solver.games.chinkway import Chinkway
 from solver.games.chinkway.view import ChinkwayView
 from solver.games.cinch import Cinch
+from solver.games.cinch.before_play import CinchDealView
 from solver.games.cinch.view import CinchView
 from solver.games.whist import Whist
 from solver.games.whist.view import WhistView
@@ -55,7 +57,7 @@ from tests.reference.enumerate_worlds import (
     knowledge_matches,
     redeal_possible,
 )
-from tests.test_view import IDS, late, start, views_of
+from tests.test_view import IDS, cinch_excess, late, start, views_of
 
 ALPHA = 1e-4  # a chi-square p-value below this rejects uniformity
 MIN_EXPECTED = 5.0  # cells expected fewer times than this are pooled into one
@@ -440,3 +442,131 @@ def test_a_view_with_no_world_is_refused() -> None:
     assert "no world is consistent with the view" in str(caught.value)
     assert "\n" not in str(caught.value)
     assert Sampler(parse_view(ending + "; play=AS QS 3H 4H")).count() == factorial(3)
+
+
+# -- before play ------------------------------------------------------------------
+
+KNOWN_BEFORE_PLAY = 8  # of each other hand of ten, the cards a cut-down view knows
+BEFORE_PLAY_FILLINGS = 2520  # its fillings: 8 cards into four hands of 2
+
+
+def chinkway_before_play(discards: int, cut_down: bool) -> tuple[Chinkway, ChinkwayView]:
+    """A Chinkway deal at the dealer's discards or trump and the dealer's view;
+    cut down: the view also knows `KNOWN_BEFORE_PLAY` cards of every other hand."""
+    pos = solver.deal("chinkway", seed=6)
+    assert isinstance(pos, Chinkway)
+    for _ in range(discards):
+        pos.play(pos.legal_moves()[0])
+    view = view_of(pos, pos.dealer)
+    assert isinstance(view, ChinkwayView)
+    if cut_down:
+        hands = [
+            h if s == pos.dealer else CardSet(list(h)[:KNOWN_BEFORE_PLAY])
+            for s, h in enumerate(pos.hands)
+        ]
+        view = ChinkwayView(
+            pos.dealer, pos.round, pos.dealer, hands, pos.discards, None, None, pos.quest_used
+        )
+    return pos, view
+
+
+@pytest.mark.parametrize("discards", [0, 2])
+def test_before_play_the_count_and_the_draws_match_brute_force(discards: int) -> None:
+    _, view = chinkway_before_play(discards, cut_down=True)
+    expected = enumerate_worlds(view, BEFORE_PLAY_FILLINGS)
+    sampler = Sampler(view)
+    assert sampler.count() == sum(expected.values()) == BEFORE_PLAY_FILLINGS
+    n = max(MIN_DRAWS, DRAWS_PER_WORLD * len(expected))
+    p = chi_square_p(sampler.sample_masks(n, seed=1), enumerated_places(view), expected)
+    assert p > ALPHA, (p, view.to_line())
+
+
+def test_worlds_before_play_keep_what_the_seat_knows_and_nothing_else() -> None:
+    pos, view = chinkway_before_play(1, cut_down=False)
+    dealer = pos.dealer
+    seen_in: list[CardSet] = [CardSet()] * pos.nseats
+    quests = set()
+    worlds = Sampler(view).sample(40, seed=3)
+    for world in worlds:
+        assert isinstance(world, Chinkway)
+        assert (world.phase, world.to_move) == (pos.phase, dealer)
+        assert world.hands[dealer] == pos.hands[dealer] and world.discards == pos.discards
+        assert (world.round, world.dealer, world.quest_used) == (pos.round, dealer, pos.quest_used)
+        assert knowledge_matches(view, world) is None
+        assert view_of(world, dealer) == view
+        assert world.quest_deck is not None and world.quest_removed is not None
+        quests.add((tuple(world.quest_deck), tuple(world.quest_removed)))
+        seen_in = [a | h for a, h in zip(seen_in, world.hands, strict=True)]
+    # nothing else is fixed: every unseen card turns up in every other hand,
+    # and the quest deck (a second pack no seat knows) is drawn again
+    for s in range(pos.nseats):
+        if s != dealer:
+            assert seen_in[s] == view.pool
+    assert len(quests) == len(worlds)
+    again = Sampler(view).sample(40, seed=3)
+    assert [w.to_line() for w in again] == [w.to_line() for w in worlds]
+    assert [w.to_line() for w in Sampler(view).sample(3, seed=4)] != [
+        w.to_line() for w in worlds[:3]
+    ]
+
+
+CINCH_KNOWN_BEFORE_PLAY = 8  # of each other hand of nine, the cards a cut-down view knows
+CINCH_FILLINGS = 19 * 18 * 17  # its fillings: 19 cards, one into each other hand, the stock
+
+
+@pytest.mark.parametrize("calls", [0, 4])
+def test_cinch_before_play_the_count_and_the_draws_match_brute_force(calls: int) -> None:
+    pos = solver.deal("cinch", seed=3)
+    for _ in range(calls):
+        pos.play(pos.legal_moves()[-1])
+    assert isinstance(pos, Cinch) and pos.phase == (Phase.BID if calls < 4 else Phase.TRUMP)
+    seat = pos.to_move
+    hands = [
+        h if s == seat else CardSet(list(h)[:CINCH_KNOWN_BEFORE_PLAY])
+        for s, h in enumerate(pos.hands)
+    ]
+    view = CinchDealView(seat, pos.dealer, hands, pos.bids)
+    assert (view.phase, view.to_move) == (pos.phase, seat)
+    expected = enumerate_worlds(view, CINCH_FILLINGS)
+    sampler = Sampler(view)
+    assert sampler.count() == sum(expected.values()) == CINCH_FILLINGS
+    n = max(MIN_DRAWS, DRAWS_PER_WORLD * len(expected))
+    p = chi_square_p(sampler.sample_masks(n, seed=1), enumerated_places(view), expected)
+    assert p > ALPHA, (p, view.to_line())
+
+
+@pytest.mark.parametrize("first_hand", [True, False])
+def test_cinch_worlds_before_play_keep_what_the_seat_knows_and_nothing_else(
+    first_hand: bool,
+) -> None:
+    pos = cinch_excess(first_hand)
+    seat, trumps = pos.to_move, FULL_DECK.suit(0)
+    view = view_of(pos, seat)
+    worlds = Sampler(view).sample(60, seed=2)
+    stocks, seeds = set(), set()
+    seen_in: list[CardSet] = [CardSet()] * pos.nseats
+    for world in worlds:
+        assert isinstance(world, Cinch)
+        assert (world.phase, world.to_move, world.hands[seat]) == (
+            Phase.DISCARD,
+            seat,
+            pos.hands[seat],
+        )
+        assert world.bids == pos.bids and world.first_hand == first_hand
+        assert world.discards[seat] == pos.discards[seat]
+        for s in range(pos.nseats):
+            assert len(world.discards[s] - trumps) == len(pos.discards[s] - trumps)
+            if first_hand:
+                assert world.discards[s] == pos.discards[s]
+            seen_in[s] = seen_in[s] | world.hands[s]
+        assert view_of(world, seat) == view
+        assert world.widow is not None
+        stocks.add(world.widow)
+        seeds.add(world.seed)
+    # nothing else fixed: the others' hands and what they drew vary
+    for s in range(pos.nseats):
+        if s != seat:
+            assert len(seen_in[s]) > len(pos.hands[s])
+    assert len(seeds) == len(worlds) and len(stocks) > 1
+    again = Sampler(view).sample(60, seed=2)
+    assert [w.to_line() for w in again] == [w.to_line() for w in worlds]

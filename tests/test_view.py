@@ -329,20 +329,93 @@ def test_a_view_shows_its_hidden_places() -> None:
     assert view.legal_moves() == [Move("play", Card.parse(c)) for c in ("AD", "QD")]
 
 
-def test_views_are_of_decisions_in_play() -> None:
+def test_views_before_play_are_of_the_seat_deciding() -> None:
     chinkway = solver.deal("chinkway", seed=1)
-    before = [
-        chinkway,  # the dealer's discards
-        solver.deal("cinch", seed=1),  # the bidding
-    ]
-    for pos in before:
-        with pytest.raises(PositionError, match="a view is of a decision in play"):
-            view_of(pos, 0)
-    chinkway.play(chinkway.legal_moves()[0])
-    chinkway.play(chinkway.legal_moves()[0])
-    assert chinkway.phase == Phase.TRUMP
-    with pytest.raises(PositionError, match=r"\(phase play or claim\), not trump"):
-        view_of(chinkway, 0)
+    assert chinkway.dealer != 1
+    with pytest.raises(PositionError, match="before play .* is the dealer's"):
+        view_of(chinkway, 1)
+
+
+def chinkway_before_play(seed: int, discards: int) -> Chinkway:
+    pos = solver.deal("chinkway", seed=seed)
+    assert isinstance(pos, Chinkway)
+    for _ in range(discards):
+        pos.play(pos.legal_moves()[0])
+    return pos
+
+
+@pytest.mark.parametrize("discards", [0, 1, 2])
+def test_the_chinkway_dealers_view_before_play(discards: int) -> None:
+    pos = chinkway_before_play(3, discards)
+    dealer = pos.dealer
+    view = view_of(pos, dealer)
+    assert isinstance(view, ChinkwayView)
+    assert (view.phase, view.to_move) == (pos.phase, dealer)
+    assert view.phase == (Phase.TRUMP if discards == 2 else Phase.DISCARD)
+    assert view.known[dealer] == pos.hands[dealer] and view.discards == pos.discards
+    assert view.trump is None and view.quest is None
+    assert view.describe() == [f"hand {s + 1}: 10 cards" for s in range(5) if s != dealer]
+    assert view.pool == FULL_DECK - pos.hands[dealer] - CardSet(pos.discards)
+    assert [str(m) for m in view.legal_moves()] == [str(m) for m in pos.legal_moves()]
+    assert "trump" not in view.to_line() and "quest" not in view.to_line()
+    assert parse_view(view.to_line()) == view
+    assert parse_view(view.to_line()).to_line() == view.to_line()
+
+
+def cinch_excess(first_hand: bool = True) -> Cinch:
+    """A hand of Cinch at seat 2's discard of its excess trump (it kept seven)."""
+    rng = random.Random(1)
+    own = CardSet.parse("AKQJT98.2.3.")
+    rest = list(FULL_DECK - own)
+    rng.shuffle(rest)
+    hands = [CardSet(rest[0:9]), own, CardSet(rest[9:18]), CardSet(rest[18:27])]
+    pos = Cinch(0, hands, rest[27:], first_hand=first_hand, seed=1)
+    for m in ["bid 2", "pass", "pass", "pass", "trump S"]:
+        pos.play(m)
+    return pos
+
+
+@pytest.mark.parametrize("moves", [0, 2, 4, 5])
+def test_the_cinch_views_before_play(moves: int) -> None:
+    """The calls (0, 2 made), the bidder's trump (4), the excess trumps (5: the
+    one to put down)."""
+    pos = solver.deal("cinch", seed=2) if moves < 5 else cinch_excess()
+    for _ in range(moves if moves < 5 else moves - 5):
+        pos.play(pos.legal_moves()[0])
+    assert isinstance(pos, Cinch)
+    seat = pos.to_move
+    view = view_of(pos, seat)
+    assert (view.phase, view.to_move) == (pos.phase, seat)
+    assert [str(m) for m in view.legal_moves()] == [str(m) for m in pos.legal_moves()]
+    assert view.holding() == pos.hands[seat]
+    places = view.describe()
+    assert places[-1] == "the stock: 16 cards"
+    if pos.trump is None:
+        assert places[:3] == [f"hand {s + 1}: 9 cards" for s in range(4) if s != seat]
+        assert view.pool == FULL_DECK - pos.hands[seat]
+    else:  # the first hand: every discard shown, the trumps kept counted
+        trumps = FULL_DECK.suit(pos.trump)
+        kept = [9 - len(d - trumps) for d in pos.discards]
+        assert places[:-1] == [
+            f"hand {s + 1}: {kept[s]} card{'s' if kept[s] > 1 else ''}, {kept[s]}-{kept[s]} spades"
+            for s in range(4)
+            if s != seat and kept[s]
+        ]  # a hand with no trump kept is known: its shown discards
+    line = view.to_line()
+    assert "seed" not in line and "stock" not in line
+    assert parse_view(line) == view and parse_view(line).to_line() == line
+    if pos.trump is None:  # every seat's view of the bidding
+        for other in range(4):
+            assert parse_view(view_of(pos, other).to_line()) == view_of(pos, other)
+
+
+def test_a_chinkway_view_before_play_reads_what_the_dealer_knows() -> None:
+    pos = chinkway_before_play(3, 0)
+    line = view_of(pos, pos.dealer).to_line()
+    with pytest.raises(PositionError, match="the dealer's"):
+        parse_view(line.replace(f"seat={pos.dealer + 1}", f"seat={(pos.dealer + 1) % 5 + 1}"))
+    with pytest.raises(PositionError, match="quest is turned as soon as trump"):
+        parse_view(line + "; quest=2S 3S 4S 5S 6S")
     over = solver.parse_position("whist; leader=N; hands=1:A... K... Q... J...; play=AS KS QS JS")
     assert over.is_over
     with pytest.raises(PositionError, match="the hand is over"):

@@ -16,7 +16,6 @@ a method here, with its contract written at its definition.
 
 from __future__ import annotations
 
-import random
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -121,16 +120,6 @@ class Game(ABC):
         lead (its first move the one to make now).  The default: every legal
         move alone."""
         return [(m,) for m in pos.legal_moves()]
-
-    def draw_world_before_play(
-        self, pos: Position, seat: int, rng: random.Random
-    ) -> Position | None:
-        """A position at the same decision before play, with the cards `seat`
-        has not seen dealt again at random among the places it cannot see,
-        drawn from `rng` alone (the same generator, the same world).  None (the
-        default): the world is drawn by the exact sampler from the seat's
-        view (`solver.sampling`), as in play."""
-        return None
 
     def player_worlds(self, pos: Position) -> tuple[int, int] | None:
         """At a decision before play whose worlds are cheap to solve: (the
@@ -303,20 +292,6 @@ class Game(ABC):
         return hand_text(CardSet.parse(pos.to_fields()["hands"][seat]))
 
     # --- end of cli ---
-
-
-# --- players: shared by the games' draws of worlds before play ---------------------
-
-
-def deal_out(cards: list[Card], sizes: Sequence[int], rng: random.Random) -> list[CardSet]:
-    """`cards` shuffled and cut into parts of `sizes`."""
-    cards = list(cards)
-    rng.shuffle(cards)
-    out, start = [], 0
-    for n in sizes:
-        out.append(CardSet(cards[start : start + n]))
-        start += n
-    return out
 
 
 # --- players: shared by the games' whole games ---------------------------------------

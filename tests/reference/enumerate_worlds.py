@@ -8,7 +8,7 @@ own voids and counts:
 - the rules: the world at the first lead (`View.world(..., play=False)`) must
   replay the view's play record through the C core, which checks following suit
   card by card (so a void the view failed to note, or noted wrongly, shows as a
-  different set of worlds);
+  different set of worlds); a view before play has no record;
 - what the seat knows: its own cards, the cards it has seen, in place;
 - Cinch: some redeal must have produced the hands (`redeal_possible`): every
   hand splits into the trumps its seat kept, cards from the stock (never a
@@ -140,8 +140,10 @@ def _out_of_play_splits(view: View, others: list[int], rest: CardSet) -> tuple[i
 
 
 def rules_accept(view: View, world: Position) -> bool:
-    """Whether the world at its first lead replays the view's play record."""
-    assert world.core is not None
+    """Whether the world at its first lead replays the view's play record
+    (before play, a world with no play yet, there is none)."""
+    if world.core is None:
+        return not view.play_record
     core = world.core.copy()
     try:
         for move in view.play_record:

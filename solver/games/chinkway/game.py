@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 
 from solver.cards import Card
@@ -50,10 +49,6 @@ class ChinkwayGame(Game):
     def plans(self, pos: Position, seat: int) -> list[tuple[Move, ...]]:
         assert isinstance(pos, Chinkway)
         return before_play.plans(pos, seat)
-
-    def draw_world_before_play(self, pos: Position, seat: int, rng: random.Random) -> Position:
-        assert isinstance(pos, Chinkway)
-        return before_play.draw_world(pos, rng)
 
     def deal_hand(self, deal: HandToDeal) -> Position:
         assert deal.previous is None or isinstance(deal.previous, Chinkway)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 
 from solver.cards import Card
@@ -46,10 +45,6 @@ class CinchGame(Game):
     def plans(self, pos: Position, seat: int) -> list[tuple[Move, ...]]:
         assert isinstance(pos, Cinch)
         return before_play.plans(pos, seat)
-
-    def draw_world_before_play(self, pos: Position, seat: int, rng: random.Random) -> Position:
-        assert isinstance(pos, Cinch)
-        return before_play.draw_world(pos, seat, rng)
 
     def player_worlds(self, pos: Position) -> tuple[int, int] | None:
         assert isinstance(pos, Cinch)

@@ -9,7 +9,10 @@ of the redeal; the hidden places are the other hands (with the trumps they
 may hold and the voids the play showed) and either the widow and the
 unseen discards, or, once cards were drawn back from the dead wood, the dead
 wood, whose cards the seat may have seen discarded (`View.seen`).
-docs/views.md section 4 says how.
+docs/views.md section 4 says how.  The decisions before play (the calls,
+the bidder's trump, the excess-trump discards) are `CinchDealView`'s, in
+solver/games/cinch/before_play.py; `CinchView` hands a position or a notation
+at one of them to it.
 """
 
 from __future__ import annotations
@@ -21,6 +24,7 @@ from typing import Any
 from solver.cards import FULL_DECK, NOTRUMP, CardSet, strain_text
 from solver.errors import NotationError, PositionError
 from solver.games.base import Position, bid_text, check_disjoint, read_cardset
+from solver.games.cinch.before_play import CinchDealView
 from solver.games.cinch.rules import (
     DEALT,
     KEYS,
@@ -33,7 +37,16 @@ from solver.games.cinch.rules import (
     parse_calls,
 )
 from solver.notation import Fields, get_bool, get_int, get_seat_list, get_str, parse_seat
-from solver.view import OUT, SUITS, HandsView, HiddenPlace, ReplayTable, hidden_place
+from solver.view import (
+    OUT,
+    SUITS,
+    VIEW_PHASES,
+    HandsView,
+    HiddenPlace,
+    ReplayTable,
+    View,
+    hidden_place,
+)
 
 STOCK = len(FULL_DECK) - SEATS * DEALT  # the 16 undealt cards before the redeal
 
@@ -88,6 +101,7 @@ class CinchView(HandsView):
     game = "cinch"
     keys = KEYS - {"stock", "widow"} | {"seat", "discarded"}
     nseats = 4
+    phases = (*VIEW_PHASES, *CinchDealView.phases)
     trump: int
 
     def __init__(
@@ -333,8 +347,19 @@ class CinchView(HandsView):
         return fields
 
     @classmethod
-    def from_fields(cls, fields: Fields) -> CinchView:
+    def from_position(cls, pos: Position, seat: int) -> View:
+        """Before play, the view of the decision (`CinchDealView`)."""
+        if pos.phase in CinchDealView.phases:
+            return CinchDealView.from_position(pos, seat)
+        return super().from_position(pos, seat)
+
+    @classmethod
+    def from_fields(cls, fields: Fields) -> View:
+        """No trump, or the seat's hand of more than six (its excess trumps to
+        discard): the view of a decision before play (`CinchDealView`)."""
         seat, entries = cls._seat_and_hands(fields)
+        if get_str(fields, "trump") is None or len(read_cardset(entries[seat], "hand")) > PLAY_HAND:
+            return CinchDealView.from_fields(fields)
         trump = cls._play_trump(fields)
         pile_entries = get_seat_list(fields, "discards", cls.nseats)
         if pile_entries is None:
