@@ -187,7 +187,7 @@ static int order_moves(const ts_state *s, ts_cards moves, ts_card first, ts_card
     ts_cards remaining = 0; /* (for leads) */
     int w = -1, partner_winning = 0;
     if (s->phase == TS_PLAY && s->ntrick > 0) {
-        w = ts_trick_winner(s->trick, s->ntrick, s->trump);
+        w = trick_winner(s->trick, s->ntrick, s->trump);
         partner_winning = s->side[(s->leader + w) % s->nseats] == s->side[s->turn];
     } else {
         for (int p = 0; p < s->nseats; p++)
