@@ -30,5 +30,6 @@
 #define GAME_possible_value chinkway_possible_value
 #define GAME_first_target chinkway_first_target
 #define GAME_claim_score chinkway_claim_score
+#define GAME_claim_class ts_quest_category
 #define GAME_ORDER_AGAINST_LATER 1
 #include "../search/core.h"

@@ -28,6 +28,7 @@
  *   GAME_partnership(s)             0; 1: four seats in two partnerships
  *   GAME_lead_score(s, c, rest)     lead_score (search/moves.h)
  *   GAME_claim_score(s, c, root)    0
+ *   GAME_claim_class(c)             c: claims of one class are alike (0..63)
  *   GAME_ORDER_AGAINST_LATER        0; 1: a winner another side can still
  *                                   beat is tried with the low cards
  *   GAME_TABLE_CAP_BYTES            0 (all); the exact entries a hand may use
@@ -76,6 +77,9 @@
 #endif
 #ifndef GAME_claim_score
 #define GAME_claim_score(s, c, root) ((void)(s), (void)(c), (void)(root), 0)
+#endif
+#ifndef GAME_claim_class
+#define GAME_claim_class(c) (c)
 #endif
 #ifndef GAME_ORDER_AGAINST_LATER
 #define GAME_ORDER_AGAINST_LATER 0
@@ -384,12 +388,12 @@ static int analyze(ts_search *S, const ts_state *s0, ts_card moves[64], int valu
         rules_unplay(&s, &u);
     }
     /* Every card takes the value of its class's representative
-     * (representative_of; claims: the one of its category). */
+     * (representative_of; claims: the one of its class, GAME_claim_class). */
     for (int i = 0; i < n; i++) {
         ts_card c = all[i], r = c;
         if (s.phase == TS_CLAIM) {
             for (ts_cards m = reps; m; m &= m - 1)
-                if (ts_quest_category(ts_first(m)) == ts_quest_category(c))
+                if (GAME_claim_class(ts_first(m)) == GAME_claim_class(c))
                     r = ts_first(m);
         } else {
             r = representative_of(reps, c);
