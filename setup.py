@@ -7,8 +7,10 @@ import platform
 from Cython.Build import cythonize
 from setuptools import Extension, setup
 
-# the rules; the generic search layers; each game's search, compiled from
-# the template csrc/search/core.h with the game's hooks inlined
+# the rules' status texts and trick winner; the generic search layers; the
+# registry (the public entry points, dispatching on the game); each game's
+# rules and search, compiled from the templates csrc/rules/play.h and
+# csrc/search/core.h with the game's hooks inlined
 C_SOURCES = [
     "csrc/rules.c",
     "csrc/search/limits.c",

@@ -10,6 +10,12 @@
  * trick that its winner claims.
  *
  * Seats are 0..nseats-1, clockwise.  No Python objects, no allocation.
+ *
+ * Where it lives: the play of a hand is written once (the template
+ * rules/play.h) and compiled per game with the game's rules hooks
+ * (games/<game>_rules.h) in games/<game>.c; the functions below that play a
+ * hand look the game up once, in games/registry.c; ts_cinch_points is
+ * Cinch's (games/cinch.c), ts_trick_winner and ts_status_text are rules.c's.
  */
 #ifndef TS_RULES_H
 #define TS_RULES_H

@@ -1,5 +1,6 @@
 """Hand-made whist endings in which one of the search's sure-trick bounds
-(csrc/search.c) decides the question at the root, before any card is tried:
+(csrc/games/partnership.h, csrc/games/tricks.h) decides the question at the
+root, before any card is tried:
 a suit run through both hands of a side (`run_over`) and the tricks a hand
 takes with its trumps against fewer higher trumps (`trump_tricks_of`).
 

@@ -1,5 +1,7 @@
 /*
- * games/chinese_whist.c -- Chinese Whist's search.  Its keys and its
+ * games/chinese_whist.c -- Chinese Whist's rules and search.  The rules
+ * hooks of chinese_whist_rules.h given to the rules template
+ * (rules/play.h), which makes chinese_whist_play from them.  Its keys and its
  * pattern table: the piles by their places (cover_places), the exact key of
  * the reference search, the shapes (lengths and piles), the probe at a
  * trick start (the bounds of whist once four seats have every card face up,
@@ -8,6 +10,7 @@
  * (search/core.h), which makes chinese_whist_search from them.
  */
 #include "chinese_whist.h"
+#include "chinese_whist_rules.h"
 
 /* Chinese Whist keeps its table by patterns too.  Its shape is every
  * seat's length in every suit among its playable and among its face-down
@@ -273,6 +276,16 @@ static ts_cards chinese_whist_store(ts_search *S, const ts_state *s, const chine
 }
 
 #define GAME chinese_whist
+/* the rules (chinese_whist_rules.h) */
+#define GAME_seats_ok chinese_whist_seats_ok
+#define GAME_side_score chinese_whist_side_score
+#define GAME_PILES 1
+#define GAME_setup_check chinese_whist_setup_check
+#define GAME_setup_state chinese_whist_setup_state
+#define GAME_turn_up chinese_whist_turn_up
+#define GAME_turn_down chinese_whist_turn_down
+#include "../rules/play.h"
+/* the search (chinese_whist.h and the above) */
 #define GAME_final_value chinese_whist_final_value
 #define GAME_stored_offset chinese_whist_stored_offset
 #define GAME_bounds chinese_whist_value_bounds

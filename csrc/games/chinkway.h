@@ -11,15 +11,8 @@
 #define TS_GAMES_CHINKWAY_H
 
 #include "../search/table.h"
+#include "chinkway_rules.h"
 #include "tricks.h"
-
-static inline int side_parts(const ts_state *s, int side)
-{
-    int n = 0;
-    for (int k = 0; k < TS_QUEST_CATEGORIES; k++)
-        n += s->side_claims[side][k];
-    return n;
-}
 
 /* The cards of a Chinkway quest category. */
 static inline ts_cards quest_cards(int k)
@@ -145,7 +138,7 @@ static inline uint64_t chinkway_extra(const ts_state *s, int root, int kind)
 }
 
 /* The value of a finished hand: the side's quest score. */
-static inline int chinkway_final_value(const ts_state *s, int side) { return ts_quest_score(side_parts(s, side)); }
+static inline int chinkway_final_value(const ts_state *s, int side) { return chinkway_side_score(s, side); }
 
 /* Two cards are alike when of one quest category, or of categories the
  * root side no longer needs (they score nothing for it). */

@@ -12,29 +12,12 @@
 
 #include "../search/ranks.h"
 #include "../search/table.h"
+#include "cinch_rules.h"
 
 /* A Cinch hand (six tricks) fills little of a large table, and touching
  * fresh memory costs more than its whole search: it keeps to the first
  * CINCH_TABLE_BYTES. */
 #define CINCH_TABLE_BYTES ((size_t)16 << 20)
-
-static inline int seat_of_side(const ts_state *s, int side)
-{
-    for (int p = 0; p < s->nseats; p++)
-        if (s->side[p] == side)
-            return p;
-    return 0;
-}
-
-/* Cinch game points of a set of cards: T 10, A 4, K 3, Q 2, J 1. */
-static inline int cinch_game_points(ts_cards cards)
-{
-    static const int POINTS[5] = {10, 1, 2, 3, 4}; /* T, J, Q, K, A */
-    int total = 0;
-    for (int i = 0; i < 5; i++)
-        total += POINTS[i] * ts_count(cards & ((ts_cards)0x0001000100010001ULL << (TS_TEN + i)));
-    return total;
-}
 
 /* Cinch: the cards still to be captured that a side captures for sure, by
  * side (sure[side]).  A trump goes to its holder's side when every higher
@@ -103,10 +86,7 @@ static inline void cinch_bounds(const ts_state *s, int side, int *lo, int *hi)
     int B = s->side[s->bidder], D = 1 - B;
     int b_lo, b_hi; /* the bidding side's score */
     if (s->bid == TS_SHOOT) {
-        int needed = s->shoot_needs_all_four
-                         ? (TS_CINCH_HIGH | TS_CINCH_LOW | TS_CINCH_JACK | TS_CINCH_GAME)
-                         : (trumps ? TS_CINCH_HIGH | TS_CINCH_LOW : 0) | TS_CINCH_GAME |
-                               ((trumps & ts_bit(ts_make_card(s->trump, TS_JACK))) ? TS_CINCH_JACK : 0);
+        int needed = s->shoot_needs_all_four ? CINCH_ALL_POINTS : cinch_points_in_play(s);
         b_lo = (has[B] & needed) == needed ? TS_SHOOT : -TS_SHOOT;
         b_hi = (can[B] & needed) == needed ? TS_SHOOT : -TS_SHOOT;
     } else {
@@ -142,13 +122,8 @@ static inline uint64_t cinch_extra(const ts_state *s)
     /* game points taken by each side, and who took High, Low and Jack */
     uint64_t x = 0;
     for (int side = 0; side < 2; side++) {
-        ts_cards t = s->taken[side];
-        int gp = 0;
-        static const int POINTS[TS_RANKS] = {0, 0, 0, 0, 0, 0, 0, 0, 10, 1, 2, 3, 4};
-        for (ts_cards m = t; m; m &= m - 1)
-            gp += POINTS[ts_rank_of(ts_first(m))];
-        x = x << 8 | (uint64_t)gp;
-        x = x << 4 | (uint64_t)ts_cinch_points(s, side);
+        x = x << 8 | (uint64_t)cinch_game_points(s->taken[side]);
+        x = x << 4 | (uint64_t)cinch_points(s, side);
     }
     return x;
 }
@@ -156,10 +131,7 @@ static inline uint64_t cinch_extra(const ts_state *s)
 /* The value of a finished hand: the side's hand score less the other's. */
 static inline int cinch_final_value(const ts_state *s, int side)
 {
-    int scores[TS_MAX_SEATS];
-    ts_scores(s, scores);
-    int own = scores[seat_of_side(s, side)], other = scores[seat_of_side(s, 1 - side)];
-    return own - other;
+    return cinch_side_score(s, side) - cinch_side_score(s, 1 - side);
 }
 
 /* Two cards are alike when neither carries scoring weight of its own. */

@@ -1,5 +1,7 @@
 /*
- * games/whist.c -- plain whist's search.  Its pattern table (partition
+ * games/whist.c -- plain whist's rules and search.  The rules hooks of
+ * whist_rules.h given to the rules template (rules/play.h), which makes
+ * whist_play from them.  Its pattern table (partition
  * search): the layout in the block (exact entries, then shape entries), the
  * probe at a trick start (the bounds of games/partnership.h, the exact
  * entry, the shape's patterns) and the store; then the hooks of whist.h and
@@ -8,6 +10,7 @@
  * are alike; four seats in two partnerships.
  */
 #include "whist.h"
+#include "whist_rules.h"
 
 /* ---- the pattern table ---- */
 
@@ -268,6 +271,11 @@ static ts_cards whist_store(ts_search *S, const ts_state *s, const whist_place *
 }
 
 #define GAME whist
+/* the rules (whist_rules.h) */
+#define GAME_seats_ok whist_seats_ok
+#define GAME_side_score whist_side_score
+#include "../rules/play.h"
+/* the search (whist.h and the above) */
 #define GAME_final_value whist_final_value
 #define GAME_stored_offset whist_stored_offset
 #define GAME_bounds whist_value_bounds

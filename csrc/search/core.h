@@ -28,6 +28,7 @@
  *   GAME_partnership(s)             0; 1: four seats in two partnerships
  *   GAME_lead_score(s, c, rest)     lead_score (search/moves.h)
  *   GAME_claim_score(s, c, root)    0
+ *   GAME_claim_class(c)             c: claims of one class are alike (0..63)
  *   GAME_ORDER_AGAINST_LATER        0; 1: a winner another side can still
  *                                   beat is tried with the low cards
  *   GAME_TABLE_CAP_BYTES            0 (all); the exact entries a hand may use
@@ -38,6 +39,9 @@
  */
 #ifndef GAME
 #error "search/core.h is included by a game's file, after GAME and its hooks"
+#endif
+#ifndef TS_RULES_PLAY_H
+#error "search/core.h comes after the game's rules (rules/play.h): it calls them"
 #endif
 
 #include <string.h>
@@ -74,6 +78,9 @@
 #ifndef GAME_claim_score
 #define GAME_claim_score(s, c, root) ((void)(s), (void)(c), (void)(root), 0)
 #endif
+#ifndef GAME_claim_class
+#define GAME_claim_class(c) (c)
+#endif
 #ifndef GAME_ORDER_AGAINST_LATER
 #define GAME_ORDER_AGAINST_LATER 0
 #endif
@@ -83,10 +90,6 @@
 #ifndef GAME_USES_PATTERNS
 #define GAME_USES_PATTERNS 0
 #endif
-
-#define CORE_CAT2(a, b) a##_##b
-#define CORE_CAT(a, b) CORE_CAT2(a, b)
-#define GAME_ENTRY(name) CORE_CAT(GAME, name) /* <GAME>_name */
 
 #include "order.h"
 #if GAME_USES_PATTERNS
@@ -210,10 +213,10 @@ static int reaches(ts_search *S, ts_state *s, int target)
     if (s->phase == TS_CLAIM && !maximising) {
         /* another side's claim leaves R's score and R's future alone (the
          * game's key holds R's claims only): any one will do */
-        list[0] = ts_first(ts_legal(s));
+        list[0] = ts_first(rules_legal(s));
         n = 1;
     } else {
-        n = order_moves(s, representatives(s, ts_legal(s), R), best,
+        n = order_moves(s, representatives(s, rules_legal(s), R), best,
                         maximising ? TS_NO_CARD : S->killer[depth], R, list);
     }
 
@@ -222,9 +225,9 @@ static int reaches(ts_search *S, ts_state *s, int target)
     ts_card decisive = TS_NO_CARD;
     for (int i = 0; i < n; i++) {
         ts_undo u;
-        ts_apply(s, list[i], &u);
+        rules_apply(s, list[i], &u);
         int v = reaches(S, s, target);
-        ts_unplay(s, &u);
+        rules_unplay(s, &u);
         if (S->aborted)
             return target - 1;
         if ((v >= target) == maximising) {
@@ -359,7 +362,7 @@ static int analyze(ts_search *S, const ts_state *s0, ts_card moves[64], int valu
     ts_state s = *s0;
     begin(S, s0, by_patterns(S));
     int R = s.side[s.turn];
-    ts_cards legal = ts_legal(&s);
+    ts_cards legal = rules_legal(&s);
     ts_cards reps = representatives(&s, legal, R);
     ts_card all[64];
     int n = ordered(legal, all);
@@ -376,21 +379,21 @@ static int analyze(ts_search *S, const ts_state *s0, ts_card moves[64], int valu
     int nrep = order_moves(&s, reps, TS_NO_CARD, TS_NO_CARD, R, order);
     for (int i = 0; i < nrep; i++) {
         ts_undo u;
-        ts_apply(&s, order[i], &u);
+        rules_apply(&s, order[i], &u);
         int guess = i > 0 ? best : GAME_first_target(&s, lo, hi) - base;
         int v = value_for(S, &s, R, base, guess, hi - base);
         rep_value[order[i]] = v;
         if (v > best)
             best = v;
-        ts_unplay(&s, &u);
+        rules_unplay(&s, &u);
     }
     /* Every card takes the value of its class's representative
-     * (representative_of; claims: the one of its category). */
+     * (representative_of; claims: the one of its class, GAME_claim_class). */
     for (int i = 0; i < n; i++) {
         ts_card c = all[i], r = c;
         if (s.phase == TS_CLAIM) {
             for (ts_cards m = reps; m; m &= m - 1)
-                if (ts_quest_category(ts_first(m)) == ts_quest_category(c))
+                if (GAME_claim_class(ts_first(m)) == GAME_claim_class(c))
                     r = ts_first(m);
         } else {
             r = representative_of(reps, c);
@@ -431,14 +434,14 @@ static void maxn_of(ts_search *S, ts_state *s, int out[TS_MAX_SIDES])
     }
     int me = s->side[s->turn];
     ts_card list[64];
-    int n = ordered(representatives(s, ts_legal(s), -1), list);
+    int n = ordered(representatives(s, rules_legal(s), -1), list);
     int best[TS_MAX_SIDES] = {0}, have = 0, best_others = 0;
     for (int i = 0; i < n; i++) {
         int v[TS_MAX_SIDES] = {0};
         ts_undo u;
-        ts_apply(s, list[i], &u);
+        rules_apply(s, list[i], &u);
         maxn_of(S, s, v);
-        ts_unplay(s, &u);
+        rules_unplay(s, &u);
         if (S->aborted)
             return;
         int others = 0;

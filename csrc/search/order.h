@@ -15,20 +15,16 @@
 
 /* The legal moves with equivalent ones removed: a card is dropped when the
  * next higher card of its suit held by the same seat is alike and no card of
- * anyone else (or of the trick) lies between them.  Claims: one per quest
- * category. */
-/* The legal moves with equivalent ones removed: a card is dropped when the
- * next higher card of its suit held by the same seat is alike and no card of
- * anyone else (or of the trick) lies between them.  Claims: one per quest
- * category. */
+ * anyone else (or of the trick) lies between them.  Claims: one per class
+ * (GAME_claim_class). */
 static ts_cards representatives(const ts_state *s, ts_cards legal, int root)
 {
     if (s->phase == TS_CLAIM) {
         ts_cards keep = 0;
-        int seen = 0;
+        ts_cards seen = 0;
         for (ts_cards m = legal; m; m &= m - 1) {
             ts_card c = ts_first(m);
-            int k = 1 << ts_quest_category(c);
+            ts_cards k = (ts_cards)1 << GAME_claim_class(c);
             if (!(seen & k))
                 keep |= ts_bit(c);
             seen |= k;
@@ -187,7 +183,7 @@ static int order_moves(const ts_state *s, ts_cards moves, ts_card first, ts_card
     ts_cards remaining = 0; /* (for leads) */
     int w = -1, partner_winning = 0;
     if (s->phase == TS_PLAY && s->ntrick > 0) {
-        w = ts_trick_winner(s->trick, s->ntrick, s->trump);
+        w = trick_winner(s->trick, s->ntrick, s->trump);
         partner_winning = s->side[(s->leader + w) % s->nseats] == s->side[s->turn];
     } else {
         for (int p = 0; p < s->nseats; p++)

@@ -13,7 +13,7 @@
  * its suit), or none: a ruff or a lone card of its suit wins by suit alone. */
 static ts_cards trick_rank_winner(const ts_card *cards, int n, int trump)
 {
-    int w = ts_trick_winner(cards, n, trump);
+    int w = trick_winner(cards, n, trump);
     for (int i = 0; i < n; i++)
         if (i != w && ts_suit_of(cards[i]) == ts_suit_of(cards[w]))
             return ts_bit(cards[w]);
@@ -41,7 +41,7 @@ static uint16_t *cut_slot(ts_search *S, const ts_state *s, int target, uint16_t 
         uint16_t odd = n == 4 ? suit_counts(s->playable[(me + 2) % 4]) & 0x1111 : 0;
         k = s->playable[me] ^ (uint64_t)odd << 52 ^ (uint64_t)need << 58;
     } else {
-        int w = ts_trick_winner(s->trick, s->ntrick, s->trump);
+        int w = trick_winner(s->trick, s->ntrick, s->trump);
         ts_cards lane = ts_suit_cards(ts_suit_of(s->trick[0]));
         if (s->playable[me] & lane) {
             ts_cards left = 0;
@@ -121,7 +121,7 @@ static int pattern_search(ts_search *S, ts_state *s, int target, ts_cards *decid
      * would do the same): the others are found and ordered only when it
      * does not cut off.  (Only a cutoff card that was its class's
      * representative first: 5.7% more nodes.) */
-    ts_cards legal = ts_legal(s), moves = 0;
+    ts_cards legal = rules_legal(s), moves = 0;
     int n, lazy = first != TS_NO_CARD && (legal & ts_bit(first)) && (legal & (legal - 1));
     if (lazy) {
         list[0] = first;
@@ -159,9 +159,9 @@ static int pattern_search(ts_search *S, ts_state *s, int target, ts_cards *decid
         cards[k] = list[i];
         ts_undo u;
         ts_cards below;
-        ts_apply(s, list[i], &u);
+        rules_apply(s, list[i], &u);
         int v = pattern_search(S, s, target, &below);
-        ts_unplay(s, &u);
+        rules_unplay(s, &u);
         if (S->aborted)
             return won;
         if (k + 1 == s->nseats)
