@@ -8,10 +8,13 @@ reach a game only through `solver.games.registry`, which maps names to these
 objects; none of them names a game.
 
 A `Game` answers what is particular to its game: how a hand is dealt and
-read (its `Position` subclass, in ``rules.py``), and, as the parts are
-added, what a seat knows, its rules of thumb, its candidate decisions
-before play and how it is drawn for a person.  Each part is an attribute or
-a method here, with its contract written at its definition.
+read (its `Position` subclass, in ``rules.py``), what a seat knows (its
+`View` subclass, ``view.py``), its rules of thumb (``heuristics.py``), its
+candidate decisions before play (``before_play.py``), how its hands make a
+game (``whole_game.py``) and how it is drawn for a person
+(``drawing.py``).  The hooks stand in blocks, one for each generic layer
+that asks; each is an attribute or a method with its contract written at
+its definition, and one with a default is optional.
 """
 
 from __future__ import annotations
