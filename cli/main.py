@@ -425,9 +425,10 @@ class ProgressBars:
 
 
 def bench_game_words() -> list[str]:
-    """The benchmark's parts as --games lists them: the PBN parts, then each
-    game's full-deal parts (a game of several also chosen by its name)."""
-    words = list(benchmark.PBN_PARTS)
+    """The benchmark's parts as --games lists them: the parts against a
+    reference solver, then each game's full-deal parts (a game of several
+    also chosen by its name)."""
+    words = list(benchmark.REFERENCE_PARTS)
     for game in GAMES.values():
         names = [name for name, _ in game.bench_parts]
         if names:
@@ -439,7 +440,7 @@ def bench_game_words() -> list[str]:
 @click.option(
     "--deals",
     type=click.IntRange(min=0),
-    default=benchmark.DEFAULT_WHIST_DEALS,
+    default=benchmark.DEFAULT_REFERENCE_DEALS,
     show_default=True,
     metavar="N",
     help=f"{BRIDGE.title}: the first N deals of the PBN file.",
@@ -543,13 +544,13 @@ def bench(
     with progress:
         report = benchmark.run(
             names,
-            whist_deals=deals,
+            reference_deals=deals,
             deals_file=pbn_file,
             game_deals=random_deals,
             seed=seed,
             time_limit=time_limit,
             tt_mb=tt_mb,
-            use_dds=not no_dds,
+            use_reference=not no_dds,
             reporter=ProgressBars(progress),
             repeat=repeat,
         )
