@@ -20,11 +20,13 @@ from importlib import resources
 from typing import Any, TypeVar
 
 import click
+from click.core import ParameterSource
 from rich.console import Console
 from rich.progress import Progress
 
 import solver
 from solver import bench as benchmark
+from solver import signature
 from solver.cli import render, render_analysis, render_bench
 from solver.cli.play import match, play
 from solver.cli.recommend import recommend
@@ -500,6 +502,17 @@ def bench_game_words() -> list[str]:
     "fastest time (DDS's too): steadier figures on a busy machine.",
 )
 @click.option("--no-dds", is_flag=True, help="Do not run DDS (even if endplay is installed).")
+@click.option(
+    "--signature",
+    "signature_set",
+    type=click.Choice(signature.SETS),
+    is_flag=False,
+    flag_value=signature.SETS[0],
+    metavar="SET",
+    help="Instead of the benchmark, the search signature (solver.signature) of the set "
+    f"named, {' or '.join(signature.SETS)} (alone: {signature.SETS[0]}): its record count, "
+    "its digest and, last, 'Nodes searched: N'. Takes only --json (the records) and --no-color.",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print JSON instead of tables.")
 @click.option("--no-color", is_flag=True, help="Plain text without colours.")
 def bench(
@@ -512,6 +525,7 @@ def bench(
     tt_mb: float,
     repeat: int,
     no_dds: bool,
+    signature_set: str | None,
     as_json: bool,
     no_color: bool,
 ) -> None:
@@ -530,6 +544,12 @@ def bench(
     nodes per second and memory (the table size and the process's peak
     RSS).  Full deals are slow: start small.
 
+    With --signature: the values and node counts of the searches on a fixed
+    set of positions of every game, and the answers of the sampling layers
+    for fixed seeds, printed as one total node count (the last line) with a
+    digest of every record; it changes when, and only when, the search
+    changes.  Ctrl-C stops it (status 130) and says how far it went.
+
     \b
     EXAMPLES
       tricksolver bench --deals 3 --games whist --time-limit 5
@@ -537,8 +557,12 @@ def bench(
       tricksolver bench --pbn-file endings.pbn --games whist --json > bench.json
       tricksolver bench --games whist --repeat 3   fastest of 3 rounds a deal
       tricksolver bench --games table --deals 20   DD tables against DDS's
+      tricksolver bench --signature          the search signature (quick set, ~10 s)
       tricksolver bench                      the full standard run (long)
     """
+    if signature_set is not None:
+        bench_signature(signature_set, as_json, no_color)
+        return
     names = benchmark.parse_games(games)
     progress = progress_bars(no_color)
     with progress:
@@ -558,6 +582,41 @@ def bench(
         echo_json(report.to_json())
         return
     Console(no_color=no_color or None, highlight=False).print(render_bench.bench_view(report))
+
+
+SIGNATURE_OPTIONS = {"signature_set", "as_json", "no_color"}  # what --signature goes with
+
+
+def bench_signature(which: str, as_json: bool, no_color: bool) -> None:
+    """`bench --signature`: the signature of the set `which`, its progress on
+    stderr; Ctrl-C stops it with one line saying how far it went."""
+    ctx = click.get_current_context()
+    others = [
+        param.opts[0]
+        for param in ctx.command.params
+        if param.name not in SIGNATURE_OPTIONS
+        and ctx.get_parameter_source(param.name or "") is not ParameterSource.DEFAULT
+    ]
+    if others:
+        raise BadInput(f"--signature takes no other option but --json and --no-color: {others[0]}")
+    done: list[dict[str, Any]] = []
+    progress = progress_bars(no_color)
+    try:
+        with progress:
+            task = progress.add_task(f"Signature ({which})", total=None)
+
+            def step(record: dict[str, Any]) -> None:
+                done.append(record)
+                progress.advance(task)
+
+            result = signature.run(which, step)
+    except KeyboardInterrupt:
+        click.echo(f"{PROG}: interrupted: {render_bench.signature_stop(which, done)}", err=True)
+        raise click.exceptions.Exit(INTERRUPTED) from None
+    if as_json:
+        echo_json(render_bench.signature_json(which, result))
+        return
+    click.echo(render_bench.signature_text(which, result))
 
 
 main.add_command(recommend)

@@ -7,12 +7,15 @@ and `solver.signature` measure)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from rich import box
 from rich.console import Group, RenderableType
 from rich.table import Table as RichTable
 from rich.text import Text
 
 from solver.bench import GAME_TITLES, PARANOID_PARTS, REFERENCE_PARTS, BenchReport, GameBench
+from solver.signature import Signature
 from solver.timing import ms_text, rate_text
 
 
@@ -87,3 +90,33 @@ def bench_view(report: BenchReport) -> Group:
         )
     )
     return Group(*parts)
+
+
+# -- the search signature ---------------------------------------------------------------
+
+
+def signature_text(which: str, signature: Signature) -> str:
+    """The signature as Stockfish's ``bench`` ends: the total node count on
+    the last line, alone, for a script to read."""
+    return "\n".join(
+        [
+            f"Signature: the {which} set, {len(signature.records)} records",
+            f"Digest: {signature.digest}",
+            f"Nodes searched: {signature.nodes}",
+        ]
+    )
+
+
+def signature_json(which: str, signature: Signature) -> dict[str, Any]:
+    return {
+        "set": which,
+        "nodes": signature.nodes,
+        "digest": signature.digest,
+        "records": signature.records,
+    }
+
+
+def signature_stop(which: str, done: list[dict[str, Any]]) -> str:
+    """What a signature stopped short had finished: its records so far."""
+    nodes = Signature(records=list(done)).nodes
+    return f"{len(done)} records of the {which} signature done ({nodes:,} nodes); no total"
