@@ -45,9 +45,9 @@ from solver.timing import MS, Timing, per_second, timed
 DEFAULT_GAME_DEALS = 20
 DEFAULT_TIME_LIMIT = 60.0  # seconds per solve
 
-# The benchmark's parts: name -> (game, players).  First every game's parts
-# against a reference solver (`Game.reference_parts`), then the games'
-# full-deal parts (`Game.bench_parts`).
+# The benchmark's parts, by name: first every game's parts against a
+# reference solver (`Game.reference_parts`), then the games' full-deal parts
+# (`Game.bench_parts`: name -> (game, players)).
 REFERENCE_PARTS: dict[str, ReferencePart[Any, Any]] = {
     part.name: part for g in registry.GAMES.values() for part in g.reference_parts
 }
@@ -175,13 +175,11 @@ class BenchSettings:
 
     def to_json(self) -> dict[str, Any]:
         """The settings, every deal set's count and source first."""
-        sets = {k: v for d in self.reference_deals for k, v in _deals_json(d)}
+        sets: dict[str, Any] = {}
+        for deals in self.reference_deals:
+            sets.update({deals.count_key: deals.count, deals.source_key: deals.source})
         own = {k: v for k, v in asdict(self).items() if k != "reference_deals"}
         return {**sets, **own}
-
-
-def _deals_json(deals: DealsRead) -> list[tuple[str, Any]]:
-    return [(deals.count_key, deals.count), (deals.source_key, deals.source)]
 
 
 @dataclass(frozen=True)
