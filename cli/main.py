@@ -21,11 +21,10 @@ from typing import Any, TypeVar
 
 import click
 from rich.console import Console
-from rich.progress import Progress
 
 import solver
-from solver import bench as benchmark
-from solver.cli import render, render_analysis, render_bench
+from solver.cli import render, render_analysis
+from solver.cli.bench import bench
 from solver.cli.play import match, play
 from solver.cli.recommend import recommend
 from solver.doubledummy import DEFAULT_TT_MB
@@ -39,7 +38,6 @@ from .common import (
     BadInput,
     echo_json,
     players_option,
-    progress_bars,
     read_position,
 )
 
@@ -406,157 +404,5 @@ def table(
     )
 
 
-# -- bench ------------------------------------------------------------------------------
-
-
-class ProgressBars:
-    """The benchmark's progress: one bar per part, on stderr."""
-
-    def __init__(self, progress: Progress) -> None:
-        self.progress = progress
-        self.tasks: dict[str, Any] = {}
-
-    def start(self, name: str, total: int) -> None:
-        title = benchmark.GAME_TITLES.get(name, name)
-        self.tasks[name] = self.progress.add_task(title, total=total)
-
-    def step(self, name: str, detail: str) -> None:
-        self.progress.advance(self.tasks[name])
-
-
-def bench_game_words() -> list[str]:
-    """The benchmark's parts as --games lists them: the PBN parts, then each
-    game's full-deal parts (a game of several also chosen by its name)."""
-    words = list(benchmark.PBN_PARTS)
-    for game in GAMES.values():
-        names = [name for name, _ in game.bench_parts]
-        if names:
-            words.append(", ".join(names) + (f" (or {game.name})" if len(names) > 1 else ""))
-    return words
-
-
-@main.command()
-@click.option(
-    "--deals",
-    type=click.IntRange(min=0),
-    default=benchmark.DEFAULT_WHIST_DEALS,
-    show_default=True,
-    metavar="N",
-    help=f"{BRIDGE.title}: the first N deals of the PBN file.",
-)
-@click.option(
-    "--pbn-file",
-    metavar="PATH",
-    help=f"{BRIDGE.title} deals with LeadStrain and LeadSeat tags"
-    " (default: the bundled deals100.pbn).",
-)
-@click.option(
-    "--games",
-    default="all",
-    show_default=True,
-    metavar="LIST",
-    help=f"Comma-separated: {', '.join(bench_game_words())}, all.",
-)
-@click.option(
-    "--random-deals",
-    type=click.IntRange(min=0),
-    default=benchmark.DEFAULT_GAME_DEALS,
-    show_default=True,
-    metavar="N",
-    help="Other games: random deals (one per seed) to solve.",
-)
-@click.option(
-    "--seed",
-    type=int,
-    default=0,
-    show_default=True,
-    metavar="N",
-    help="Other games: the first seed.",
-)
-@click.option(
-    "--time-limit",
-    type=click.FloatRange(min=0),
-    default=benchmark.DEFAULT_TIME_LIMIT,
-    show_default=True,
-    metavar="SECONDS",
-    help="Limit of each solve (0: none); a solve cut short is reported as not exact.",
-)
-@click.option(
-    "--tt-mb",
-    type=float,
-    default=DEFAULT_TT_MB,
-    show_default=True,
-    metavar="MIB",
-    help="Size of each Solver's transposition table, MiB.",
-)
-@click.option(
-    "--repeat",
-    type=click.IntRange(min=1),
-    default=1,
-    show_default=True,
-    metavar="N",
-    help="Time every solve N times, in N rounds over the deals, and keep each one's "
-    "fastest time (DDS's too): steadier figures on a busy machine.",
-)
-@click.option("--no-dds", is_flag=True, help="Do not run DDS (even if endplay is installed).")
-@click.option("--json", "as_json", is_flag=True, help="Print JSON instead of tables.")
-@click.option("--no-color", is_flag=True, help="Plain text without colours.")
-def bench(
-    deals: int,
-    pbn_file: str | None,
-    games: str,
-    random_deals: int,
-    seed: int,
-    time_limit: float,
-    tt_mb: float,
-    repeat: int,
-    no_dds: bool,
-    as_json: bool,
-    no_color: bool,
-) -> None:
-    """The standard benchmark of the double-dummy search.
-
-    Whist: for each deal (the bundled 100 deals, or --pbn-file), the opening
-    lead's value of every card (Solver.analyze without a principal
-    variation; one thread, one Solver warmed once and cleared before each
-    deal, as DDS keeps its memory between calls), timed against DDS
-    (endplay's SolveBoard: target -1, solutions 3) in the same run; every
-    card's value is checked against DDS's.  Table: the same deals' whole
-    double-dummy tables (every strain, every leader; Solver.table) against
-    DDS's CalcDDtable on one thread, every entry compared.  Other games:
-    full-deal solves from the first lead of random deals (random decisions
-    before play), the value for the side on lead.  Prints times (median, mean, p95),
-    nodes per second and memory (the table size and the process's peak
-    RSS).  Full deals are slow: start small.
-
-    \b
-    EXAMPLES
-      tricksolver bench --deals 3 --games whist --time-limit 5
-      tricksolver bench --games chinkway,cinch --random-deals 5 --time-limit 10
-      tricksolver bench --pbn-file endings.pbn --games whist --json > bench.json
-      tricksolver bench --games whist --repeat 3   fastest of 3 rounds a deal
-      tricksolver bench --games table --deals 20   DD tables against DDS's
-      tricksolver bench                      the full standard run (long)
-    """
-    names = benchmark.parse_games(games)
-    progress = progress_bars(no_color)
-    with progress:
-        report = benchmark.run(
-            names,
-            whist_deals=deals,
-            deals_file=pbn_file,
-            game_deals=random_deals,
-            seed=seed,
-            time_limit=time_limit,
-            tt_mb=tt_mb,
-            use_dds=not no_dds,
-            reporter=ProgressBars(progress),
-            repeat=repeat,
-        )
-    if as_json:
-        echo_json(report.to_json())
-        return
-    Console(no_color=no_color or None, highlight=False).print(render_bench.bench_view(report))
-
-
 main.add_command(recommend)
+main.add_command(bench)

@@ -1,139 +1,22 @@
 """Drawing the benchmark's report (`tricksolver bench`): the settings, the
-whist parts timed against DDS (the opening lead, the double-dummy table)
-with their checks, and the full-deal solves of the other games.  Each
-function returns a rich renderable; nothing is measured here
-(`solver.bench` measures)."""
+parts against a reference solver (each drawn by its game's own `view`,
+`solver.games.game.ReferencePart`), the full-deal solves of the games, and
+the search signature (`tricksolver bench --signature`).  Each function
+returns a rich renderable or text; nothing is measured here (`solver.bench`
+and `solver.signature` measure)."""
 
 from __future__ import annotations
+
+from typing import Any
 
 from rich import box
 from rich.console import Group, RenderableType
 from rich.table import Table as RichTable
 from rich.text import Text
 
-from solver.bench import (
-    GAME_TITLES,
-    PARANOID_PARTS,
-    BenchReport,
-    GameBench,
-    TableBench,
-    Timing,
-    WhistBench,
-)
-
-
-def _ms(value: float | None) -> str:
-    return "-" if value is None else f"{value:,.1f}"
-
-
-def _timing_cells(timing: Timing | None) -> list[str]:
-    if timing is None:
-        return ["-", "-", "-"]
-    return [_ms(timing.median_ms), _ms(timing.mean_ms), _ms(timing.p95_ms)]
-
-
-def _rate(per_second: float) -> str:
-    return f"{per_second / 1e6:,.2f} M" if per_second else "-"
-
-
-def _against_dds(
-    bench: WhistBench | TableBench, what: str, mismatches: list[Text], dds_note: Text | None
-) -> list[RenderableType]:
-    """The lines under a part timed against DDS: the ratios, the check of
-    every value (`mismatches`, one line each) and the deals cut short."""
-    lines: list[RenderableType] = []
-    if bench.endplay is None:
-        missing = f"endplay is not installed: DDS not timed, {what} not checked."
-        lines.append(Text(missing, "yellow"))
-    else:
-        if bench.median_ratio is not None:
-            lines.append(
-                Text(
-                    f"ours / DDS: median ratio {bench.median_ratio:,.1f}x"
-                    f" (ratio of medians {bench.ratio_of_medians or 0:,.1f}x)"
-                )
-            )
-        if dds_note is not None:
-            lines.append(dds_note)
-        plural = "" if bench.checked == 1 else "s"
-        check = Text(f"checked against DDS: {bench.checked} deal{plural}, ")
-        if not bench.checked:
-            check = Text("checked against DDS: no deal (none was solved exactly)", "yellow")
-        elif bench.mismatched:
-            check.append(f"{bench.mismatched} with mismatches", style="bold red")
-        else:
-            check.append("no mismatch", style="green")
-        lines.append(check)
-        lines += mismatches
-    if bench.inexact:
-        lines.append(
-            Text(
-                f"{bench.inexact} deals hit the time limit: not exact (their times are lower"
-                " bounds), not compared",
-                style="yellow",
-            )
-        )
-    return lines
-
-
-def _bench_table(title: str) -> RichTable:
-    table = RichTable(title=title, box=box.SIMPLE_HEAD, pad_edge=False)
-    table.add_column("solver", style="bold")
-    for name in ("median ms", "mean ms", "p95 ms"):
-        table.add_column(name, justify="right")
-    table.add_column("nodes/s", justify="right")
-    table.add_column("trick starts", justify="right")
-    return table
-
-
-def whist_bench_view(whist: WhistBench) -> Group:
-    table = _bench_table(f"Whist: opening lead, value of every card ({len(whist.deals)} deals)")
-    table.add_row(
-        "tricksolver",
-        *_timing_cells(whist.ours),
-        _rate(whist.nodes_per_second),
-        f"{whist.trick_starts:,}",
-    )
-    if whist.endplay is not None:
-        dds_starts = whist.dds_trick_starts
-        table.add_row(
-            f"DDS (endplay {whist.endplay})",
-            *_timing_cells(whist.dds),
-            "",
-            "-" if dds_starts is None else f"{dds_starts:,}",
-        )
-    note = Text(
-        "trick starts: the positions at a trick start searched, all deals"
-        " (what DDS counts as its nodes)",
-        "dim",
-    )
-    mismatches = [
-        Text(f"  board {deal.board}: {m.card} ours {m.ours} DDS {m.dds}", "red")
-        for deal in whist.deals
-        for m in deal.mismatches
-    ]
-    return Group(table, *_against_dds(whist, "values", mismatches, note))
-
-
-def table_bench_view(bench: TableBench) -> Group:
-    table = _bench_table(
-        f"Whist: double-dummy table, 5 strains x 4 leaders ({len(bench.deals)} deals)"
-    )
-    starts = sum(d.trick_starts for d in bench.deals)
-    table.add_row(
-        "tricksolver", *_timing_cells(bench.ours), _rate(bench.nodes_per_second), f"{starts:,}"
-    )
-    if bench.endplay is not None:
-        table.add_row(
-            f"DDS (endplay {bench.endplay})",
-            *_timing_cells(bench.dds),
-            "",
-            "-",
-        )
-    mismatches = [
-        Text(f"  board {deal.board}: {m}", "red") for deal in bench.deals for m in deal.mismatches
-    ]
-    return Group(table, *_against_dds(bench, "tables", mismatches, None))
+from solver.bench import GAME_TITLES, PARANOID_PARTS, REFERENCE_PARTS, BenchReport, GameBench
+from solver.signature import Signature
+from solver.timing import ms_text, rate_text
 
 
 def games_bench_view(games: list[GameBench]) -> RichTable:
@@ -153,11 +36,11 @@ def games_bench_view(games: list[GameBench]) -> RichTable:
         table.add_row(
             game.title,
             str(len(game.solves)),
-            _ms(game.timing.median_ms if game.timing else None),
-            _ms(game.timing.p95_ms if game.timing else None),
-            _rate(game.nodes_per_second),
+            ms_text(game.timing.median_ms if game.timing else None),
+            ms_text(game.timing.p95_ms if game.timing else None),
+            rate_text(game.nodes_per_second),
             Text(str(game.inexact), style="yellow" if game.inexact else ""),
-            _ms(game.max_rss_mb),
+            ms_text(game.max_rss_mb),
         )
     return table
 
@@ -177,18 +60,18 @@ def bench_view(report: BenchReport) -> Group:
     if s.repeat > 1:
         head.add_row("Rounds", f"{s.repeat}: each solve's fastest time (both solvers)")
     head.add_row("Table", f"{report.table_mb:g} MiB per Solver ({s.solver_per_deal})")
-    if report.whist is not None or report.table is not None:
-        head.add_row("Deals", f"{s.whist_deals} from {s.deals_file}")
+    for deals in s.reference_deals:
+        if deals.used:
+            head.add_row("Deals", f"{deals.count} from {deals.source}")
     if report.games:
         head.add_row(
             "Random deals",
             f"{s.game_deals} per game, seeds {s.seed} to {s.seed + s.game_deals - 1}",
         )
     parts: list[RenderableType] = [head, Text()]
-    if report.whist is not None:
-        parts += [whist_bench_view(report.whist), Text()]
-    if report.table is not None:
-        parts += [table_bench_view(report.table), Text()]
+    for name, result in report.references.items():
+        if result is not None:
+            parts += [REFERENCE_PARTS[name].view(result), Text()]
     if report.games:
         parts += [games_bench_view(report.games), Text()]
         if set(PARANOID_PARTS) & {g.name for g in report.games}:
@@ -207,3 +90,33 @@ def bench_view(report: BenchReport) -> Group:
         )
     )
     return Group(*parts)
+
+
+# -- the search signature ---------------------------------------------------------------
+
+
+def signature_text(which: str, signature: Signature) -> str:
+    """The signature as Stockfish's ``bench`` ends: the total node count on
+    the last line, alone, for a script to read."""
+    return "\n".join(
+        [
+            f"Signature: the {which} set, {len(signature.records)} records",
+            f"Digest: {signature.digest}",
+            f"Nodes searched: {signature.nodes}",
+        ]
+    )
+
+
+def signature_json(which: str, signature: Signature) -> dict[str, Any]:
+    return {
+        "set": which,
+        "nodes": signature.nodes,
+        "digest": signature.digest,
+        "records": signature.records,
+    }
+
+
+def signature_stop(which: str, done: list[dict[str, Any]]) -> str:
+    """What a signature stopped short had finished: its records so far."""
+    nodes = Signature(records=list(done)).nodes
+    return f"{len(done)} records of the {which} signature done ({nodes:,} nodes); no total"

@@ -31,9 +31,9 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from solver.bench import load_deals
 from solver.doubledummy import Solver
 from solver.games.base import Phase, Position
+from solver.games.whist.bench import load_deals
 from solver.position import deal
 
 SIGNATURE_TT_MB = 32  # the table of every search of the signature, MiB

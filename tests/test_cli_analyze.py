@@ -16,10 +16,14 @@ from typing import Any
 import pytest
 
 import solver
-from solver import Phase, Position
+from solver import Phase, Position, timing
 from solver import bench as benchmark
 from solver.cards import strain_text
+from solver.doubledummy import DEFAULT_TT_MB
 from solver.errors import NotationError
+from solver.games.game import PartSettings
+from solver.games.whist import bench as whist_bench
+from solver.games.whist import dds
 from tests.cli_helpers import assert_one_line_error, run, start_interruptible
 
 GAMES = [  # (game, players): every game and player count
@@ -307,7 +311,7 @@ def test_bench_whist_prints_times_and_the_check(endings_file: str) -> None:
     out = result.stdout
     assert "Whist" in out and "median ms" in out and "p95 ms" in out
     assert "tricksolver" in out and "Peak memory" in out
-    if benchmark.dds_version() is not None:
+    if dds.dds_version() is not None:
         assert "DDS" in out and "no mismatch" in out and "median ratio" in out
 
 
@@ -351,14 +355,15 @@ def test_bench_table_json(endings_file: str) -> None:
 def test_table_mismatches_names_strain_and_declarer() -> None:
     pos = solver.parse_position(f"whist; trump=NT; leader=N; hands={SMALL_WHIST}")
     table = solver.Solver(tt_mb=8).table(pos)
-    dds: dict[str, dict[str, int]] = {s: {} for s in benchmark.STRAINS}
+    theirs: dict[str, dict[str, int]] = {s: {} for s in dds.STRAINS}
     for entry in table.entries:
         declarer = (entry.leader + 3) % 4
-        dds[strain_text(entry.trump)]["NESW"[declarer]] = entry.values[declarer % 2]
-    assert benchmark.table_mismatches(pos, table, dds) == []
-    dds["H"]["W"] += 1
-    want = dds["H"]["W"]
-    assert benchmark.table_mismatches(pos, table, dds) == [f"H by W: ours {want - 1}, DDS {want}"]
+        theirs[strain_text(entry.trump)]["NESW"[declarer]] = entry.values[declarer % 2]
+    assert whist_bench.table_mismatches(pos, table, theirs) == []
+    theirs["H"]["W"] += 1
+    want = theirs["H"]["W"]
+    wrong = [f"H by W: ours {want - 1}, DDS {want}"]
+    assert whist_bench.table_mismatches(pos, table, theirs) == wrong
 
 
 def test_bench_repeat_keeps_each_solves_fastest_time(
@@ -384,10 +389,13 @@ def test_bench_repeat_keeps_each_solves_fastest_time(
         def step(self, name: str, detail: str) -> None:
             self.steps += 1
 
-    monkeypatch.setattr(benchmark, "_clock", clock)
+    monkeypatch.setattr(timing, "clock", clock)
     steps = Steps()
-    deals = benchmark.load_deals(endings_file, 2)
-    result = benchmark.bench_whist(deals, time_limit=2, use_dds=False, reporter=steps, repeat=3)
+    deals = whist_bench.load_deals(endings_file, 2)
+    settings = PartSettings(
+        time_limit=2, tt_mb=DEFAULT_TT_MB, use_reference=False, repeat=3, reporter=steps
+    )
+    result = whist_bench.bench_whist(deals, settings)
     assert [round(d.ours_ms, 9) for d in result.deals] == [3.0, 2.0]
     assert steps.total == steps.steps == 6
     assert [d.exact for d in result.deals] == [True, True]
@@ -398,7 +406,7 @@ def test_bench_repeat_in_the_json_and_checked(endings_file: str) -> None:
     assert data["settings"]["repeat"] == 2
     assert [d["board"] for d in data["whist"]["deals"]] == ["e1", "e2"]
     with pytest.raises(NotationError, match="at least 1"):
-        benchmark.run(["whist"], whist_deals=1, deals_file=endings_file, repeat=0)
+        benchmark.run(["whist"], reference_deals=1, deals_file=endings_file, repeat=0)
     result = run(*bench_args(endings_file), "--repeat", "0")
     assert result.exit_code == 2 and "--repeat" in result.output
 
@@ -421,20 +429,20 @@ def test_bench_other_games_json() -> None:
 
 
 def test_bench_default_deals_are_bundled() -> None:
-    deals = benchmark.load_deals()
+    deals = whist_bench.load_deals()
     assert len(deals) == 100
     assert deals[0].board == "1" and deals[0].strain == 4 and deals[0].leader == 3  # NT, W
     assert all(len(d.deal.split()) == 4 for d in deals)
 
 
 def test_bench_reads_contract_and_declarer(endings_file: str) -> None:
-    deals = benchmark.load_deals(endings_file)
+    deals = whist_bench.load_deals(endings_file)
     assert [(d.board, d.strain, d.leader) for d in deals] == [
         ("e1", 4, 1),
         ("e2", 0, 3),
         ("e3", 1, 3),  # 2H by S: hearts, W leads
     ]
-    assert benchmark.load_deals(endings_file, 1) == deals[:1]
+    assert whist_bench.load_deals(endings_file, 1) == deals[:1]
 
 
 def test_bench_bad_pbn_names_the_board(tmp_path: Path) -> None:

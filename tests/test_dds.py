@@ -35,9 +35,9 @@ import pytest
 
 import solver
 from solver import Phase, Position
-from solver.bench import dds_values, dds_version
 from solver.cards import NOTRUMP, strain_text
 from solver.doubledummy import declarer_tricks
+from solver.games.whist.dds import dds_values, dds_version
 
 GOLDEN = Path(__file__).parent / "data" / "dds_golden.jsonl"
 TABLES = Path(__file__).parent / "data" / "dds_tables.jsonl"

@@ -20,9 +20,9 @@ its definition, and one with a default is optional.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from rich.console import RenderableType
 
@@ -295,6 +295,86 @@ class Game(ABC):
         return hand_text(CardSet.parse(pos.to_fields()["hands"][seat]))
 
     # --- end of cli ---
+    # --- bench: the game's parts of `tricksolver bench` against a reference solver ---
+
+    reference_parts: ClassVar[tuple[ReferencePart[Any, Any], ...]] = ()
+    """The game's parts of the benchmark that are timed and checked against
+    another solver (`ReferencePart`: its name in --games, its title, the
+    deals it runs on, its measurement and its drawing), in the order the
+    benchmark runs and lists them; `solver.bench` runs them by name before
+    the full-deal parts of every game (`bench_parts`) and names no game.
+    By default none."""
+    # --- end of bench ---
+
+
+# --- bench: what a part against a reference solver is -----------------------------
+
+
+class Reporter(Protocol):
+    """What the benchmark tells about its progress (the CLI draws a bar):
+    a part starts with the number of its steps, then makes them one by one."""
+
+    def start(self, name: str, total: int) -> None: ...
+    def step(self, name: str, detail: str) -> None: ...
+
+
+@dataclass(frozen=True)
+class PartSettings:
+    """What a part of the benchmark runs with: the limit of every solve
+    (seconds; 0: none, a solve cut short is not exact), the table of its
+    Solver (MiB), whether the reference solver is run (when it can be
+    loaded), the rounds over the deals (each solve keeps its fastest time,
+    the reference solver's too) and where its progress goes."""
+
+    time_limit: float
+    tt_mb: float
+    use_reference: bool
+    repeat: int
+    reporter: Reporter
+
+
+class PartResult(Protocol):
+    """What a part against a reference solver measured: its report's JSON."""
+
+    def to_json(self) -> dict[str, Any]: ...
+
+
+Deal = TypeVar("Deal")  # a deal of a part against a reference solver
+Result = TypeVar("Result", bound=PartResult)
+
+
+@dataclass(frozen=True)
+class ReferenceDeals(Generic[Deal]):
+    """The deals a game's parts against a reference solver run on.
+    `read(path, count)`: the first `count` deals (all when None) of the file
+    at `path`, or of the game's bundled set when `path` is None (`bundled`
+    names it in the report); NotationError for a bad file or deal.  The
+    benchmark reads them once, before any timing, for every part chosen that
+    runs on them.  `default_count`: how many are read when none is said;
+    `count_key` and `source_key`: the names, in the report's settings, of
+    how many were read and of where from."""
+
+    read: Callable[[str | None, int | None], Sequence[Deal]]
+    bundled: str
+    default_count: int
+    count_key: str
+    source_key: str
+
+
+@dataclass(frozen=True)
+class ReferencePart(Generic[Deal, Result]):
+    """One part of the benchmark timed and checked against a reference
+    solver: its `name` in --games, its `title` (of its progress bar; the
+    report's own titles are `view`'s), the `deals` it runs on and `run`, its
+    measurement of those deals with the settings (`PartSettings`), whose
+    result gives its JSON and is drawn for a person by `view` (a rich
+    renderable: the part's tables and the lines of its checks)."""
+
+    name: str
+    title: str
+    deals: ReferenceDeals[Deal]
+    run: Callable[[Sequence[Deal], PartSettings], Result]
+    view: Callable[[Result], RenderableType]
 
 
 # --- players: shared by the games' whole games ---------------------------------------

@@ -8,8 +8,8 @@ from solver.cards import parse_strain, strain_text
 from solver.drawing import TRICKS, TRICKS_FROM_HERE, tricks_meaning
 from solver.errors import NotationError, PositionError
 from solver.games.base import Position
-from solver.games.game import Game, HandToDeal, side_seats
-from solver.games.whist import heuristics
+from solver.games.game import Game, HandToDeal, ReferencePart, side_seats
+from solver.games.whist import bench, drawing, heuristics
 from solver.games.whist.rules import Whist
 from solver.games.whist.view import WhistView
 from solver.notation import SEAT_LETTERS
@@ -72,6 +72,24 @@ class WhistGame(Game):
 
     def length_text(self, target: int | None, rounds: int | None) -> str:
         return "one deal"
+
+    # --- bench ---
+    reference_parts = (
+        ReferencePart(
+            name=bench.OPENING_LEAD_PART,
+            title=title,
+            deals=bench.DEALS,
+            run=bench.bench_whist,
+            view=drawing.whist_bench_view,
+        ),
+        ReferencePart(
+            name=bench.TABLE_PART,
+            title=f"{title} table",
+            deals=bench.DEALS,
+            run=bench.bench_table,
+            view=drawing.table_bench_view,
+        ),
+    )
 
 
 GAME = WhistGame()

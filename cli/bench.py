@@ -1,0 +1,228 @@
+"""`tricksolver bench`: the standard benchmark of the double-dummy search
+(`solver.bench` measures, `solver.cli.render_bench` draws), or with
+--signature the search signature (`solver.signature`)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import click
+from click.core import ParameterSource
+from rich.console import Console
+from rich.progress import Progress
+
+from solver import bench as benchmark
+from solver import signature
+from solver.cli import render_bench
+from solver.doubledummy import DEFAULT_TT_MB
+from solver.games.registry import GAMES
+
+from .common import BRIDGE, INTERRUPTED, PROG, BadInput, echo_json, progress_bars
+
+
+class ProgressBars:
+    """The benchmark's progress: one bar per part, on stderr."""
+
+    def __init__(self, progress: Progress) -> None:
+        self.progress = progress
+        self.tasks: dict[str, Any] = {}
+
+    def start(self, name: str, total: int) -> None:
+        title = benchmark.GAME_TITLES.get(name, name)
+        self.tasks[name] = self.progress.add_task(title, total=total)
+
+    def step(self, name: str, detail: str) -> None:
+        self.progress.advance(self.tasks[name])
+
+
+def bench_game_words() -> list[str]:
+    """The benchmark's parts as --games lists them: the parts against a
+    reference solver, then each game's full-deal parts (a game of several
+    also chosen by its name)."""
+    words = list(benchmark.REFERENCE_PARTS)
+    for game in GAMES.values():
+        names = [name for name, _ in game.bench_parts]
+        if names:
+            words.append(", ".join(names) + (f" (or {game.name})" if len(names) > 1 else ""))
+    return words
+
+
+@click.command()
+@click.option(
+    "--deals",
+    type=click.IntRange(min=0),
+    default=benchmark.DEFAULT_REFERENCE_DEALS,
+    show_default=True,
+    metavar="N",
+    help=f"{BRIDGE.title}: the first N deals of the PBN file.",
+)
+@click.option(
+    "--pbn-file",
+    metavar="PATH",
+    help=f"{BRIDGE.title} deals with LeadStrain and LeadSeat tags"
+    " (default: the bundled deals100.pbn).",
+)
+@click.option(
+    "--games",
+    default="all",
+    show_default=True,
+    metavar="LIST",
+    help=f"Comma-separated: {', '.join(bench_game_words())}, all.",
+)
+@click.option(
+    "--random-deals",
+    type=click.IntRange(min=0),
+    default=benchmark.DEFAULT_GAME_DEALS,
+    show_default=True,
+    metavar="N",
+    help="Other games: random deals (one per seed) to solve.",
+)
+@click.option(
+    "--seed",
+    type=int,
+    default=0,
+    show_default=True,
+    metavar="N",
+    help="Other games: the first seed.",
+)
+@click.option(
+    "--time-limit",
+    type=click.FloatRange(min=0),
+    default=benchmark.DEFAULT_TIME_LIMIT,
+    show_default=True,
+    metavar="SECONDS",
+    help="Limit of each solve (0: none); a solve cut short is reported as not exact.",
+)
+@click.option(
+    "--tt-mb",
+    type=float,
+    default=DEFAULT_TT_MB,
+    show_default=True,
+    metavar="MIB",
+    help="Size of each Solver's transposition table, MiB.",
+)
+@click.option(
+    "--repeat",
+    type=click.IntRange(min=1),
+    default=1,
+    show_default=True,
+    metavar="N",
+    help="Time every solve N times, in N rounds over the deals, and keep each one's "
+    "fastest time (DDS's too): steadier figures on a busy machine.",
+)
+@click.option("--no-dds", is_flag=True, help="Do not run DDS (even if endplay is installed).")
+@click.option(
+    "--signature",
+    "signature_set",
+    type=click.Choice(signature.SETS),
+    is_flag=False,
+    flag_value=signature.SETS[0],
+    metavar="SET",
+    help="Instead of the benchmark, the search signature (solver.signature) of the set "
+    f"named, {' or '.join(signature.SETS)} (alone: {signature.SETS[0]}): its record count, "
+    "its digest and, last, 'Nodes searched: N'. Takes only --json (the records) and --no-color.",
+)
+@click.option("--json", "as_json", is_flag=True, help="Print JSON instead of tables.")
+@click.option("--no-color", is_flag=True, help="Plain text without colours.")
+def bench(
+    deals: int,
+    pbn_file: str | None,
+    games: str,
+    random_deals: int,
+    seed: int,
+    time_limit: float,
+    tt_mb: float,
+    repeat: int,
+    no_dds: bool,
+    signature_set: str | None,
+    as_json: bool,
+    no_color: bool,
+) -> None:
+    """The standard benchmark of the double-dummy search.
+
+    Whist: for each deal (the bundled 100 deals, or --pbn-file), the opening
+    lead's value of every card (Solver.analyze without a principal
+    variation; one thread, one Solver warmed once and cleared before each
+    deal, as DDS keeps its memory between calls), timed against DDS
+    (endplay's SolveBoard: target -1, solutions 3) in the same run; every
+    card's value is checked against DDS's.  Table: the same deals' whole
+    double-dummy tables (every strain, every leader; Solver.table) against
+    DDS's CalcDDtable on one thread, every entry compared.  Other games:
+    full-deal solves from the first lead of random deals (random decisions
+    before play), the value for the side on lead.  Prints times (median, mean, p95),
+    nodes per second and memory (the table size and the process's peak
+    RSS).  Full deals are slow: start small.
+
+    With --signature: the values and node counts of the searches on a fixed
+    set of positions of every game, and the answers of the sampling layers
+    for fixed seeds, printed as one total node count (the last line) with a
+    digest of every record; it changes when, and only when, the search
+    changes.  Ctrl-C stops it (status 130) and says how far it went.
+
+    \b
+    EXAMPLES
+      tricksolver bench --deals 3 --games whist --time-limit 5
+      tricksolver bench --games chinkway,cinch --random-deals 5 --time-limit 10
+      tricksolver bench --pbn-file endings.pbn --games whist --json > bench.json
+      tricksolver bench --games whist --repeat 3   fastest of 3 rounds a deal
+      tricksolver bench --games table --deals 20   DD tables against DDS's
+      tricksolver bench --signature          the search signature (quick set, ~10 s)
+      tricksolver bench                      the full standard run (long)
+    """
+    if signature_set is not None:
+        bench_signature(signature_set, as_json, no_color)
+        return
+    names = benchmark.parse_games(games)
+    progress = progress_bars(no_color)
+    with progress:
+        report = benchmark.run(
+            names,
+            reference_deals=deals,
+            deals_file=pbn_file,
+            game_deals=random_deals,
+            seed=seed,
+            time_limit=time_limit,
+            tt_mb=tt_mb,
+            use_reference=not no_dds,
+            reporter=ProgressBars(progress),
+            repeat=repeat,
+        )
+    if as_json:
+        echo_json(report.to_json())
+        return
+    Console(no_color=no_color or None, highlight=False).print(render_bench.bench_view(report))
+
+
+SIGNATURE_OPTIONS = {"signature_set", "as_json", "no_color"}  # what --signature goes with
+
+
+def bench_signature(which: str, as_json: bool, no_color: bool) -> None:
+    """`bench --signature`: the signature of the set `which`, its progress on
+    stderr; Ctrl-C stops it with one line saying how far it went."""
+    ctx = click.get_current_context()
+    others = [
+        param.opts[0]
+        for param in ctx.command.params
+        if param.name not in SIGNATURE_OPTIONS
+        and ctx.get_parameter_source(param.name or "") is not ParameterSource.DEFAULT
+    ]
+    if others:
+        raise BadInput(f"--signature takes no other option but --json and --no-color: {others[0]}")
+    done: list[dict[str, Any]] = []
+    progress = progress_bars(no_color)
+    try:
+        with progress:
+            task = progress.add_task(f"Signature ({which})", total=None)
+
+            def step(record: dict[str, Any]) -> None:
+                done.append(record)
+                progress.advance(task)
+
+            result = signature.run(which, step)
+    except KeyboardInterrupt:
+        click.echo(f"{PROG}: interrupted: {render_bench.signature_stop(which, done)}", err=True)
+        raise click.exceptions.Exit(INTERRUPTED) from None
+    if as_json:
+        echo_json(render_bench.signature_json(which, result))
+        return
+    click.echo(render_bench.signature_text(which, result))

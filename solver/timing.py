@@ -1,0 +1,89 @@
+"""Timing the benchmark's searches: what every part of `tricksolver bench` shares.
+
+The one clock of every timing (`clock`; a test replaces it), a search timed
+with its table cleared first, outside the timing (`timed`), the times of a
+set of solves (`Timing`, with `percentile`), a rate (`per_second`) and how
+a time and a rate are written in the report (`ms_text`, `rate_text`,
+`timing_cells`).  Below the game folders, so that a game's own parts of the
+benchmark (`solver.games.game.ReferencePart`, timed against another solver)
+are timed and written as the generic full-deal parts (`solver.bench`) are;
+this module names no game.
+"""
+
+from __future__ import annotations
+
+import statistics
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import TypeVar
+
+from solver.doubledummy import Solver
+
+MS = 1000.0
+MEGA = 1e6  # a rate is written in millions a second
+P95 = 95  # the percentile of the slow solves
+
+clock = time.perf_counter  # every timing of the benchmark (a test replaces it)
+
+
+@dataclass(frozen=True)
+class Timing:
+    """Times of a set of solves, in milliseconds."""
+
+    count: int
+    median_ms: float
+    mean_ms: float
+    p95_ms: float
+    max_ms: float
+
+    @classmethod
+    def of(cls, seconds: Sequence[float]) -> Timing | None:
+        if not seconds:
+            return None
+        ms = sorted(s * MS for s in seconds)
+        return cls(
+            len(ms), statistics.median(ms), statistics.fmean(ms), percentile(ms, P95), ms[-1]
+        )
+
+
+def percentile(values: Sequence[float], pct: float) -> float:
+    """The `pct` percentile, linear between the closest ranks."""
+    data = sorted(values)
+    if not data:
+        raise ValueError("no values")
+    pos = (len(data) - 1) * pct / 100.0
+    low = int(pos)
+    high = min(low + 1, len(data) - 1)
+    return data[low] + (data[high] - data[low]) * (pos - low)
+
+
+_Result = TypeVar("_Result")
+
+
+def timed(solver: Solver, call: Callable[[], _Result]) -> tuple[_Result, float]:
+    """`call()` (a search of `solver`) with the solver's table cleared
+    first, outside the timing, and its wall time in seconds."""
+    solver.clear()
+    start = clock()
+    result = call()
+    return result, clock() - start
+
+
+def per_second(nodes: int, seconds: float) -> float:
+    return nodes / seconds if seconds > 0 else 0.0
+
+
+def ms_text(value: float | None) -> str:
+    return "-" if value is None else f"{value:,.1f}"
+
+
+def timing_cells(timing: Timing | None) -> list[str]:
+    """The median, mean and p95 columns of a report's table."""
+    if timing is None:
+        return ["-", "-", "-"]
+    return [ms_text(timing.median_ms), ms_text(timing.mean_ms), ms_text(timing.p95_ms)]
+
+
+def rate_text(per_second: float) -> str:
+    return f"{per_second / MEGA:,.2f} M" if per_second else "-"
