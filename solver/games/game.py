@@ -224,7 +224,7 @@ class Game(ABC):
 
     # `tricksolver bench`: the parts solving random full deals of the game,
     # each (its name in --games, the number of players); none for whist, whose
-    # deals are the benchmark's PBN parts against DDS.  A game of several
+    # parts are against a reference solver (`reference_parts`).  A game of several
     # parts is also chosen whole by its name and by `bench_aliases`.
     bench_parts: ClassVar[tuple[tuple[str, int], ...]] = ()
     bench_aliases: ClassVar[tuple[str, ...]] = ()
