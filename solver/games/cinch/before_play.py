@@ -44,13 +44,15 @@ from solver.games.cinch.rules import (
     KEYS,
     PLAY_HAND,
     SEATS,
-    SHOOT_RULES,
     Cinch,
+    check_shoot_rule,
     contract,
     legal_calls,
     parse_calls,
+    read_discard_counts,
+    read_discards,
 )
-from solver.notation import Fields, get_bool, get_seat_list, get_str, parse_seat
+from solver.notation import Fields, get_bool, get_str, parse_seat
 from solver.view import HandsView, HiddenPlace, ReplayTable, hidden_place
 
 CINCH_KEEP_POOL = 7  # trumps tried as discards of a Cinch hand of more than six trumps
@@ -130,10 +132,7 @@ class CinchDealView(HandsView):
         self.discarded = list(discarded) if discarded is not None else None
         if not 0 <= dealer < SEATS:
             raise PositionError(f"dealer: no seat {dealer + 1}; seats are 1-4")
-        if shoot_rule not in SHOOT_RULES:
-            raise PositionError(
-                f"shoot: the Shoot rule is 'in-play' or 'all-four', not {shoot_rule!r}"
-            )
+        check_shoot_rule(shoot_rule)
         if len(hands) != SEATS or len(self.discards) != SEATS:
             raise PositionError("Cinch needs four hands and four discard piles")
         self.bids: list[int] = []
@@ -311,18 +310,8 @@ class CinchDealView(HandsView):
     def from_fields(cls, fields: Fields) -> CinchDealView:
         seat, entries = cls._seat_and_hands(fields)
         trump = read_strain(get_str(fields, "trump"))
-        discards = None
-        pile_entries = get_seat_list(fields, "discards", SEATS)
-        if pile_entries is not None:
-            discards = [
-                read_cardset(e, f"seat {s + 1}'s discards") for s, e in enumerate(pile_entries)
-            ]
-        counts = get_seat_list(fields, "discarded", SEATS)
-        discarded = None
-        if counts is not None:
-            if not all(c.isdigit() for c in counts):
-                raise PositionError("discarded: a count of non-trumps for each seat")
-            discarded = [int(c) for c in counts]
+        discards = read_discards(fields)
+        discarded = read_discard_counts(fields)
         return cls(
             seat,
             parse_seat(get_str(fields, "dealer", "1") or "1", SEATS, "dealer"),

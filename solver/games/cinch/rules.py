@@ -22,7 +22,7 @@ import random
 
 from solver import _core
 from solver.cards import FULL_DECK, NOTRUMP, Card, CardSet, strain_text
-from solver.errors import PositionError
+from solver.errors import NotationError, PositionError
 from solver.games.base import (
     PASS,
     SHOOT,
@@ -68,6 +68,34 @@ KEYS = {
     "play",
     "shoot",
 }
+
+
+def check_shoot_rule(rule: str) -> None:
+    """PositionError unless `rule` is one of `SHOOT_RULES`."""
+    if rule not in SHOOT_RULES:
+        raise PositionError(f"shoot: the Shoot rule is 'in-play' or 'all-four', not {rule!r}")
+
+
+def read_discards(fields: Fields) -> list[CardSet] | None:
+    """The key ``discards``: each seat's discards, or None when absent."""
+    entries = get_seat_list(fields, "discards", SEATS)
+    if entries is None:
+        return None
+    return [read_cardset(e, f"seat {s + 1}'s discards") for s, e in enumerate(entries)]
+
+
+def read_discard_counts(fields: Fields) -> list[int] | None:
+    """The key ``discarded``: how many non-trumps each seat discarded at the
+    redeal, or None when absent."""
+    counts = get_seat_list(fields, "discarded", SEATS)
+    if counts is None:
+        return None
+    out = []
+    for s, text in enumerate(counts):
+        if not text.isdigit():
+            raise NotationError(f"discarded: seat {s + 1}: expected a count, got {text!r}")
+        out.append(int(text))
+    return out
 
 
 def legal_calls(bids: list[int], dealer_calls_next: bool) -> list[int]:
@@ -137,10 +165,7 @@ class Cinch(Position):
         self.widow = widow
         self.first_hand = first_hand
         self.seed = seed
-        if shoot_rule not in SHOOT_RULES:
-            raise PositionError(
-                f"shoot: the Shoot rule is 'in-play' or 'all-four', not {shoot_rule!r}"
-            )
+        check_shoot_rule(shoot_rule)
         self.shoot_rule = shoot_rule
         if not 0 <= dealer < SEATS:
             raise PositionError(f"dealer: no seat {dealer + 1}; seats are 1-4")
@@ -216,7 +241,6 @@ class Cinch(Position):
     def from_fields(cls, fields: Fields) -> Cinch:
         check_known_keys(fields, KEYS, cls.game)
         hands = read_hands(fields, SEATS, cls.game)
-        discard_entries = get_seat_list(fields, "discards", SEATS)
         stock = fields.get("stock")
         widow = get_str(fields, "widow")
         seed = get_int(fields, "seed", 0)
@@ -226,11 +250,7 @@ class Cinch(Position):
             stock=None if stock is None else read_card_list(stock, "stock"),
             bids=parse_calls(fields.get("bids", [])),
             trump=read_strain(get_str(fields, "trump")),
-            discards=None
-            if discard_entries is None
-            else [
-                read_cardset(e, f"seat {s + 1}'s discards") for s, e in enumerate(discard_entries)
-            ],
+            discards=read_discards(fields),
             widow=None if widow is None else read_cardset(widow, "widow"),
             first_hand=get_bool(fields, "first_hand", True),
             seed=seed if seed is not None else 0,

@@ -30,13 +30,15 @@ from solver.games.cinch.rules import (
     KEYS,
     PLAY_HAND,
     SEATS,
-    SHOOT_RULES,
     Cinch,
+    check_shoot_rule,
     contract,
     legal_calls,
     parse_calls,
+    read_discard_counts,
+    read_discards,
 )
-from solver.notation import Fields, get_bool, get_int, get_seat_list, get_str, parse_seat
+from solver.notation import Fields, get_bool, get_int, get_str, parse_seat
 from solver.view import (
     OUT,
     SUITS,
@@ -124,10 +126,7 @@ class CinchView(HandsView):
         self.first_hand, self.seed, self.shoot_rule = first_hand, seed, shoot_rule
         if not 0 <= dealer < self.nseats:
             raise PositionError(f"dealer: no seat {dealer + 1}; seats are 1-4")
-        if shoot_rule not in SHOOT_RULES:
-            raise PositionError(
-                f"shoot: the Shoot rule is 'in-play' or 'all-four', not {shoot_rule!r}"
-            )
+        check_shoot_rule(shoot_rule)
         if not 0 <= trump < NOTRUMP:
             raise PositionError("trump must be a suit in Cinch")
         if (
@@ -361,16 +360,15 @@ class CinchView(HandsView):
         if get_str(fields, "trump") is None or len(read_cardset(entries[seat], "hand")) > PLAY_HAND:
             return CinchDealView.from_fields(fields)
         trump = cls._play_trump(fields)
-        pile_entries = get_seat_list(fields, "discards", cls.nseats)
-        if pile_entries is None:
+        discards = read_discards(fields)
+        if discards is None:
             raise NotationError(
                 "cinch view: missing key 'discards' (the discards the seat saw: its own, the"
                 " trumps discarded face up, every seat's in the first hand of a game)"
             )
-        discards = [read_cardset(e, f"seat {s + 1}'s discards") for s, e in enumerate(pile_entries)]
         first_hand = get_bool(fields, "first_hand", True)
-        counts = get_seat_list(fields, "discarded", cls.nseats)
-        if counts is None:
+        discarded = read_discard_counts(fields)
+        if discarded is None:
             if not first_hand:
                 raise NotationError(
                     "cinch view: missing key 'discarded' (how many non-trumps each seat"
@@ -378,12 +376,6 @@ class CinchView(HandsView):
                 )
             trumps = FULL_DECK.suit(trump)
             discarded = [len(d - trumps) for d in discards]
-        else:
-            discarded = []
-            for s, text in enumerate(counts):
-                if not text.isdigit():
-                    raise NotationError(f"discarded: seat {s + 1}: expected a count, got {text!r}")
-                discarded.append(int(text))
         seed = get_int(fields, "seed", 0)
         return cls(
             seat,
