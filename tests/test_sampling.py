@@ -288,6 +288,16 @@ def view_of_kind(game: str, players: int, kind: str) -> View:
     return best
 
 
+def assert_counted_and_drawn_uniformly(view: View, expected: dict[Key, int]) -> None:
+    """The sampler counts the worlds the enumeration `expected` finds, and its
+    draws pass the chi-square test of uniformity against them."""
+    sampler = Sampler(view)
+    assert sampler.count() == sum(expected.values()), view.to_line()
+    n = max(MIN_DRAWS, DRAWS_PER_WORLD * len(expected))
+    p = chi_square_p(sampler.sample_masks(n, seed=1), enumerated_places(view), expected)
+    assert p > ALPHA, (p, view.to_line())
+
+
 # -- the tests --------------------------------------------------------------------
 
 
@@ -304,12 +314,7 @@ def test_count_is_the_number_of_worlds_brute_force_finds(game: str, players: int
 )
 def test_worlds_are_drawn_uniformly(game: str, players: int, kind: str) -> None:
     view = view_of_kind(game, players, kind)
-    expected = reference(view)
-    sampler = Sampler(view)
-    assert sampler.count() == sum(expected.values())
-    n = max(MIN_DRAWS, DRAWS_PER_WORLD * len(expected))
-    p = chi_square_p(sampler.sample_masks(n, seed=1), enumerated_places(view), expected)
-    assert p > ALPHA, (p, view.to_line())
+    assert_counted_and_drawn_uniformly(view, reference(view))
 
 
 def test_the_uniformity_test_rejects_a_biased_sampler() -> None:
@@ -474,11 +479,8 @@ def chinkway_before_play(discards: int, cut_down: bool) -> tuple[Chinkway, Chink
 def test_before_play_the_count_and_the_draws_match_brute_force(discards: int) -> None:
     _, view = chinkway_before_play(discards, cut_down=True)
     expected = enumerate_worlds(view, BEFORE_PLAY_FILLINGS)
-    sampler = Sampler(view)
-    assert sampler.count() == sum(expected.values()) == BEFORE_PLAY_FILLINGS
-    n = max(MIN_DRAWS, DRAWS_PER_WORLD * len(expected))
-    p = chi_square_p(sampler.sample_masks(n, seed=1), enumerated_places(view), expected)
-    assert p > ALPHA, (p, view.to_line())
+    assert sum(expected.values()) == BEFORE_PLAY_FILLINGS
+    assert_counted_and_drawn_uniformly(view, expected)
 
 
 def test_worlds_before_play_keep_what_the_seat_knows_and_nothing_else() -> None:
@@ -528,11 +530,8 @@ def test_cinch_before_play_the_count_and_the_draws_match_brute_force(calls: int)
     view = CinchDealView(seat, pos.dealer, hands, pos.bids)
     assert (view.phase, view.to_move) == (pos.phase, seat)
     expected = enumerate_worlds(view, CINCH_FILLINGS)
-    sampler = Sampler(view)
-    assert sampler.count() == sum(expected.values()) == CINCH_FILLINGS
-    n = max(MIN_DRAWS, DRAWS_PER_WORLD * len(expected))
-    p = chi_square_p(sampler.sample_masks(n, seed=1), enumerated_places(view), expected)
-    assert p > ALPHA, (p, view.to_line())
+    assert sum(expected.values()) == CINCH_FILLINGS
+    assert_counted_and_drawn_uniformly(view, expected)
 
 
 @pytest.mark.parametrize("first_hand", [True, False])
