@@ -28,10 +28,11 @@ from solver.errors import IllegalMoveError, TricksolverError
 from solver.games import registry
 from solver.games.base import Move, Phase, Position
 from solver.games.registry import game_of
-from solver.heuristics import SeatView
+from solver.heuristics import seat_knowledge
 from solver.match import CONFIDENCE, SCORE_PER_DEAL, Match, Summary
 from solver.notation import parse_seat
 from solver.players import PLAYERS, Player, hint, make_player, parse_seats
+from solver.seatview import SeatKnowledge
 from solver.wholegame import HandResult, Step, WholeGame
 
 from .common import (
@@ -69,7 +70,7 @@ def totals_text(game: WholeGame, scores: list[int] | tuple[int, ...]) -> str:
     return ", ".join(f"{seat_label(pos, m)} {scores[m[0]]}" for m in side_seats(pos.sides()))
 
 
-def view_lines(view: SeatView, pos: Position, game: WholeGame) -> list[str]:
+def view_lines(view: SeatKnowledge, pos: Position, game: WholeGame) -> list[str]:
     """What the seat of `view` may see, for a person: nothing else is shown."""
     me = pos.seat_name(view.seat)
     lines = [
@@ -106,7 +107,7 @@ class HumanPlayer(Player):
         self.echo = echo
 
     def choose(self, position: Position, seat: int, rng: random.Random) -> Move:
-        view = SeatView.of(position, seat)
+        view = seat_knowledge(position, seat)
         self.echo("\n".join(view_lines(view, position, self.game)))
         while True:
             try:

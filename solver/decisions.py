@@ -63,7 +63,7 @@ from solver.doubledummy import Solver, value_after
 from solver.errors import PositionError
 from solver.games.base import Move, Phase, Position
 from solver.games.registry import game_of
-from solver.heuristics import SeatView, decide, heuristic_playout, to_first_lead
+from solver.heuristics import decide, heuristic_playout, seat_knowledge, to_first_lead
 from solver.position import view_of
 from solver.sampling import Sampler
 from solver.stats import t975
@@ -244,7 +244,7 @@ def candidate_plans(position: Position, seat: int) -> list[Plan]:
     rest in the game's order (``Game.plans``: every legal move, or for a
     discard the sets of cards the game's rules of thumb would shed first)."""
     plans = [Plan(moves) for moves in game_of(position).plans(position, seat)]
-    first = decide(SeatView.of(position, seat))
+    first = decide(seat_knowledge(position, seat))
     return sorted(plans, key=lambda p: p.move != first)
 
 

@@ -1,6 +1,6 @@
 """The rules of thumb every game shares, over what a seat may know.
 
-`SeatView.of(position, seat)` is a seat's knowledge (`solver.seatview`),
+`seat_knowledge(position, seat)` is a seat's knowledge (`solver.seatview`),
 the game's part asked of its `Game` (``seat_facts``).  `decide(view)` is the
 heuristic's move: a card by the shared rules of trick play below; any other
 decision (a call, trump, a discard, a claim) by the game's own rules of
@@ -30,15 +30,10 @@ from solver.games.registry import game, game_of
 from solver.seatview import SeatKnowledge, is_master
 
 
-class SeatView(SeatKnowledge):
-    """What one seat may know at its decision (`SeatKnowledge`), built for a
-    position of any game."""
-
-    @classmethod
-    def of(cls, pos: Position, seat: int) -> SeatView:
-        """The view of `seat` (0-based) in `pos`."""
-        facts = game_of(pos).seat_facts(pos, seat)
-        return cls.build(pos, seat, pos.hand_now(seat), facts)
+def seat_knowledge(pos: Position, seat: int) -> SeatKnowledge:
+    """What `seat` (0-based) may know in `pos`, a position of any game."""
+    facts = game_of(pos).seat_facts(pos, seat)
+    return SeatKnowledge.build(pos, seat, pos.hand_now(seat), facts)
 
 
 def decide(view: SeatKnowledge) -> Move:
@@ -57,7 +52,7 @@ def heuristic_playout(position: Position) -> Position:
     """The hand played to its end by the heuristic player in every seat (a copy)."""
     work = position.copy()
     while not work.is_over:
-        work.play(decide(SeatView.of(work, work.to_move)))
+        work.play(decide(seat_knowledge(work, work.to_move)))
     return work
 
 
@@ -65,7 +60,7 @@ def to_first_lead(position: Position) -> Position:
     """The decisions before play made by the heuristic until the first lead (a copy)."""
     work = position.copy()
     while work.core is None:
-        work.play(decide(SeatView.of(work, work.to_move)))
+        work.play(decide(seat_knowledge(work, work.to_move)))
     return work
 
 
@@ -170,7 +165,7 @@ def _strong_in_trumps(view: SeatKnowledge) -> bool:
 
 
 __all__ = [
-    "SeatView",
+    "SeatKnowledge",
     "beats",
     "card_choice",
     "decide",

@@ -13,7 +13,7 @@ Players here:
 - ``heuristic``: rules of thumb a card player uses (bid and name trump on
   length and honours, win cheaply, play low on a partner's winning trick,
   cash sure winners, Chinkway claims of the scarcest category...), reading
-  only what the seat can see (`SeatView`);
+  only what the seat can see (`SeatKnowledge`);
 - ``pimc``: every decision by sampling the worlds the seat cannot tell
   apart and solving them double-dummy (`PimcPlayer`).
 """
@@ -28,7 +28,7 @@ from solver.decisions import candidate_plans, decide_before_play
 from solver.errors import NotationError, PositionError
 from solver.games.base import Move, Phase, Position
 from solver.games.registry import game_of
-from solver.heuristics import SeatView, decide
+from solver.heuristics import decide, seat_knowledge
 from solver.pimc import recommend
 
 HINT_SEED = 0  # the generator of a hint is seeded with this: the same position, the same hint
@@ -53,7 +53,7 @@ class Player(ABC):
     face-down cards, the Chinkway dealer's discards (unless the seat is the
     dealer), the quest deck's order and removed courts, the Cinch stock and
     widow are off limits, and so is anything computed from them (a search of
-    the position, a Cinch hand's running score).  `SeatView.of(position,
+    the position, a Cinch hand's running score).  `seat_knowledge(position,
     seat)` gathers exactly what may be used; the players of this module read
     nothing else, and the tests check that their choices do not change when
     hidden cards are swapped.  A player that peeks is a defect.
@@ -93,7 +93,7 @@ class HeuristicPlayer(Player):
     strength = 1
 
     def choose(self, position: Position, seat: int, rng: random.Random) -> Move:
-        return decide(SeatView.of(position, seat))
+        return decide(seat_knowledge(position, seat))
 
 
 class PimcPlayer(Player):
@@ -165,7 +165,7 @@ class PimcPlayer(Player):
         except PositionError:
             if self.seconds is None:
                 raise
-            return decide(SeatView.of(position, seat))  # no world solved in time
+            return decide(seat_knowledge(position, seat))  # no world solved in time
         return rec.best
 
     def _before_play(self, position: Position, seat: int, rng: random.Random) -> Move:

@@ -6,7 +6,7 @@ phase, the legal moves, the trump, the sides, the trick on the table, the
 cards played) is read from the `Position` here; what only some games have
 (piles lying face up, discards a seat has seen, a quest and its claims, the
 calls) is given by the game as `SeatFacts` (its ``Game.seat_facts``).
-`solver.heuristics.SeatView.of` puts the two together for any position.
+`solver.heuristics.seat_knowledge` puts the two together for any position.
 
 This module sits below the game folders: a game's rules of thumb read a
 `SeatKnowledge`, so they need nothing above them.  It also holds the

@@ -23,7 +23,7 @@ import pytest
 
 from solver import CardSet, Move, Position
 from solver.cli.play import hand_text, totals_text
-from solver.heuristics import SeatView
+from solver.heuristics import seat_knowledge
 from solver.match import (
     Match,
     Summary,
@@ -156,7 +156,7 @@ def test_a_person_sees_only_what_the_seat_may_see() -> None:
     for other in hands[1:]:
         assert hand_text(CardSet.parse(other)) not in out
     assert "Game stopped in hand 1. Not saved (use --save FILE)." in out
-    view = SeatView.of(pos, 0)
+    view = seat_knowledge(pos, 0)
     assert view.hidden == (0, 9, 9, 9)
 
 

@@ -3,7 +3,7 @@
 The no-peeking tests make *twins* of a position: the same position with cards
 the deciding seat cannot see swapped (other hands, down cards, face-down pile
 cards, the Chinkway dealer's discards and quest deck, the Cinch stock and
-widow), keeping the record of play legal.  A seat's `SeatView` and every
+widow), keeping the record of play legal.  A seat's `SeatKnowledge` and every
 player's choice must be the same in a position and its twins.
 """
 
@@ -24,7 +24,7 @@ from solver.games.chinese_whist import ChineseWhist, pile_text
 from solver.games.chinkway import COURTS, Chinkway
 from solver.games.cinch import Cinch
 from solver.games.cinch.before_play import BID_FIRST_WORLDS, BID_WORLDS
-from solver.heuristics import SeatView
+from solver.heuristics import seat_knowledge
 from solver.notation import to_toml
 from solver.pimc import recommend
 from solver.players import (
@@ -430,12 +430,12 @@ def test_players_see_the_same_in_positions_that_differ_only_in_hidden_cards(
     count = 0
     for pos in decisions(game, players, 3):
         seat = pos.to_move
-        view = SeatView.of(pos, seat)
+        view = seat_knowledge(pos, seat)
         choices = {name: make_player(name).choose(pos, seat, random.Random(11)) for name in FAST}
         for twin in twins(pos, seat, rng):
             count += 1
             assert twin.to_move == seat and twin.phase == pos.phase
-            assert SeatView.of(twin, seat) == view, (pos.to_line(), twin.to_line())
+            assert seat_knowledge(twin, seat) == view, (pos.to_line(), twin.to_line())
             for name, move in choices.items():
                 assert make_player(name).choose(twin, seat, random.Random(11)) == move, (
                     name,
@@ -451,7 +451,7 @@ def test_the_view_holds_what_the_seat_sees() -> None:
         " KS/3S JS/TC 2S/3C AH/KC TD/TH 5D/8H, 8S/9H 4H/KD 7D/2C 6D/8D 8C/6H 7C/TS,"
         " 9S/5S 7S/4C QH/5C 3H/QD 3D/KH QC/QS; down=1:AC 5H 6C JH; play=KS 8S 9S AS | 6S JS"
     )
-    view = SeatView.of(pos, 2)  # seat 3: its 8S was covering 9H, turned up after trick 1
+    view = seat_knowledge(pos, 2)  # seat 3: its 8S was covering 9H, turned up after trick 1
     assert view.hand == CardSet.parse("9H 4H 7D 6D 8C 7C 6C")
     # seat 1: AS was covering 2D (turned up); 6S, on the table, still covers 4D
     assert view.face_up[0] == CardSet.parse("2D 4S JD JC 9C")
@@ -470,10 +470,10 @@ def test_the_chinkway_dealer_alone_sees_the_discards() -> None:
     pos.play("discard AS")
     pos.play("discard KS")
     pos.play("trump H")
-    assert SeatView.of(pos, 0).discards == CardSet.parse("AS KS")
-    assert SeatView.of(pos, 1).discards == CardSet()
-    assert Card.parse("AS") in SeatView.of(pos, 0).out
-    assert Card.parse("AS") in SeatView.of(pos, 1).unseen
+    assert seat_knowledge(pos, 0).discards == CardSet.parse("AS KS")
+    assert seat_knowledge(pos, 1).discards == CardSet()
+    assert Card.parse("AS") in seat_knowledge(pos, 0).out
+    assert Card.parse("AS") in seat_knowledge(pos, 1).unseen
 
 
 # -- the sampling player ------------------------------------------------------------------
