@@ -110,6 +110,16 @@ def bench_game_words() -> list[str]:
     help="Time every solve N times, in N rounds over the deals, and keep each one's "
     "fastest time (DDS's too): steadier figures on a busy machine.",
 )
+@click.option(
+    "--busy",
+    type=click.IntRange(min=0, max=benchmark.MAX_NEIGHBOURS),
+    default=0,
+    show_default=True,
+    metavar="N",
+    help="Run N neighbour processes that search beside the benchmark the whole time "
+    "(full-deal solves of the chosen games), as a second solve on another core does: "
+    "the figures of a busy machine.",
+)
 @click.option("--no-dds", is_flag=True, help="Do not run DDS (even if endplay is installed).")
 @click.option(
     "--signature",
@@ -133,6 +143,7 @@ def bench(
     time_limit: float,
     tt_mb: float,
     repeat: int,
+    busy: int,
     no_dds: bool,
     signature_set: str | None,
     as_json: bool,
@@ -149,9 +160,9 @@ def bench(
     double-dummy tables (every strain, every leader; Solver.table) against
     DDS's CalcDDtable on one thread, every entry compared.  Other games:
     full-deal solves from the first lead of random deals (random decisions
-    before play), the value for the side on lead.  Prints times (median, mean, p95),
-    nodes per second and memory (the table size and the process's peak
-    RSS).  Full deals are slow: start small.
+    before play), the value for the side on lead.  Prints the processor's
+    model, times (median, mean, p95, max), node counts, nodes per second and
+    memory (the table size and the process's peak RSS).  Full deals are slow: start small.
 
     With --signature: the values and node counts of the searches on a fixed
     set of positions of every game, and the answers of the sampling layers
@@ -166,6 +177,7 @@ def bench(
       tricksolver bench --pbn-file endings.pbn --games whist --json > bench.json
       tricksolver bench --games whist --repeat 3   fastest of 3 rounds a deal
       tricksolver bench --games table --deals 20   DD tables against DDS's
+      tricksolver bench --games whist --deals 20 --busy 1   with the other core busy
       tricksolver bench --signature          the search signature (quick set, ~10 s)
       tricksolver bench                      the full standard run (long)
     """
@@ -186,6 +198,7 @@ def bench(
             use_reference=not no_dds,
             reporter=ProgressBars(progress),
             repeat=repeat,
+            busy=busy,
         )
     if as_json:
         echo_json(report.to_json())

@@ -16,7 +16,7 @@ from rich.text import Text
 
 from solver.bench import GAME_TITLES, PARANOID_PARTS, REFERENCE_PARTS, BenchReport, GameBench
 from solver.signature import Signature
-from solver.timing import ms_text, rate_text
+from solver.timing import count_text, rate_text, seconds_text
 
 
 def games_bench_view(games: list[GameBench]) -> RichTable:
@@ -24,23 +24,24 @@ def games_bench_view(games: list[GameBench]) -> RichTable:
         title="Full-deal solves from the first lead (value for the side on lead)",
         box=box.SIMPLE_HEAD,
         pad_edge=False,
+        padding=(0, 1, 0, 0),
     )
     table.add_column("game", style="bold", no_wrap=True)
-    table.add_column("deals", justify="right")
-    table.add_column("median ms", justify="right")
-    table.add_column("p95 ms", justify="right")
-    table.add_column("nodes/s", justify="right")
-    table.add_column("not exact", justify="right")
-    table.add_column("max RSS MiB", justify="right")
+    heads = ("deals", "median\ns", "p95\ns", "max\ns", "nodes\nmedian", "nodes\nmax",
+             "nodes\n/s", "not\nexact")  # fmt: skip
+    for head in heads:
+        table.add_column(head, justify="right", no_wrap=True)
     for game in games:
+        timing, nodes = game.timing, game.nodes
+        times = (timing.median_ms, timing.p95_ms, timing.max_ms) if timing else (None,) * 3
         table.add_row(
             game.title,
             str(len(game.solves)),
-            ms_text(game.timing.median_ms if game.timing else None),
-            ms_text(game.timing.p95_ms if game.timing else None),
+            *(seconds_text(ms) for ms in times),
+            count_text(nodes.median if nodes else None),
+            count_text(nodes.max if nodes else None),
             rate_text(game.nodes_per_second),
             Text(str(game.inexact), style="yellow" if game.inexact else ""),
-            ms_text(game.max_rss_mb),
         )
     return table
 
@@ -53,9 +54,11 @@ def bench_view(report: BenchReport) -> Group:
     head.add_column()
     head.add_row(
         "Machine",
-        f"{report.machine['processor']}, {report.machine['cpus']} CPUs,"
-        f" Python {report.machine['python']}",
+        f"{report.machine.get('model') or report.machine['processor']},"
+        f" {report.machine['cpus']} CPUs, Python {report.machine['python']}",
     )
+    if s.busy:
+        head.add_row("Busy", f"{s.busy} neighbour process(es) searching beside the benchmark")
     head.add_row("Time limit", limit)
     if s.repeat > 1:
         head.add_row("Rounds", f"{s.repeat}: each solve's fastest time (both solvers)")

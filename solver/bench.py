@@ -25,11 +25,13 @@ table size asked for and the process's peak resident set size
 
 from __future__ import annotations
 
+import multiprocessing
 import os
 import platform
 import random
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field, replace
 from functools import partial
 from typing import Any
@@ -40,10 +42,11 @@ from solver.games import registry
 from solver.games.base import Phase, Position
 from solver.games.game import PartResult, PartSettings, ReferenceDeals, ReferencePart, Reporter
 from solver.position import deal
-from solver.timing import MS, Timing, per_second, timed
+from solver.timing import MS, Nodes, Timing, per_second, timed
 
 DEFAULT_GAME_DEALS = 20
 DEFAULT_TIME_LIMIT = 60.0  # seconds per solve
+MAX_NEIGHBOURS = 64  # busy: at most this many neighbour processes
 
 # The benchmark's parts, by name: first every game's parts against a
 # reference solver (`Game.reference_parts`), then the games' full-deal parts
@@ -143,6 +146,7 @@ class GameBench:
     nodes_per_second: float
     inexact: int
     max_rss_mb: float | None  # the process's peak RSS after this game's solves
+    nodes: Nodes | None = None  # the solves' node counts: median, p95, max, total
 
 
 @dataclass(frozen=True)
@@ -167,6 +171,7 @@ class BenchSettings:
     time_limit: float
     tt_mb: float
     repeat: int = 1  # rounds over the deals; each solve keeps its fastest time
+    busy: int = 0  # neighbour processes searching beside the benchmark (busy_neighbours)
     solver_per_deal: str = (
         "one Solver per game, its table written through once before the first solve"
         " and cleared before each solve (untimed)"
@@ -229,13 +234,85 @@ def max_rss_mb() -> float | None:
     return peak / per_mb
 
 
+CPUINFO = "/proc/cpuinfo"  # where Linux names the processor
+
+
+def processor_model() -> str:
+    """The processor's model as the system names it ("AMD EPYC, family 25,
+    model 1"; Linux's /proc/cpuinfo), else what `platform` knows."""
+    fields: dict[str, str] = {}
+    try:
+        with open(CPUINFO, encoding="utf-8", errors="replace") as f:
+            for line in f:
+                if not line.strip():
+                    break  # the first processor's block is enough
+                name, _, value = line.partition(":")
+                fields.setdefault(name.strip(), value.strip())
+    except OSError:
+        pass
+    model = fields.get("model name")
+    if not model:
+        return platform.processor() or platform.machine()
+    family = fields.get("cpu family")
+    number = fields.get("model")
+    return f"{model}, family {family}, model {number}" if family and number else model
+
+
 def machine() -> dict[str, Any]:
     return {
         "python": platform.python_version(),
         "platform": platform.platform(),
         "processor": platform.processor() or platform.machine(),
+        "model": processor_model(),
         "cpus": os.cpu_count(),
     }
+
+
+# -- a busy machine ---------------------------------------------------------------
+
+NEIGHBOUR_FIRST_SEED = 1_000_000  # the neighbours' deals: seeds no benchmark uses
+NEIGHBOUR_SOLVE_SECONDS = 5.0  # each neighbour solve's time limit
+
+
+def _neighbour(parts: list[str], tt_mb: float, stop: Any) -> None:
+    """A neighbour's work, until `stop` is set: full-deal solves of `parts`
+    in turn, each with its own deal and its table cleared first."""
+    solver = Solver(tt_mb, max_seconds=NEIGHBOUR_SOLVE_SECONDS)
+    seed = NEIGHBOUR_FIRST_SEED
+    while not stop.is_set():
+        for name in parts:
+            solver.clear()
+            solver.solve(random_first_lead(name, seed))
+        seed += 1
+
+
+@contextmanager
+def busy_neighbours(count: int, parts: Sequence[str], tt_mb: float) -> Iterator[None]:
+    """`count` processes that search beside the benchmark while the block
+    runs (full-deal solves of `parts`, or of every full-deal part), as a
+    second solve on another core does: the benchmark's figures on a busy
+    machine.  They are stopped when the block ends, however it ends."""
+    if count <= 0:
+        yield
+        return
+    chosen = [p for p in parts if p in FULL_DEAL_PARTS] or list(FULL_DEAL_PARTS)
+    context = multiprocessing.get_context("spawn")
+    stop = context.Event()
+    workers = [
+        context.Process(target=_neighbour, args=(chosen, tt_mb, stop), daemon=True)
+        for _ in range(count)
+    ]
+    for w in workers:
+        w.start()
+    try:
+        yield
+    finally:
+        stop.set()
+        for w in workers:
+            w.join(NEIGHBOUR_SOLVE_SECONDS * 2)
+            if w.is_alive():
+                w.terminate()
+                w.join()
 
 
 # -- the full-deal parts --------------------------------------------------------
@@ -309,6 +386,7 @@ def bench_game(
         nodes_per_second=per_second(sum(r.nodes for r in solves), total),
         inexact=sum(not r.exact for r in solves),
         max_rss_mb=max_rss_mb(),
+        nodes=Nodes.of([r.nodes for r in solves]),
     )
 
 
@@ -323,17 +401,22 @@ def run(
     use_reference: bool = True,
     reporter: Reporter | None = None,
     repeat: int = 1,
+    busy: int = 0,
 ) -> BenchReport:
     """The whole benchmark: the parts against a reference solver that are in
     `games` (on the first `reference_deals` deals of `deals_file`, or of
     each part's bundled set; every set is read once, before any timing),
-    then the full-deal solves of the games in `games`."""
+    then the full-deal solves of the games in `games`.  With `busy` > 0,
+    that many neighbour processes search beside it the whole time
+    (`busy_neighbours`)."""
     if time_limit < 0 or game_deals < 0:
         raise NotationError("the time limit and the number of deals must not be negative")
     if tt_mb <= 0:
         raise NotationError("the table size must be positive (MiB)")
     if repeat < 1:
         raise NotationError("the number of rounds (repeat) must be at least 1")
+    if busy < 0 or busy > MAX_NEIGHBOURS:
+        raise NotationError(f"the neighbours (busy) must be 0 to {MAX_NEIGHBOURS}")
     for name in games:
         if name not in PARTS:
             raise NotationError(f"unknown benchmark game {name!r}")
@@ -347,15 +430,16 @@ def run(
         repeat=repeat,
         reporter=reporter or _Quiet(),
     )
-    references = {
-        name: part.run(deals[part.deals], part_settings) if name in games else None
-        for name, part in REFERENCE_PARTS.items()
-    }
-    others = [
-        bench_game(name, game_deals, seed, time_limit, tt_mb, reporter, repeat)
-        for name in games
-        if name in FULL_DEAL_PARTS
-    ]
+    with busy_neighbours(busy, games, tt_mb):
+        references = {
+            name: part.run(deals[part.deals], part_settings) if name in games else None
+            for name, part in REFERENCE_PARTS.items()
+        }
+        others = [
+            bench_game(name, game_deals, seed, time_limit, tt_mb, reporter, repeat)
+            for name in games
+            if name in FULL_DEAL_PARTS
+        ]
     deal_sets = [
         DealsRead(
             d.count_key, d.source_key, len(deals.get(d, ())), deals_file or d.bundled, d in deals
@@ -369,6 +453,7 @@ def run(
         time_limit=time_limit,
         tt_mb=tt_mb,
         repeat=repeat,
+        busy=busy,
         reference_deals=deal_sets,
     )
     return BenchReport(settings, machine(), references, others, tt_mb, max_rss_mb())
@@ -382,7 +467,9 @@ __all__ = [
     "GameBench",
     "GameSolve",
     "bench_game",
+    "busy_neighbours",
     "parse_games",
+    "processor_model",
     "random_first_lead",
     "run",
 ]

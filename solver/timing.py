@@ -47,6 +47,22 @@ class Timing:
         )
 
 
+@dataclass(frozen=True)
+class Nodes:
+    """Node counts of a set of solves."""
+
+    median: float
+    p95: float
+    max: int
+    total: int
+
+    @classmethod
+    def of(cls, counts: Sequence[int]) -> Nodes | None:
+        if not counts:
+            return None
+        return cls(statistics.median(counts), percentile(counts, P95), max(counts), sum(counts))
+
+
 def percentile(values: Sequence[float], pct: float) -> float:
     """The `pct` percentile, linear between the closest ranks."""
     data = sorted(values)
@@ -83,6 +99,18 @@ def timing_cells(timing: Timing | None) -> list[str]:
     if timing is None:
         return ["-", "-", "-"]
     return [ms_text(timing.median_ms), ms_text(timing.mean_ms), ms_text(timing.p95_ms)]
+
+
+def seconds_text(ms: float | None) -> str:
+    """A time given in milliseconds, written in seconds ("-": none)."""
+    return "-" if ms is None else f"{ms / MS:,.2f}"
+
+
+def count_text(value: float | None) -> str:
+    """A count: in millions from a million on ("12.3 M"), else whole ("-": none)."""
+    if value is None:
+        return "-"
+    return f"{value / MEGA:,.1f} M" if value >= MEGA else f"{round(value):,}"
 
 
 def rate_text(per_second: float) -> str:

@@ -24,6 +24,7 @@ from solver.errors import NotationError
 from solver.games.game import PartSettings
 from solver.games.whist import bench as whist_bench
 from solver.games.whist import dds
+from solver.timing import Nodes, count_text
 from tests.cli_helpers import assert_one_line_error, run, start_interruptible
 
 GAMES = [  # (game, players): every game and player count
@@ -422,10 +423,55 @@ def test_bench_other_games_json() -> None:
         assert solve["ms"] < 5000  # the time limit holds
         pos = solver.parse_position(solve["position"])
         assert pos.phase in (Phase.PLAY, Phase.CLAIM) and not pos.play_record
+        counts = [s["nodes"] for s in game["solves"]]
+        assert game["nodes"] == {"median": counts[0], "p95": counts[0], "max": counts[0],
+                                 "total": counts[0]}  # fmt: skip
     chinkway = data["games"][0]
     assert chinkway["inexact"] == 1  # a full Chinkway deal (2.5M nodes) takes far longer than 1 ms
+    assert data["machine"]["model"] and data["settings"]["busy"] == 0
     out = run(*args).stdout
-    assert "Chinkway" in out and "Cinch" in out and "not exact" in out
+    assert "Chinkway" in out and "Cinch" in out and "exact" in out and "nodes" in out
+
+
+def test_bench_nodes_summary() -> None:
+    nodes = Nodes.of([5, 1, 3, 100])
+    assert nodes == Nodes(median=4, p95=pytest.approx(85.75), max=100, total=109)  # 5 + 0.85 * 95
+    assert Nodes.of([]) is None
+    assert count_text(12_345_678) == "12.3 M" and count_text(999) == "999"
+    assert count_text(None) == "-"
+
+
+def test_bench_names_the_processor_model(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    info = tmp_path / "cpuinfo"
+    info.write_text(
+        "processor\t: 0\nvendor_id\t: AuthenticAMD\ncpu family\t: 25\nmodel\t\t: 1\n"
+        "model name\t: AMD EPYC 7B13\n\nprocessor\t: 1\nmodel name\t: other\n",
+        encoding="utf-8",
+    )
+    monkeypatch.setattr(benchmark, "CPUINFO", str(info))
+    assert benchmark.processor_model() == "AMD EPYC 7B13, family 25, model 1"
+    monkeypatch.setattr(benchmark, "CPUINFO", str(tmp_path / "none"))
+    assert benchmark.processor_model()  # what platform knows
+
+
+def test_busy_neighbours_search_during_the_block_and_stop_after() -> None:
+    import multiprocessing
+
+    before = set(multiprocessing.active_children())
+    with benchmark.busy_neighbours(2, ["chinkway"], 1):
+        started = set(multiprocessing.active_children()) - before
+        assert len(started) == 2 and all(p.is_alive() for p in started)
+    assert not any(p.is_alive() for p in started)
+
+
+def test_bench_busy_in_the_report_and_checked() -> None:
+    args = ["bench", "--games", "cinch", "--random-deals", "1", "--time-limit", "0.5"]
+    data = run_json(*args, "--busy", "1")
+    assert data["settings"]["busy"] == 1
+    assert "Busy" in run(*args, "--busy", "1").stdout
+    assert run(*args, "--busy", "-1").exit_code == 2
+    with pytest.raises(NotationError, match="busy"):
+        benchmark.run(["cinch"], game_deals=1, busy=benchmark.MAX_NEIGHBOURS + 1)
 
 
 def test_bench_default_deals_are_bundled() -> None:
