@@ -87,7 +87,9 @@ def _fmt(x: float | None) -> str:
 
 def _span(low: float | None, high: float | None) -> str:
     """An interval, or '-' where it is unknown (fewer than two worlds)."""
-    return "-" if low is None or high is None else f"{_fmt(low)} .. {_fmt(high)}"
+    if low is None or high is None or not (math.isfinite(low) and math.isfinite(high)):
+        return "-"
+    return f"{_fmt(low)} .. {_fmt(high)}"
 
 
 def _ranking(title: str, what: str, more: list[str]) -> Table:
@@ -175,7 +177,7 @@ def render_decision(decision: Decision, no_color: bool) -> None:
         table.add_row(
             str(c.plan),
             f"{c.mean:.2f}",
-            f"{_fmt(c.low)} .. {_fmt(c.high)}",
+            _span(c.low, c.high),
             str(c.worlds),
             f"{100 * c.exact / c.worlds:.0f}%",
             "-" if c.eliminated is None else f"round {c.eliminated}",
