@@ -103,8 +103,8 @@ class _Budget:
         self.kept = solver.max_nodes
 
     def before(self) -> None:
-        if self.nodes:
-            self.solver.max_nodes = max(1, self.nodes - self.stats.nodes)
+        left = max(1, self.nodes - self.stats.nodes) if self.nodes else 0
+        self.solver.max_nodes = left
 
     def after(self, stats: SearchStats) -> bool:
         """Count a search; True when the world is still within its budget."""
@@ -177,10 +177,13 @@ def exact_moves(
     moves = {str(m): m for m in world.legal_moves()}
     budget = _Budget(solver, 0)
     values = {}
-    for key in keys:
-        v = _value(world, _after(world, moves[key]), solver, side, None, budget)
-        assert v is not None
-        values[key] = v
+    try:
+        for key in keys:
+            v = _value(world, _after(world, moves[key]), solver, side, None, budget)
+            assert v is not None  # no limit
+            values[key] = v
+    finally:
+        budget.restore()
     return values, budget.stats
 
 

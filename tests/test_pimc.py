@@ -447,3 +447,27 @@ def test_no_world_in_the_time_says_what_helps(monkeypatch: pytest.MonkeyPatch) -
     with ThreadPoolExecutor(max_workers=1) as pool:
         with pytest.raises(solver.PositionError, match="allow more time.*--max-nodes"):
             recommend(pos, samples=4, seconds=0.2, executor=pool)
+
+
+def test_the_command_says_how_the_worlds_were_valued() -> None:
+    pos = in_play("chinkway", None, 3, 10)
+    seat = seat_word(pos, pos.to_move)
+    r = run("recommend", pos.to_line(), "--seat", seat, "-n", "4", "-j", "1", "--max-nodes",
+            "3000", "--no-color")  # fmt: skip
+    assert r.exit_code == 0, r.output
+    text = " ".join(r.output.split())  # the lines as the terminal's width wraps them
+    assert "worlds solved exactly" in text and "valued by a heuristic playout" in text
+    for seed in range(1, 4):  # a position where cards are raced out
+        pos = random_play("whist", 4, 4, seed)
+        if any(m.bounded for m in recommend(pos, samples=36, seed=0, jobs=1, tt_mb=16).moves):
+            break
+    else:
+        pytest.fail("no whist position raced a card out")
+    seat = seat_word(pos, pos.to_move)
+    r = run("recommend", pos.to_line(), "--seat", seat, "-n", "36", "-j", "1", "--no-color")
+    assert r.exit_code == 0, r.output
+    assert "<= " in r.output and "raced" in " ".join(r.output.split())
+    data = json.loads(run("recommend", pos.to_line(), "--seat", seat, "-n", "36", "-j", "1",
+                          "--json").output)  # fmt: skip
+    assert data["worlds_by_method"]["raced"] > 0
+    assert any(m["mean"] is None and m["mean_at_most"] is not None for m in data["moves"])
