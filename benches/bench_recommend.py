@@ -129,6 +129,8 @@ def bench_variant(name: str, game: str, players: int, args: argparse.Namespace) 
         f"  exact {100 * exact / max(1, valued):5.1f}%"
         f"  median nodes {statistics.median(nodes) if nodes else 0:,.0f}"
     )
+    if not all(worlds):
+        line += f"  ({worlds.count(0)} of {len(worlds)} with no world valued in the time)"
     if args.time is not None:
         ok = min(worlds) >= TARGET_WORLDS_IN_10_S
         line += f"  [{'meets' if ok else 'misses'} >= {TARGET_WORLDS_IN_10_S} worlds]"

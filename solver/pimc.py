@@ -62,6 +62,7 @@ RACE_MIN_WORLDS = 10  # worlds of the full analysis before a move may be raced o
 RACE_MARGIN = (
     0.25  # a move is raced out when its paired difference's 95% upper bound is below -this
 )
+RACE_MIN_OUT_SHARE = 1 / 3  # race a world only with this share of the legal cards out or more
 RACE_LAG = 8  # world i races with what the first i - RACE_LAG worlds showed (any executor alike)
 
 
@@ -515,7 +516,13 @@ class _Run:
             if high is not None and high < -RACE_MARGIN:
                 out.add(str(m))
         self.out = tuple(k for k in keys if k in out)
-        return _Race(str(leader), self.out) if self.out else None
+        # With few cards out, the full analysis costs less: it searches one
+        # card of each class of equivalent cards, where the race searches
+        # each card in it (measured: Cinch first leads, one card of six out,
+        # up to 26% more nodes raced; 1-6% fewer at best).
+        if not self.out or len(self.out) < RACE_MIN_OUT_SHARE * len(keys):
+            return None
+        return _Race(str(leader), self.out)
 
 
 def _settle_bounds(
