@@ -336,7 +336,7 @@ def test_racing_chooses_the_card_of_the_full_analysis() -> None:
     its exact value in the worlds before and an upper bound after."""
     n = 36
     raced_out = set()
-    for (game, players, tricks), seed in itertools.product(RACE_POSITIONS, range(1, 4)):
+    for (game, players, tricks), seed in itertools.product(RACE_POSITIONS, range(1, 6)):
         pos = random_play(game, players, tricks, seed)
         full = full_analysis(pos, n, seed)
         rec = recommend(pos, samples=n, seed=seed, jobs=1, tt_mb=16)
