@@ -31,7 +31,7 @@ from solver.games.registry import game_of
 from solver.heuristics import seat_knowledge
 from solver.match import CONFIDENCE, SCORE_PER_DEAL, Match, Summary
 from solver.notation import parse_seat
-from solver.players import PLAYERS, Player, hint, make_player, parse_seats
+from solver.players import PLAYERS, PimcPlayer, Player, hint, make_player, parse_seats
 from solver.seatview import SeatKnowledge
 from solver.wholegame import HandResult, Step, WholeGame
 
@@ -53,6 +53,13 @@ HUMAN_COMMANDS = (
     " moves (the legal moves), quit (stop; with --save the game is saved)."
 )
 PLAYER_LIST = ", ".join(f"{name} ({p.summary})" for name, p in PLAYERS.items())
+_BUDGET = PimcPlayer.DEFAULT_BUDGET
+PIMC_BUDGET_HELP = (
+    "A pimc seat may carry its budget: pimc:worlds=50,nodes=2M (or pimc:50/2M) draws at most"
+    " 50 worlds and searches at most 2 million nodes a card decision (the same seed, the same"
+    f" game: no clock); default pimc:{_BUDGET.worlds}/{_BUDGET.nodes}, about a second a"
+    " decision. pimc-classic is the pimc player before its budget, for comparisons."
+)
 
 
 class Quit(Exception):
@@ -259,7 +266,8 @@ class Narrator:
     help="Player names separated by commas, one per seat from seat 1; a shorter list repeats"
     " round the table (heuristic,random at four seats: partners alike). Players: "
     + PLAYER_LIST
-    + ".",
+    + ". "
+    + PIMC_BUDGET_HELP,
 )
 @click.option(
     "--human",
@@ -405,7 +413,10 @@ def saved_note(game: WholeGame, path: str | None) -> str:
     required=True,
     metavar="LIST",
     help="Player names separated by commas, one per seat from seat 1 (a shorter list repeats"
-    " round the table). Each distinct name is a line-up. Players: " + PLAYER_LIST + ".",
+    " round the table). Each distinct name is a line-up. Players: "
+    + PLAYER_LIST
+    + ". "
+    + PIMC_BUDGET_HELP,
 )
 @click.option(
     "--deals",

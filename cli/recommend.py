@@ -29,6 +29,7 @@ from solver.notation import get_str, parse_fields, parse_seat
 from solver.pimc import OBJECTIVES, Recommendation
 from solver.pimc import recommend as run_recommend
 from solver.position import parse_view, view_of
+from solver.valuation import EXACT, PLAYOUT, RACED
 from solver.view import View
 
 from .common import BRIDGE, MOST_SEATS, echo_json, read_source
@@ -80,8 +81,15 @@ def read_view(text: str, seat: str | None) -> View:
     return view_of(pos, parse_seat(seat, pos.nseats, "--seat"))
 
 
-def _fmt(x: float) -> str:
-    return "-" if not math.isfinite(x) else f"{x:.2f}"
+def _fmt(x: float | None) -> str:
+    return "-" if x is None or not math.isfinite(x) else f"{x:.2f}"
+
+
+def _span(low: float | None, high: float | None) -> str:
+    """An interval, or '-' where it is unknown (fewer than two worlds)."""
+    if low is None or high is None or not (math.isfinite(low) and math.isfinite(high)):
+        return "-"
+    return f"{_fmt(low)} .. {_fmt(high)}"
 
 
 def _ranking(title: str, what: str, more: list[str]) -> Table:
@@ -108,31 +116,49 @@ def render(view: View, rec: Recommendation, no_color: bool) -> None:
     )
     table = _ranking(title, "card", ["best in", "vs top (95%)"])
     for i, m in enumerate(rec.moves):
-        vs = "" if i == 0 else f"{_fmt(m.diff_low)} .. {_fmt(m.diff_high)}"
-        table.add_row(
-            str(m.move),
-            f"{m.mean:.2f}",
-            f"{_fmt(m.low)} .. {_fmt(m.high)}",
-            f"{100 * m.best_share:.0f}%",
-            vs,
-        )
+        if m.bounded:  # raced out: its figures are upper bounds
+            mean, interval, vs = f"<= {m.mean:.2f}", "-", f"<= {_fmt(m.diff_high)}"
+        else:
+            mean, interval = f"{m.mean:.2f}", _span(m.low, m.high)
+            vs = "" if i == 0 else _span(m.diff_low, m.diff_high)
+        share = f"{100 * m.best_share:.0f}%" if rec.worlds >= 2 else f"{round(m.best_share)} of 1"
+        table.add_row(str(m.move), mean, interval, share, vs)
     console.print(table)
     note = f"best: {rec.best}"
-    if rec.stopped == "time":
-        note += f"  (time limit: {rec.worlds} of {rec.requested} worlds solved)"
-    elif rec.stopped == "interrupted":
-        note += f"  (interrupted: {rec.worlds} of {rec.requested} worlds solved)"
-    if rec.fallback:
-        note += (
-            f"  ({rec.fallback} of {rec.worlds} worlds past the {rec.max_nodes:,}-node budget,"
-            " valued by a heuristic playout: not exact)"
-        )
+    if rec.stopped in STOPPED_WORDS:
+        note += f"  ({STOPPED_WORDS[rec.stopped]}: {rec.worlds} of {rec.requested} worlds valued)"
     console.print(note)
+    console.print(accounting(rec))
     per = rec.stats.nodes / rec.seconds if rec.seconds > 0 else 0.0
     console.print(
         f"{rec.seconds:.2f} s, {rec.stats.nodes:,} nodes ({per:,.0f}/s over all workers)",
         style="dim",
     )
+
+
+STOPPED_WORDS = {"time": "time limit", "nodes": "node budget", "interrupted": "interrupted"}
+
+
+def accounting(rec: Recommendation) -> str:
+    """How the worlds were valued, in words: solved exactly (raced or not),
+    valued by a heuristic playout past the node budget; the cards raced out
+    and what their figures are; a warning when fewer than two worlds count."""
+    methods = rec.by_method()
+    exact = methods.get(EXACT, 0) + methods.get(RACED, 0)
+    parts = [f"{exact} of {rec.worlds} worlds solved exactly"]
+    if methods.get(RACED):
+        raced = [str(m.move) for m in rec.moves if m.bounded]
+        parts.append(
+            f"{methods[RACED]} of them raced ({', '.join(raced) or 'no card'} kept out by a"
+            " null-window search: figures marked <= are upper bounds)"
+        )
+    if methods.get(PLAYOUT):
+        budget = f"the {rec.max_nodes:,}-node budget" if rec.max_nodes else "the node budget"
+        parts.append(f"{methods[PLAYOUT]} past {budget}, valued by a heuristic playout (not exact)")
+    text = "; ".join(parts)
+    if rec.worlds < 2:
+        text += "; one world gives no interval: allow more time or worlds"
+    return text
 
 
 def render_decision(decision: Decision, no_color: bool) -> None:
@@ -151,7 +177,7 @@ def render_decision(decision: Decision, no_color: bool) -> None:
         table.add_row(
             str(c.plan),
             f"{c.mean:.2f}",
-            f"{_fmt(c.low)} .. {_fmt(c.high)}",
+            _span(c.low, c.high),
             str(c.worlds),
             f"{100 * c.exact / c.worlds:.0f}%",
             "-" if c.eliminated is None else f"round {c.eliminated}",
@@ -201,6 +227,16 @@ def _decision_seconds(seconds: float | None) -> float | None:
     help="Search budget of each world (default: none in play; before play, by game); a"
     " world past it is valued by a heuristic playout, counted apart.",
 )  # fmt: skip
+@click.option(
+    "--node-budget", type=int, metavar="NODES",
+    help="Search nodes of the whole recommendation (in play): the first worlds whose nodes fit"
+    " in it count (like --time, but reproducible).",
+)  # fmt: skip
+@click.option(
+    "--race/--no-race", default=True, show_default=True,
+    help="Race over the cards: after some worlds a card clearly worse than the leader is only"
+    " proven below it (its figures then bounds, shown <=); the best card is the same.",
+)  # fmt: skip
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the worlds drawn.")
 @click.option(
     "--jobs", "-j", type=int, metavar="J",
@@ -223,6 +259,8 @@ def recommend(
     samples: int | None,
     seconds: float | None,
     max_nodes: int | None,
+    node_budget: int | None,
+    race: bool,
     seed: int,
     jobs: int | None,
     objective: str,
@@ -299,6 +337,7 @@ def recommend(
         rec = run_recommend(
             view, samples=samples, seconds=seconds, seed=seed, jobs=jobs, objective=objective,
             tt_mb=tt_mb, progress=step, stop=stop, max_nodes=max_nodes or 0,
+            node_budget=node_budget or 0, race=race,
         )  # fmt: skip
     except ValueError as e:
         raise solver.PositionError(str(e)) from None

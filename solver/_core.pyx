@@ -243,6 +243,17 @@ cdef class Searcher:
         self.S.stop = 1
 
     @property
+    def max_nodes(self):
+        """The node limit of each call (0: none); settable between calls."""
+        return self.S.max_nodes
+
+    @max_nodes.setter
+    def max_nodes(self, int64_t n):
+        if n < 0:
+            raise ValueError("max_nodes must not be negative")
+        self.S.max_nodes = n
+
+    @property
     def stats(self):
         """Nodes, table hits and stores, seconds and exactness of the latest call."""
         return {"nodes": self.S.stats.nodes, "trick_starts": self.S.stats.trick_starts,

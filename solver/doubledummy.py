@@ -190,6 +190,45 @@ class Solver:
         value = self._search.solve(core, sd)
         return Solution(value, sd, SearchStats.of(self._search.stats))
 
+    def solve_near(self, pos: Position, side: int, guess: int) -> Solution:
+        """The value for `side`, the search over targets starting at `guess`
+        (a likely value: the value is the same, a good guess saves searches)."""
+        core = self._core_of(pos)
+        value = self._search.solve(core, self._side(core, side), guess)
+        return Solution(value, side, SearchStats.of(self._search.stats))
+
+    def reaches(self, pos: Position, side: int, target: int) -> tuple[bool, SearchStats]:
+        """Whether `side` can reach at least `target` (one null-window search;
+        a result cut short by a limit, ``stats.exact`` False, proves nothing)."""
+        core = self._core_of(pos)
+        yes = self._search.reaches(core, self._side(core, side), target)
+        return yes, SearchStats.of(self._search.stats)
+
+    def value_range(self, pos: Position, side: int) -> tuple[int, int]:
+        """The lowest and highest value the position can have for `side` (the
+        search's cheap bounds, in the units of `solve`)."""
+        core = self._core_of(pos)
+        lo, hi = _core.Searcher.value_range(core, self._side(core, side))
+        base = _banked(pos, side)
+        return lo - base, hi - base
+
+    @property
+    def max_nodes(self) -> int:
+        """The node limit of each search (0: none); may be changed between searches."""
+        return self._search.max_nodes
+
+    @max_nodes.setter
+    def max_nodes(self, n: int) -> None:
+        if n < 0:
+            raise PositionError("limits must not be negative")
+        self._search.max_nodes = n
+
+    @staticmethod
+    def _side(core: _core.PlayState, side: int) -> int:
+        if not 0 <= side < core.nsides:
+            raise PositionError(f"no side {side}: sides are 0-{core.nsides - 1}")
+        return side
+
     def analyze(self, pos: Position, pv: bool = True) -> Analysis:
         """The value of every legal move for the side to move, equivalent
         moves grouped, and (with `pv`) a principal variation to the end."""
@@ -312,6 +351,13 @@ def value_after(start: Position, end: Position, side: int) -> int:
     if not end.is_over:
         raise PositionError("the hand is not over: nothing to count yet")
     return _final(end, side) - _banked(start, side)
+
+
+def banked_between(start: Position, later: Position, side: int) -> int:
+    """What `side` banked from `start` to `later` (the same hand, played on),
+    in the units of the tricks games' values (0 in the other games): a value
+    of `later` plus this is in the units of `start`'s values."""
+    return _banked(later, side) - _banked(start, side)
 
 
 def table_positions(pos: Position) -> list[Position]:

@@ -41,14 +41,15 @@ from concurrent.futures import (
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from solver import valuation
 from solver.cards import Card
-from solver.doubledummy import DEFAULT_TT_MB, MIB, SearchStats, Solver, value_after
+from solver.doubledummy import DEFAULT_TT_MB, MIB, SearchStats, Solver
 from solver.errors import PositionError
 from solver.games.base import Move, Phase, Position
-from solver.heuristics import heuristic_playout
 from solver.position import parse_view, view_of
 from solver.sampling import Sampler
 from solver.stats import t975
+from solver.valuation import EXACT, METHODS, PLAYOUT, SEARCHED
 from solver.view import View
 
 OBJECTIVES = ("value", "maxn")
@@ -57,57 +58,98 @@ score; with three or more sides the paranoid value).  ``maxn``: with three
 or more sides, the seat's side's max^n value."""
 
 
+RACE_MIN_WORLDS = 10  # worlds of the full analysis before a move may be raced out
+RACE_MARGIN = (
+    0.25  # a move is raced out when its paired difference's 95% upper bound is below -this
+)
+RACE_MIN_OUT_SHARE = 1 / 3  # race a world only with this share of the legal cards out or more
+RACE_LAG = 8  # world i races with what the first i - RACE_LAG worlds showed (any executor alike)
+
+
 @dataclass(frozen=True)
 class MoveEstimate:
-    """One legal move over the worlds solved: mean value, standard error, a
-    95% interval; `best_share` the share of worlds where it is a best move;
+    """One legal move over the worlds valued: mean value, standard error, a
+    95% interval (None from fewer than two worlds; clipped to the values the
+    move can have); `best_share` the share of worlds where it is a best move;
     `diff_low`/`diff_high` the 95% interval of its paired difference from
-    the top move (0 for the top move itself)."""
+    the top move (0 for the top move itself).
+
+    `bounded`: the move was raced out (clearly worse than the leader) and in
+    `bounded_worlds` worlds only proven not to reach the leader's value, so
+    `mean` and `diff_high` are upper bounds (the means of the bounds), and
+    `stderr`, `low`, `high`, `diff_low` are None."""
 
     move: Move
     mean: float
-    stderr: float
-    low: float
-    high: float
+    stderr: float | None
+    low: float | None
+    high: float | None
     best_share: float
-    diff_low: float
-    diff_high: float
-    values: tuple[int, ...] = field(repr=False)  # per world, in world order
+    diff_low: float | None
+    diff_high: float | None
+    values: tuple[int, ...] = field(repr=False)  # per world, in world order (bounds where bounded)
+    bounded: bool = False
+    bounded_worlds: int = 0
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        out: dict[str, Any] = {
             "move": str(self.move),
             "card": str(self.move.card) if self.move.card is not None else None,
-            "mean": round(self.mean, 4),
-            "stderr": round(self.stderr, 4),
-            "low": round(self.low, 4),
-            "high": round(self.high, 4),
+            "mean": None if self.bounded else _round(self.mean),
+            "stderr": _round(self.stderr),
+            "low": _round(self.low),
+            "high": _round(self.high),
             "best_share": round(self.best_share, 4),
-            "diff_low": round(self.diff_low, 4),
-            "diff_high": round(self.diff_high, 4),
+            "diff_low": _round(self.diff_low),
+            "diff_high": None if self.bounded else _round(self.diff_high),
         }
+        if self.bounded:
+            out["mean_at_most"] = _round(self.mean)
+            out["diff_at_most"] = _round(self.diff_high)
+            out["bounded_worlds"] = self.bounded_worlds
+        return out
+
+
+def _round(x: float | None) -> float | None:
+    return None if x is None else round(x, 4)
 
 
 @dataclass(frozen=True)
 class Recommendation:
-    """The ranked moves of a seat (best mean first), with what the run did."""
+    """The ranked moves of a seat (best mean first), with what the run did:
+    `methods` names, world by world, how the world was valued
+    (`solver.valuation`: ``exact``, ``raced``, ``playout``)."""
 
     seat: int
     objective: str
     moves: tuple[MoveEstimate, ...]
-    worlds: int  # worlds solved
+    worlds: int  # worlds valued
     requested: int  # worlds asked for
     consistent: int  # how many worlds the view allows (exact count)
     seed: int
-    stopped: str | None  # None, "time" or "interrupted": ended before `requested`
+    stopped: str | None  # None, "time", "nodes" or "interrupted": ended before `requested`
     stats: SearchStats
     seconds: float
-    fallback: int = 0  # worlds valued by the heuristic playout (the search ran out of nodes)
+    methods: tuple[str, ...] = ()
     max_nodes: int = 0  # the search budget of a world; 0: none
+    node_budget: int = 0  # the search budget of the whole recommendation; 0: none
 
     @property
     def best(self) -> Move:
         return self.moves[0].move
+
+    @property
+    def fallback(self) -> int:
+        """Worlds valued by the heuristic playout (the search ran out of nodes)."""
+        return self.methods.count(PLAYOUT)
+
+    @property
+    def exact_worlds(self) -> int:
+        """Worlds solved by the exact search (every move exact, or raced)."""
+        return sum(m in SEARCHED for m in self.methods)
+
+    def by_method(self) -> dict[str, int]:
+        return {m: self.methods.count(m) for m in METHODS if m in self.methods}
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -123,13 +165,25 @@ class Recommendation:
             "nodes": self.stats.nodes,
             "exact": self.stats.exact,
             "max_nodes": self.max_nodes,
-            "exact_worlds": self.worlds - self.fallback,
+            "node_budget": self.node_budget,
+            "exact_worlds": self.exact_worlds,
             "fallback_worlds": self.fallback,
+            "worlds_by_method": self.by_method(),
+            "world_methods": list(self.methods),
             "moves": [m.to_json() for m in self.moves],
         }
 
 
-# -- solving one world (in any worker) ----------------------------------------
+# -- valuing one world (in any worker) ----------------------------------------
+
+
+@dataclass(frozen=True)
+class _Race:
+    """What a world races with: the leader (valued first, exactly) and the
+    moves raced out (each proven below the leader's value, or valued)."""
+
+    leader: str
+    out: tuple[str, ...]
 
 
 @dataclass(frozen=True)
@@ -140,14 +194,23 @@ class _Task:
     objective: str
     tt_bytes: int
     max_nodes: int = 0  # the search budget of the world; 0: none
+    race: _Race | None = None
+    only: tuple[str, ...] = ()  # value just these moves exactly (a raced world's bounds made exact)
+    clear: bool = False  # empty the table first (the world's node count must not depend on others)
 
 
 @dataclass(frozen=True)
 class _WorldResult:
     index: int
-    values: dict[str, int]  # move text -> value for the seat's side
+    values: dict[str, int]  # move text -> value for the seat's side (a bound where bounded)
     stats: SearchStats
-    exact: bool = True  # False: the search ran out of nodes; the values are the playout's
+    method: str = EXACT
+    bounded: frozenset[str] = frozenset()
+    ranges: dict[str, tuple[int, int]] = field(default_factory=dict)
+
+    @property
+    def exact(self) -> bool:
+        return self.method in SEARCHED
 
 
 _local = threading.local()
@@ -155,7 +218,9 @@ _local = threading.local()
 
 def _worker_state(task: _Task) -> tuple[Sampler, Solver]:
     """The sampler of the task's view and a solver, kept per worker thread
-    (a process pool's workers are threads of their own process)."""
+    (a process pool's workers are threads of their own process): the table
+    is kept from world to world (where the hand's rules differ, the C core
+    empties it itself; tests/test_shared_table.py proves the values alike)."""
     cache: dict[str, Sampler] = getattr(_local, "samplers", None) or {}
     _local.samplers = cache
     if task.view_text not in cache:
@@ -176,29 +241,20 @@ def solve_world(task: _Task) -> _WorldResult:
     sampler, solver = _worker_state(task)
     world = sampler.world(list(task.masks))
     seat_side = world.sides()[world.to_move]
-    if task.max_nodes:
+    if task.clear or task.max_nodes:
         solver.clear()  # whether a world fits its budget does not depend on the worlds before
+    if task.only:
+        values, stats = valuation.exact_moves(world, solver, seat_side, task.only)
+        return _WorldResult(task.index, values, stats)
     if task.objective == "maxn":
-        result = _maxn_world(task.index, world, solver, seat_side)
+        return _maxn_world(task.index, world, solver, seat_side)
+    if task.race is not None:
+        got = valuation.raced(
+            world, solver, seat_side, task.race.leader, task.race.out, task.max_nodes
+        )
     else:
-        analysis = solver.analyze(world, pv=False)
-        values = {str(cv.move): cv.value for cv in analysis.moves}
-        result = _WorldResult(task.index, values, analysis.stats)
-    if result.stats.exact:
-        return result
-    return _WorldResult(task.index, _playout_values(world, seat_side), result.stats, exact=False)
-
-
-def _playout_values(world: Position, side: int) -> dict[str, int]:
-    """The fallback of a world whose search ran out of nodes: each legal move,
-    then the hand played out by the heuristic player in every seat, valued
-    for `side` in the solver's units.  Not exact: counted apart."""
-    values = {}
-    for move in world.legal_moves():
-        after = world.copy()
-        after.play(move)
-        values[str(move)] = value_after(world, heuristic_playout(after), side)
-    return values
+        got = valuation.exact(world, solver, seat_side)
+    return _WorldResult(task.index, got.values, got.stats, got.method, got.bounded, got.ranges)
 
 
 def _maxn_world(index: int, world: Position, solver: Solver, side: int) -> _WorldResult:
@@ -207,17 +263,22 @@ def _maxn_world(index: int, world: Position, solver: Solver, side: int) -> _Worl
     stats: SearchStats | None = None
     if len(moves) == 1:  # the value is the position's own
         vec, st = solver.maxn(world)
-        return _WorldResult(index, {str(moves[0]): vec[side]}, st)
-    for move in moves:
-        after = world.copy()
-        after.play(move)
-        vec, st = solver.maxn(after)
-        # with several legal moves the hand goes on after any of them, and
-        # the trick in progress counts in `after`'s values as in the world's
-        values[str(move)] = vec[side]
-        stats = st if stats is None else stats + st
-    assert stats is not None
-    return _WorldResult(index, values, stats)
+        values = {str(moves[0]): vec[side]}
+    else:
+        for move in moves:
+            after = world.copy()
+            after.play(move)
+            vec, st = solver.maxn(after)
+            # with several legal moves the hand goes on after any of them, and
+            # the trick in progress counts in `after`'s values as in the world's
+            values[str(move)] = vec[side]
+            stats = st if stats is None else stats + st
+        assert stats is not None
+        st = stats
+    if st.exact:
+        return _WorldResult(index, values, st)
+    got = valuation.playout(world, solver, side, st)
+    return _WorldResult(index, got.values, st, got.method, ranges=got.ranges)
 
 
 def _ignore_sigint() -> None:
@@ -245,21 +306,30 @@ def recommend(
     progress: ProgressFn | None = None,
     stop: threading.Event | None = None,
     max_nodes: int = 0,
+    node_budget: int = 0,
+    race: bool = True,
 ) -> Recommendation:
     """Rank the legal moves of `seat` by their mean double-dummy value over
     `samples` worlds consistent with what the seat knows.
 
     `source` is a full position (the view of `seat` is taken from it: the
     seat's hidden knowledge is not used) or a `View`.  `seconds` bounds the
-    run (the worlds solved by then count); `stop` (a threading.Event) ends
+    run (the worlds valued by then count); `stop` (a threading.Event) ends
     it early the same way, as Ctrl-C does (KeyboardInterrupt is caught and
-    the result so far returned, `stopped="interrupted"`).  `jobs` workers
-    (default: every core) in a process pool, unless `executor` is given.
-    `max_nodes` (0: none) limits each world's search; a world cut short is
-    valued instead by playing each move out with the heuristic player in
-    every seat (`fallback` counts such worlds: their values are not exact).
-    Raises PositionError for a seat that is not to move or a phase with no
-    card to choose, ValueError for bad numbers.
+    the result so far returned, `stopped="interrupted"`).  `node_budget`
+    (0: none) bounds the search nodes of the whole run, reproducibly: the
+    answer is that of the first worlds whose nodes together stay within it
+    (at least one; each world's search is then limited to the budget too).
+    `jobs` workers (default: every core) in a process pool, unless
+    `executor` is given.  `max_nodes` (0: none) limits each world's search;
+    a world cut short is valued instead by playing each move out with the
+    heuristic player in every seat (method ``playout``: not exact).
+    `race` (objective ``value``): after RACE_MIN_WORLDS worlds, a move
+    clearly worse than the leader is only proven below the leader's value
+    in each further world (its figures then upper bounds); the best move is
+    the one the full analysis of the same worlds gives.
+    Raises PositionError for a seat that is not to move, a phase with no
+    card to choose or no world valued in the time, ValueError for bad numbers.
     """
     view = _view_of(source, seat)
     if objective not in OBJECTIVES:
@@ -270,8 +340,8 @@ def recommend(
         raise ValueError("the time limit must be positive (seconds)")
     if jobs is not None and jobs < 1:
         raise ValueError("jobs must be at least 1")
-    if max_nodes < 0:
-        raise ValueError("max_nodes must not be negative")
+    if max_nodes < 0 or node_budget < 0:
+        raise ValueError("max_nodes and node_budget must not be negative")
     sampler = Sampler(view)
     legal = view.legal_moves()
     if not legal:
@@ -279,11 +349,17 @@ def recommend(
     masks = sampler.sample_masks(samples, seed)
     if objective == "maxn" and len(set(sampler.world(list(masks[0])).sides())) < 3:
         raise PositionError("objective 'maxn' is for games of three or more sides")
+    world_nodes = max_nodes
+    if node_budget and (not world_nodes or world_nodes > node_budget):
+        world_nodes = node_budget  # no world may use more than the whole budget
     view_text = view.to_line()
     tasks = [
-        _Task(view_text, i, tuple(int(m) for m in row), objective, tt_mb * MIB, max_nodes)
+        _Task(view_text, i, tuple(int(m) for m in row), objective, tt_mb * MIB, world_nodes,
+              clear=node_budget > 0)
         for i, row in enumerate(masks)
-    ]
+    ]  # fmt: skip
+    racing = race and objective == "value" and len(legal) > 1
+    run = _Run(tasks, legal, racing)
     started = time.monotonic()
     deadline = None if seconds is None else started + seconds
     own_pool: Executor | None = None
@@ -294,36 +370,43 @@ def recommend(
         else:
             own_pool = ProcessPoolExecutor(max_workers=workers, initializer=_ignore_sigint)
         executor = own_pool
-    results: dict[int, _WorldResult] = {}
     stopped: str | None = None
-    futures: list[Future[_WorldResult]] = []
+    pending: set[Future[_WorldResult]] = set()
     # Ctrl-C sets a flag that the loop polls: a KeyboardInterrupt raised in
     # the middle of concurrent.futures can leave a future's lock taken, and
     # the pool's manager thread then hangs the exit (seen, under load).
     ctrl_c = threading.Event()
     previous_handler = _catch_sigint(ctrl_c)
     try:
-        for t in tasks:
-            if ctrl_c.is_set():
+        while True:
+            while run.can_submit() and not ctrl_c.is_set():
+                pending.add(executor.submit(solve_world, run.next_task()))
+            if not pending:
                 break
-            futures.append(executor.submit(solve_world, t))
-        pending = set(futures)
-        while pending:
             timeout = 0.2
             if deadline is not None:
                 timeout = max(0.0, min(timeout, deadline - time.monotonic()))
             done, pending = wait(pending, timeout=timeout, return_when=FIRST_COMPLETED)
             for f in done:
-                r = f.result()
-                results[r.index] = r
+                run.add(f.result())
             if progress is not None and done:
-                progress(len(results), samples)
+                progress(len(run.results), samples)
             if ctrl_c.is_set() or (stop is not None and stop.is_set()):
                 stopped = "interrupted"
                 break
-            if deadline is not None and time.monotonic() >= deadline and pending:
+            if node_budget and run.kept_within(node_budget) < run.prefix:
+                stopped = "nodes"
+                break
+            if (
+                deadline is not None
+                and time.monotonic() >= deadline
+                and (pending or run.can_submit())
+            ):
                 stopped = "time"
                 break
+        if racing and stopped in (None, "nodes"):
+            n = run.prefix if stopped is None else run.kept_within(node_budget)
+            _settle_bounds(run, n, executor, view, legal)
     except KeyboardInterrupt:
         stopped = "interrupted"
     finally:
@@ -334,25 +417,142 @@ def recommend(
         # Whether the run ended early is told by the results, not by the
         # futures: Ctrl-C may come while they are being submitted (then
         # waiting for the pool would solve every world submitted so far).
-        early = len(results) < len(tasks)
+        early = run.prefix < len(tasks) or bool(pending)
         if early:
-            for f in futures:
+            for f in pending:
                 f.cancel()
         if own_pool is not None:
             _shut_down(own_pool, early)
-    if not results:
+    n = run.prefix if not node_budget else run.kept_within(node_budget)
+    if n == 0:
         if stopped == "interrupted":
             raise KeyboardInterrupt
-        raise PositionError("the time limit ended before any world was solved: allow more time")
-    # Keep the first worlds of the sequence without a gap (the same seed and
-    # count then give the same answer whichever workers finished first).
-    n = 0
-    while n in results:
-        n += 1
-    solved = [results[i] for i in range(n)]
-    rec = _summarize(view, legal, solved, samples, sampler.count(), seed, stopped, objective,
-                     time.monotonic() - started)  # fmt: skip
-    return replace(rec, fallback=sum(not r.exact for r in solved), max_nodes=max_nodes)
+        raise PositionError(_no_world_advice(seconds, max_nodes))
+    if stopped is None and n < samples:
+        stopped = "nodes"
+    solved = [run.results[i] for i in range(n)]
+    return _summarize(view, legal, solved, samples, sampler.count(), seed, stopped, objective,
+                      time.monotonic() - started, max_nodes, node_budget)  # fmt: skip
+
+
+def _no_world_advice(seconds: float | None, max_nodes: int) -> str:
+    """What to say when the time ran out before any world was valued."""
+    said = f"no world was valued in the {seconds:g} s allowed" if seconds else "no world valued"
+    help_ = "allow more time (--time)"
+    if not max_nodes:
+        help_ += (
+            ", or give each world a node budget (--max-nodes, e.g. 200000: a world past it"
+            " is valued by a heuristic playout, not exact)"
+        )
+    else:
+        help_ += f", or a smaller node budget than {max_nodes:,} (--max-nodes)"
+    return f"{said}: a world of this position takes longer to solve; {help_}"
+
+
+class _Run:
+    """The worlds of one recommendation: which to hand out next (with the
+    race it uses), the results, and the gapless prefix of the sequence done.
+
+    World i races with what the first i - RACE_LAG worlds showed, so a world
+    is handed out only when those are done: the race, and so every figure,
+    depends on the seed alone, not on which worker finished first."""
+
+    def __init__(self, tasks: Sequence[_Task], legal: Sequence[Move], racing: bool) -> None:
+        self.tasks, self.legal, self.racing = tasks, legal, racing
+        self.results: dict[int, _WorldResult] = {}
+        self.prefix = 0  # worlds 0 .. prefix-1 are done
+        self.nodes = [0]  # nodes[k]: the nodes of the first k worlds
+        self.races: list[_Race | None] = [None]  # races[k]: the race after the first k worlds
+        self.out: tuple[str, ...] = ()
+        self.handed = 0
+
+    def can_submit(self) -> bool:
+        if self.handed >= len(self.tasks):
+            return False
+        return not self.racing or self.handed - RACE_LAG <= self.prefix
+
+    def next_task(self) -> _Task:
+        i = self.handed
+        self.handed += 1
+        task = self.tasks[i]
+        race = self.races[i - RACE_LAG] if self.racing and i >= RACE_LAG else None
+        return replace(task, race=race) if race is not None else task
+
+    def add(self, r: _WorldResult) -> None:
+        self.results[r.index] = r
+        while self.prefix in self.results:
+            self.nodes.append(self.nodes[-1] + self.results[self.prefix].stats.nodes)
+            self.prefix += 1
+            if self.racing:
+                self.races.append(self._race())
+
+    def kept_within(self, budget: int) -> int:
+        """How many first worlds keep within `budget` nodes (at least one when one is done)."""
+        k = self.prefix
+        while k > 1 and self.nodes[k] > budget:
+            k -= 1
+        return k
+
+    def _race(self) -> _Race | None:
+        """The race after the first `prefix` worlds: the leader (the best
+        mean of the moves still in), and the moves out of it, the ones
+        before and those whose paired difference from the leader now has a
+        95% upper bound below -RACE_MARGIN."""
+        n = self.prefix
+        if n < RACE_MIN_WORLDS:
+            return None
+        solved = [self.results[i] for i in range(n)]
+        keys = [str(m) for m in self.legal]
+        inside = [m for m in self.legal if str(m) not in self.out]
+        means = {str(m): sum(r.values[str(m)] for r in solved) / n for m in inside}
+        leader = min(inside, key=lambda m: (-means[str(m)], _card_order(m)))
+        top = [r.values[str(leader)] for r in solved]
+        out = set(self.out)
+        for m in inside:
+            if m == leader:
+                continue
+            diffs = [r.values[str(m)] - t for r, t in zip(solved, top, strict=True)]
+            _, _, high, _ = _interval(diffs)
+            if high is not None and high < -RACE_MARGIN:
+                out.add(str(m))
+        self.out = tuple(k for k in keys if k in out)
+        # With few cards out, the full analysis costs less: it searches one
+        # card of each class of equivalent cards, where the race searches
+        # each card in it (measured: Cinch first leads, one card of six out,
+        # up to 26% more nodes raced; 1-6% fewer at best).
+        if not self.out or len(self.out) < RACE_MIN_OUT_SHARE * len(keys):
+            return None
+        return _Race(str(leader), self.out)
+
+
+def _settle_bounds(
+    run: _Run, n: int, executor: Executor, view: View, legal: Sequence[Move]
+) -> None:
+    """Value exactly, in the worlds where it was raced out, any move whose
+    bound does not prove it worse than the best move of the first `n`
+    worlds (seldom: the leader changed after it was raced out), until the
+    best move is the one the full analysis of those worlds gives."""
+    while True:
+        solved = [run.results[i] for i in range(n)]
+        rec = _summarize(view, legal, solved, n, 0, 0, None, "value", 0.0)
+        top = rec.moves[0]
+        doubtful = [m for m in rec.moves if m.bounded and m.mean >= top.mean]
+        if not doubtful:
+            return
+        jobs = {}
+        for r in solved:
+            keys = tuple(str(m.move) for m in doubtful if str(m.move) in r.bounded)
+            if keys:
+                jobs[r.index] = executor.submit(solve_world, replace(run.tasks[r.index], only=keys))
+        for i, f in jobs.items():
+            got = f.result()
+            r = run.results[i]
+            run.results[i] = replace(
+                r,
+                values={**r.values, **got.values},
+                bounded=r.bounded - set(got.values),
+                stats=r.stats + got.stats,
+            )
 
 
 def _catch_sigint(flag: threading.Event) -> Any:
@@ -420,38 +620,80 @@ def _summarize(
     stopped: str | None,
     objective: str,
     seconds: float,
+    max_nodes: int = 0,
+    node_budget: int = 0,
 ) -> Recommendation:
     n = len(solved)
-    table = {str(m): [r.values[str(m)] for r in solved] for m in legal}
-    best_per_world = [max(r.values[str(m)] for m in legal) for r in solved]
+    keys = [str(m) for m in legal]
+    table = {k: [r.values[k] for r in solved] for k in keys}
+    bounded = {k: sum(k in r.bounded for r in solved) for k in keys}
+    best_per_world = [max(r.values[k] for k in keys) for r in solved]
     means = {k: sum(v) / n for k, v in table.items()}
     order = sorted(legal, key=lambda m: (-means[str(m)], _card_order(m)))
-    top = table[str(order[0])]
+    exact_first = [m for m in order if not bounded[str(m)]]
+    if exact_first and exact_first[0] != order[0]:  # the top is a move valued, not bounded
+        order.remove(exact_first[0])
+        order.insert(0, exact_first[0])
+    top_key = str(order[0])
+    top = table[top_key]
+    ranges = {k: _range_of(solved, k) for k in keys}
     estimates = []
     for m in order:
-        vals = table[str(m)]
-        mean, low, high, se = _interval(vals)
-        _, diff_low, diff_high, _ = _interval([a - b for a, b in zip(vals, top, strict=True)])
+        k = str(m)
+        vals = table[k]
+        diffs = [a - b for a, b in zip(vals, top, strict=True)]
         share = sum(v == b for v, b in zip(vals, best_per_world, strict=True)) / n
-        estimates.append(
-            MoveEstimate(m, mean, se, low, high, share, diff_low, diff_high, tuple(vals))
-        )
+        if bounded[k]:
+            estimates.append(
+                MoveEstimate(m, means[k], None, None, None, share, None, sum(diffs) / n,
+                             tuple(vals), True, bounded[k])
+            )  # fmt: skip
+            continue
+        mean, low, high, se = _interval(vals)
+        low, high = _clip(low, high, ranges[k])
+        diff_low: float | None = 0.0
+        diff_high: float | None = 0.0
+        if k != top_key:
+            _, diff_low, diff_high, _ = _interval(diffs)
+            mine, its = ranges[k], ranges[top_key]
+            if mine is not None and its is not None:
+                limits = (mine[0] - its[1], mine[1] - its[0])
+                diff_low, diff_high = _clip(diff_low, diff_high, limits)
+        estimates.append(MoveEstimate(m, mean, se, low, high, share, diff_low, diff_high,
+                                      tuple(vals)))  # fmt: skip
     stats = solved[0].stats
-    for r in solved[1:]:
-        stats = stats + r.stats
+    for w in solved[1:]:
+        stats = stats + w.stats
     return Recommendation(
         view.seat, objective, tuple(estimates), n, requested, consistent, seed, stopped, stats,
-        seconds,
+        seconds, tuple(r.method for r in solved), max_nodes, node_budget,
     )  # fmt: skip
 
 
-def _interval(values: Sequence[int]) -> tuple[float, float, float, float]:
-    """Mean, the 95% Student-t interval and the standard error.  All values
-    equal: the interval is that value (nothing varies over the worlds); one
-    world of a varying quantity cannot happen, so one world gives its value."""
+def _range_of(solved: Sequence[_WorldResult], key: str) -> tuple[int, int] | None:
+    """The values a move can have over the worlds (None: a world did not say)."""
+    if any(key not in r.ranges for r in solved):
+        return None
+    return min(r.ranges[key][0] for r in solved), max(r.ranges[key][1] for r in solved)
+
+
+def _clip(
+    low: float | None, high: float | None, limits: tuple[int, int] | None
+) -> tuple[float | None, float | None]:
+    if low is None or high is None or limits is None:
+        return low, high
+    return max(low, float(limits[0])), min(high, float(limits[1]))
+
+
+def _interval(values: Sequence[int]) -> tuple[float, float | None, float | None, float | None]:
+    """Mean, the 95% Student-t interval and the standard error; the
+    interval and error are None (unknown) from fewer than two values.  All
+    values equal: the interval is that value (nothing varies over the worlds)."""
     n = len(values)
     mean = sum(values) / n
-    if n < 2 or min(values) == max(values):
+    if n < 2:
+        return mean, None, None, None
+    if min(values) == max(values):
         return mean, mean, mean, 0.0
     se = math.sqrt(sum((v - mean) ** 2 for v in values) / (n - 1) / n)
     q = t975(n - 1)

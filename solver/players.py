@@ -15,13 +15,21 @@ Players here:
   cash sure winners, Chinkway claims of the scarcest category...), reading
   only what the seat can see (`SeatKnowledge`);
 - ``pimc``: every decision by sampling the worlds the seat cannot tell
-  apart and solving them double-dummy (`PimcPlayer`).
+  apart and solving them double-dummy, within a budget of worlds and search
+  nodes (`PimcPlayer`; ``pimc:worlds=50,nodes=2M``, short ``pimc:50/2M``);
+- ``pimc-classic``: the sampling player as it was before its budget
+  (16 worlds, a node budget a world by game; `ClassicPimcPlayer`), kept
+  for strength comparisons.
+
+A name in ``--seats`` may carry the player's settings after a colon
+(`make_player`, `parse_seats`); players without settings refuse them.
 """
 
 from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
+from dataclasses import dataclass
 from typing import ClassVar
 
 from solver.decisions import candidate_plans, decide_before_play
@@ -77,6 +85,12 @@ class Player(ABC):
         time budget)."""
         return cls()
 
+    @classmethod
+    def from_settings(cls, text: str) -> Player:
+        """The player with the settings written after its name and a colon
+        (``pimc:50/2M``); NotationError for settings it does not take."""
+        raise NotationError(f"player {cls.name!r} takes no settings (got {text!r})")
+
 
 class RandomPlayer(Player):
     name = "random"
@@ -96,8 +110,10 @@ class HeuristicPlayer(Player):
         return decide(seat_knowledge(position, seat))
 
 
-class PimcPlayer(Player):
-    """Every decision by sampling worlds from what the seat knows and solving
+class ClassicPimcPlayer(Player):
+    """The sampling player as it was before its budget in worlds and nodes
+    (kept so that the two can be compared at the same time per decision):
+    every decision by sampling worlds from what the seat knows and solving
     them double-dummy.
 
     Card play and claims: PIMC (`solver.pimc.recommend`), the move with the
@@ -121,12 +137,12 @@ class PimcPlayer(Player):
     not reproducible, and a card decision with no world solved in time
     takes the heuristic's move."""
 
-    name = "pimc"
+    name = "pimc-classic"
     summary = (
-        "every decision by sampling the hidden cards and solving each world double-dummy"
-        " (a node budget per world, past it a heuristic playout)"
+        "the pimc player before its budget: 16 worlds a card, a node budget a world by game"
+        " (past it a heuristic playout), every card analysed in full"
     )
-    strength = 2
+    strength = 1
     SAMPLES = 16  # worlds of a card decision
     DECISION_SAMPLES = 8  # the most worlds a plan is valued on before play
     DECISION_FIRST_WORLDS = 2  # worlds of every plan in the first round of halving
@@ -161,6 +177,7 @@ class PimcPlayer(Player):
             rec = recommend(
                 position, seat, samples=self.samples, seconds=self.seconds,
                 seed=rng.randrange(1 << 31), jobs=1, tt_mb=self.TT_MB, max_nodes=nodes,
+                race=False,
             )  # fmt: skip
         except PositionError:
             if self.seconds is None:
@@ -185,31 +202,183 @@ class PimcPlayer(Player):
         return decision.move
 
 
+@dataclass(frozen=True)
+class PimcBudget:
+    """What a card decision of the `pimc` player may spend: at most `worlds`
+    worlds and `nodes` search nodes in all (so that a match is reproducible:
+    no clock).  Each world's search may use at most 1/MIN_WORLDS of the
+    nodes (past it the world is valued by a heuristic playout), so that at
+    least MIN_WORLDS worlds count; the worlds past the nodes are not drawn."""
+
+    worlds: int
+    nodes: int
+    MIN_WORLDS: ClassVar[int] = 6
+
+    @property
+    def world_nodes(self) -> int:
+        return max(1, self.nodes // self.MIN_WORLDS)
+
+    def text(self) -> str:
+        """The short form, ``WORLDS/NODES``."""
+        return f"{self.worlds}/{self.nodes}"
+
+
+SETTING_WORDS = {"worlds": "worlds", "w": "worlds", "nodes": "nodes", "n": "nodes"}
+SUFFIXES = {"k": 1_000, "m": 1_000_000, "g": 1_000_000_000}
+
+
+def _count(text: str, what: str) -> int:
+    t = text.strip().lower()
+    scale = SUFFIXES.get(t[-1:], 1)
+    if scale > 1:
+        t = t[:-1]
+    try:
+        value = round(float(t) * scale)
+    except ValueError:
+        value = 0
+    if value < 1:
+        raise NotationError(f"pimc: {what} must be a positive count (1000, 2k, 2M), not {text!r}")
+    return value
+
+
+def parse_budget(text: str, default: PimcBudget) -> PimcBudget:
+    """A budget from ``worlds=50,nodes=2M`` (keys ``worlds``/``w``,
+    ``nodes``/``n``, either or both) or the short ``50/2M``; what is not
+    given is `default`'s.  NotationError for anything else."""
+    worlds, nodes = default.worlds, default.nodes
+    t = text.strip().lower()
+    if "=" not in t:
+        parts = t.split("/")
+        if len(parts) != 2:
+            raise NotationError(
+                "pimc: a budget is WORLDS/NODES or worlds=W,nodes=N (e.g. pimc:50/2M),"
+                f" not {text!r}"
+            )
+        return PimcBudget(_count(parts[0], "worlds"), _count(parts[1], "nodes"))
+    for item in t.split(","):
+        key, _, value = item.partition("=")
+        word = SETTING_WORDS.get(key.strip())
+        if word is None or not value.strip():
+            raise NotationError(
+                f"pimc: unknown setting {item.strip()!r} (settings: worlds=W, nodes=N)"
+            )
+        if word == "worlds":
+            worlds = _count(value, "worlds")
+        else:
+            nodes = _count(value, "nodes")
+    return PimcBudget(worlds, nodes)
+
+
+class PimcPlayer(ClassicPimcPlayer):
+    """Every decision by sampling worlds from what the seat knows and solving
+    them double-dummy, within a budget of worlds and search nodes.
+
+    Card play and claims: `solver.pimc.recommend` over at most
+    `budget.worlds` worlds and `budget.nodes` search nodes in all (each
+    world at most a share of them, past it a heuristic playout; the answer
+    from the worlds valued within the nodes), racing over the legal cards
+    (a card clearly worse than the leader is only proven worse).  The same
+    generator, the same answer: nothing depends on the clock, but for a
+    hint (`seconds`).  Before play, as `ClassicPimcPlayer`.  The default
+    budget, `DEFAULT_BUDGET`, takes about a second a decision on the
+    development machine (benches/bench_recommend.py --player)."""
+
+    name = "pimc"
+    summary = (
+        "every decision by sampling the hidden cards and solving each world double-dummy,"
+        " within a budget of worlds and nodes (pimc:WORLDS/NODES, e.g. pimc:50/2M)"
+    )
+    strength = 2
+    DEFAULT_BUDGET = PimcBudget(worlds=32, nodes=1_000_000)
+
+    def __init__(
+        self,
+        budget: PimcBudget = DEFAULT_BUDGET,
+        seconds: float | None = None,
+        decision_samples: int = ClassicPimcPlayer.DECISION_SAMPLES,
+    ) -> None:
+        super().__init__(budget.worlds, seconds, decision_samples)
+        self.budget = budget
+
+    @classmethod
+    def from_settings(cls, text: str) -> Player:
+        return cls(parse_budget(text, cls.DEFAULT_BUDGET))
+
+    @classmethod
+    def for_hint(cls) -> Player:
+        return cls(seconds=cls.HINT_SECONDS, decision_samples=cls.HINT_DECISION_SAMPLES)
+
+    def choose(self, position: Position, seat: int, rng: random.Random) -> Move:
+        moves = position.legal_moves()
+        if len(moves) == 1:
+            return moves[0]
+        if position.phase not in (Phase.PLAY, Phase.CLAIM):
+            return self._before_play(position, seat, rng)
+        try:
+            rec = recommend(
+                position, seat, samples=self.budget.worlds, seconds=self.seconds,
+                seed=rng.randrange(1 << 31), jobs=1, tt_mb=self.TT_MB,
+                max_nodes=self.budget.world_nodes, node_budget=self.budget.nodes,
+            )  # fmt: skip
+        except PositionError:
+            if self.seconds is None:
+                raise
+            return decide(seat_knowledge(position, seat))  # no world valued in time
+        return rec.best
+
+
 PLAYERS: dict[str, type[Player]] = {
     RandomPlayer.name: RandomPlayer,
     HeuristicPlayer.name: HeuristicPlayer,
     PimcPlayer.name: PimcPlayer,
+    ClassicPimcPlayer.name: ClassicPimcPlayer,
 }
 
 
 def make_player(name: str) -> Player:
-    """A player by its registered name (any case); NotationError if unknown."""
-    key = name.strip().lower()
+    """A player by its registered name (any case), with its settings after a
+    colon where it takes some (``pimc:50/2M``); NotationError if unknown."""
+    key, colon, settings = name.strip().lower().partition(":")
+    key = key.strip()
     if key not in PLAYERS:
-        raise NotationError(f"unknown player {name.strip()!r} (players: {', '.join(PLAYERS)})")
+        raise NotationError(f"unknown player {key!r} (players: {', '.join(PLAYERS)})")
+    if colon:
+        return PLAYERS[key].from_settings(settings)
     return PLAYERS[key]()
+
+
+def _player_specs(text: str) -> list[str]:
+    """The comma list of --seats split into players: an item ``key=value``
+    after a player with settings (``pimc:worlds=50,nodes=2M``) belongs to it."""
+    specs: list[str] = []
+    for item in (t.strip().lower() for t in text.split(",")):
+        if "=" in item and ":" not in item and specs and ":" in specs[-1]:
+            specs[-1] += "," + item
+        else:
+            specs.append(item)
+    return specs
+
+
+def _canonical(spec: str) -> str:
+    """One spelling of a player and its settings (the short form), so that
+    the same player in two spellings is one line-up."""
+    player = make_player(spec)
+    if isinstance(player, PimcPlayer) and ":" in spec:
+        return f"{player.name}:{player.budget.text()}"
+    return spec.split(":")[0].strip()
 
 
 def parse_seats(text: str, nseats: int) -> list[str]:
     """Player names from a comma list, one per seat, seat 1 first.  A shorter
     list is repeated around the table when it divides the number of seats:
     ``heuristic,random`` at four seats is heuristic, random, heuristic, random
-    (partners alike).  NotationError for an unknown name or a bad count."""
-    names = [n.strip().lower() for n in text.split(",")]
-    if not text.strip() or any(not n for n in names):
+    (partners alike).  A name may carry settings (``pimc:worlds=50,nodes=2M``
+    or ``pimc:50/2M``), returned in the short form.  NotationError for an
+    unknown name, bad settings or a bad count."""
+    specs = _player_specs(text)
+    if not text.strip() or any(not n for n in specs):
         raise NotationError(f"--seats: expected player names separated by commas, got {text!r}")
-    for n in names:
-        make_player(n)
+    names = [_canonical(n) for n in specs]
     if nseats % len(names):
         raise NotationError(
             f"--seats: {len(names)} names for {nseats} seats (give one name per seat,"
@@ -235,11 +404,14 @@ def hint(position: Position, seat: int) -> str:
 
 __all__ = [
     "PLAYERS",
+    "ClassicPimcPlayer",
     "HeuristicPlayer",
+    "PimcBudget",
     "Player",
     "RandomPlayer",
     "hint",
     "make_player",
+    "parse_budget",
     "parse_seats",
     "strongest",
 ]

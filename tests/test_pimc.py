@@ -8,6 +8,7 @@ executors; the early stop; bad input."""
 
 from __future__ import annotations
 
+import itertools
 import json
 import math
 import random
@@ -27,6 +28,7 @@ from solver.position import parse_view, view_of
 from solver.sampling import Sampler
 from solver.stats import t975
 from tests.cli_helpers import assert_one_line_error, run, start_interruptible
+from tests.randpos import random_play
 
 # (game, players, cards played after the first lead): late enough that a
 # world solves in milliseconds
@@ -304,3 +306,168 @@ def test_ctrl_c_ends_a_recommendation_with_the_worlds_solved_so_far() -> None:
     assert data["stopped"] == "interrupted"
     assert 1 <= data["worlds"] < 2000
     assert {m["card"] for m in data["moves"]} == {str(m.card) for m in pos.legal_moves()}
+
+
+# -- honest accounting, racing, budgets ---------------------------------------------
+
+
+# (game, players, tricks played): positions where some cards are clearly
+# worse and a world still solves in a fraction of a second
+RACE_POSITIONS = [
+    ("whist", 4, 4),
+    ("chinkway", 5, 5),
+    ("cinch", 4, 1),
+    ("chinese-whist", 4, 6),
+    ("chinese-whist", 3, 10),
+    ("chinese-whist", 2, 19),
+]
+
+
+def full_analysis(pos: Position, n: int, seed: int) -> list[dict[str, int]]:
+    """Every legal move's value in each of the first n worlds of the seed."""
+    dd = solver.Solver(tt_mb=16)
+    worlds = Sampler(view_of(pos, pos.to_move)).sample(n, seed)
+    return [{str(cv.move): cv.value for cv in dd.analyze(w, pv=False).moves} for w in worlds]
+
+
+def test_racing_chooses_the_card_of_the_full_analysis() -> None:
+    """Racing over the cards: the best card and every card still in the race
+    are those of the full analysis of the same worlds; a card raced out has
+    its exact value in the worlds before and an upper bound after."""
+    n = 36
+    raced_out = set()
+    for (game, players, tricks), seed in itertools.product(RACE_POSITIONS, range(1, 6)):
+        pos = random_play(game, players, tricks, seed)
+        full = full_analysis(pos, n, seed)
+        rec = recommend(pos, samples=n, seed=seed, jobs=1, tt_mb=16)
+        plain = recommend(pos, samples=n, seed=seed, jobs=1, tt_mb=16, race=False)
+        assert rec.best == plain.best
+        assert set(rec.methods) <= {"exact", "raced"} and rec.exact_worlds == n
+        assert all(m == "exact" for m in rec.methods[: pimc.RACE_MIN_WORLDS + pimc.RACE_LAG])
+        for m in rec.moves:
+            exact = [w[str(m.move)] for w in full]
+            if not m.bounded:
+                assert list(m.values) == exact
+                continue
+            raced_out.add(f"{game}-{players}")
+            assert m.low is None and m.stderr is None
+            assert all(b >= v for b, v in zip(m.values, exact, strict=True))
+            assert m.mean < rec.moves[0].mean
+            assert m.to_json()["mean"] is None and m.to_json()["mean_at_most"] is not None
+        if any(m.bounded for m in rec.moves):
+            assert rec.stats.nodes != plain.stats.nodes
+    assert len(raced_out) >= 4, f"cards raced out only in {raced_out}: the test proves little"
+
+
+def test_bounds_that_do_not_prove_a_card_worse_are_settled(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Race every card but the leader out after two worlds (whatever its
+    figures): the cards whose bounds do not prove them worse than the best
+    are valued exactly, and the best card is still the full analysis's."""
+    monkeypatch.setattr(pimc, "RACE_MARGIN", -100.0)
+    monkeypatch.setattr(pimc, "RACE_MIN_WORLDS", 2)
+    monkeypatch.setattr(pimc, "RACE_LAG", 1)
+    for game, players, cards in ENDINGS:
+        pos = in_play(game, players, 4, cards)
+        n = 16
+        full = full_analysis(pos, n, 1)
+        rec = recommend(pos, samples=n, seed=1, jobs=1, tt_mb=16)
+        means = {k: sum(w[k] for w in full) / n for k in full[0]}
+        best = max(means.values())
+        assert means[str(rec.best)] == best
+        assert not rec.moves[0].bounded
+        for m in rec.moves:
+            if m.bounded:
+                assert m.mean < rec.moves[0].mean
+            else:
+                assert m.mean == pytest.approx(means[str(m.move)])
+
+
+def test_one_world_gives_no_interval() -> None:
+    pos = in_play("whist", None, 5, 32)
+    rec = recommend(pos, samples=1, seed=2, jobs=1, tt_mb=16)
+    for m in rec.moves:
+        assert m.low is None and m.high is None and m.stderr is None
+        data = m.to_json()
+        assert data["low"] is None and data["high"] is None
+    r = run("recommend", pos.to_line(), "--seat", seat_word(pos, pos.to_move), "-n", "1",
+            "-j", "1", "--no-color")  # fmt: skip
+    assert r.exit_code == 0, r.output
+    assert ".. " not in r.output and "1 of 1" in r.output and "no interval" in r.output
+
+
+def test_intervals_are_clipped_to_the_values_possible() -> None:
+    """A whist ending of three tricks: no interval leaves 0..3 tricks, nor a
+    difference -3..3 (with few worlds the Student interval would)."""
+    clipped = 0
+    for seed in range(6):
+        pos = in_play("whist", None, seed, 40)
+        assert pos.core is not None
+        left = pos.core.total_tricks - pos.core.tricks_played
+        rec = recommend(pos, samples=3, seed=seed, jobs=1, tt_mb=16, race=False)
+        for m in rec.moves:
+            assert m.low is not None and m.high is not None
+            assert 0 <= m.low <= m.mean <= m.high <= left
+            assert m.diff_low is not None and m.diff_high is not None
+            assert -left <= m.diff_low <= m.diff_high <= left
+            raw_low = m.mean - t975(2) * (m.stderr or 0.0)
+            clipped += raw_low < m.low
+    assert clipped > 0, "no interval needed clipping: the test proves little"
+
+
+def test_the_worlds_are_counted_by_method() -> None:
+    pos = in_play("chinkway", None, 3, 10)
+    rec = recommend(pos, samples=8, seed=1, jobs=1, tt_mb=16, max_nodes=3_000)
+    assert len(rec.methods) == rec.worlds == 8
+    assert rec.fallback == rec.methods.count("playout") > 0
+    assert rec.exact_worlds + rec.fallback == rec.worlds
+    data = rec.to_json()
+    assert data["world_methods"] == list(rec.methods)
+    assert sum(data["worlds_by_method"].values()) == 8
+    assert data["exact_worlds"] == rec.exact_worlds and data["fallback_worlds"] == rec.fallback
+
+
+def test_a_node_budget_keeps_the_first_worlds_within_it_reproducibly() -> None:
+    pos = in_play("whist", None, 11, 24)
+    free = recommend(pos, samples=20, seed=3, jobs=1, tt_mb=16, race=False)
+    budget = free.stats.nodes // 3
+    a = recommend(pos, samples=20, seed=3, jobs=1, tt_mb=16, node_budget=budget, race=False)
+    b = recommend(pos, samples=20, seed=3, jobs=2, tt_mb=16, node_budget=budget, race=False)
+    assert a.moves == b.moves and a.worlds == b.worlds
+    assert 1 <= a.worlds < 20 and a.stopped == "nodes" and a.stats.nodes <= budget
+    assert {m.move: m.values for m in a.moves} == {m.move: m.values[: a.worlds] for m in free.moves}
+
+
+def _slow_world(task: Any) -> None:
+    threading.Event().wait(3)
+
+
+def test_no_world_in_the_time_says_what_helps(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(pimc, "solve_world", _slow_world)
+    pos = in_play("whist", None, 5, 8)
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        with pytest.raises(solver.PositionError, match="allow more time.*--max-nodes"):
+            recommend(pos, samples=4, seconds=0.2, executor=pool)
+
+
+def test_the_command_says_how_the_worlds_were_valued() -> None:
+    pos = in_play("chinkway", None, 3, 10)
+    seat = seat_word(pos, pos.to_move)
+    r = run("recommend", pos.to_line(), "--seat", seat, "-n", "4", "-j", "1", "--max-nodes",
+            "3000", "--no-color")  # fmt: skip
+    assert r.exit_code == 0, r.output
+    text = " ".join(r.output.split())  # the lines as the terminal's width wraps them
+    assert "worlds solved exactly" in text and "valued by a heuristic playout" in text
+    for seed in range(1, 4):  # a position where cards are raced out
+        pos = random_play("whist", 4, 4, seed)
+        if any(m.bounded for m in recommend(pos, samples=36, seed=0, jobs=1, tt_mb=16).moves):
+            break
+    else:
+        pytest.fail("no whist position raced a card out")
+    seat = seat_word(pos, pos.to_move)
+    r = run("recommend", pos.to_line(), "--seat", seat, "-n", "36", "-j", "1", "--no-color")
+    assert r.exit_code == 0, r.output
+    assert "<= " in r.output and "raced" in " ".join(r.output.split())
+    data = json.loads(run("recommend", pos.to_line(), "--seat", seat, "-n", "36", "-j", "1",
+                          "--json").output)  # fmt: skip
+    assert data["worlds_by_method"]["raced"] > 0
+    assert any(m["mean"] is None and m["mean_at_most"] is not None for m in data["moves"])

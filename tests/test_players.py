@@ -29,7 +29,9 @@ from solver.notation import to_toml
 from solver.pimc import recommend
 from solver.players import (
     PLAYERS,
+    ClassicPimcPlayer,
     HeuristicPlayer,
+    PimcBudget,
     PimcPlayer,
     Player,
     RandomPlayer,
@@ -59,7 +61,12 @@ FAST = ["random", "heuristic"]
 
 
 def test_registry_names_the_random_heuristic_and_pimc_players() -> None:
-    assert PLAYERS == {"random": RandomPlayer, "heuristic": HeuristicPlayer, "pimc": PimcPlayer}
+    assert PLAYERS == {
+        "random": RandomPlayer,
+        "heuristic": HeuristicPlayer,
+        "pimc": PimcPlayer,
+        "pimc-classic": ClassicPimcPlayer,
+    }
     for name, cls in PLAYERS.items():
         player = make_player(name.upper())
         assert type(player) is cls and cls.name == name and cls.summary
@@ -81,6 +88,10 @@ def test_unknown_player_is_a_notation_error_naming_the_players() -> None:
             5,
             ["random", "random", "heuristic"] + ["random"] * 2,
         ),
+        ("pimc:worlds=50,nodes=2000000,heuristic", 4, ["pimc:50/2000000", "heuristic"] * 2),
+        ("PIMC:50/2M,pimc-classic", 2, ["pimc:50/2000000", "pimc-classic"]),
+        ("pimc:n=3k", 1, [f"pimc:{PimcPlayer.DEFAULT_BUDGET.worlds}/3000"]),
+        ("pimc:w=8, pimc", 2, [f"pimc:8/{PimcPlayer.DEFAULT_BUDGET.nodes}", "pimc"]),
     ],
 )
 def test_seats_list_one_name_per_seat_or_repeats_round_the_table(
@@ -97,11 +108,24 @@ def test_seats_list_one_name_per_seat_or_repeats_round_the_table(
         ("heuristic,,random", 4, "separated by commas"),
         ("", 4, "separated by commas"),
         ("heuristic,pimcc", 4, "unknown player 'pimcc'"),
+        ("pimc:50", 4, "WORLDS/NODES"),
+        ("pimc:worlds=0", 4, "worlds must be a positive count"),
+        ("pimc:depth=3", 4, "unknown setting 'depth=3'"),
+        ("heuristic:5/5", 4, "'heuristic' takes no settings"),
     ],
 )
 def test_bad_seats_lists_are_notation_errors(text: str, nseats: int, words: str) -> None:
     with pytest.raises(NotationError, match=words):
         parse_seats(text, nseats)
+
+
+def test_a_pimc_budget_is_its_worlds_and_nodes() -> None:
+    player = make_player("pimc:worlds=40,nodes=2.5M")
+    assert isinstance(player, PimcPlayer)
+    assert player.budget == PimcBudget(40, 2_500_000)
+    assert player.budget.world_nodes == 2_500_000 // PimcBudget.MIN_WORLDS
+    assert make_player("pimc:40/2500k").budget == player.budget  # type: ignore[attr-defined]
+    assert make_player("pimc").budget == PimcPlayer.DEFAULT_BUDGET  # type: ignore[attr-defined]
 
 
 class LastMovePlayer(Player):
@@ -494,27 +518,37 @@ def late_positions(game: str, players: int, seed: int) -> list[Position]:
 
 @pytest.mark.parametrize(("game", "players"), VARIANTS, ids=ids(VARIANTS))
 def test_pimc_player_plays_the_recommended_card_and_cannot_peek(game: str, players: int) -> None:
+    """The pimc player's card is the recommendation within its budget (worlds
+    and nodes: the same generator, the same card); so is the classic one's
+    with its own; neither changes when hidden cards are swapped."""
     rng = random.Random(3)
+    budget = PimcBudget(6, 60_000)
     checked = 0
     for seed in range(4):
         for pos in late_positions(game, players, seed)[:3]:
             seat = pos.to_move
-            player = PimcPlayer(samples=6)
-            move = player.choose(pos, seat, random.Random(5))
+            move = PimcPlayer(budget).choose(pos, seat, random.Random(5))
             assert move in pos.legal_moves()
             seed_used = random.Random(5).randrange(1 << 31)
             rec = recommend(
-                pos, seat, samples=6, seed=seed_used, jobs=1, tt_mb=16,
-                max_nodes=registry.game(game).player_max_nodes,
+                pos, seat, samples=6, seed=seed_used, jobs=1, tt_mb=PimcPlayer.TT_MB,
+                max_nodes=budget.world_nodes, node_budget=budget.nodes,
             )  # fmt: skip
             assert move == rec.best
-            assert PimcPlayer(samples=6).choose(pos, seat, random.Random(5)) == move
+            classic = ClassicPimcPlayer(samples=6).choose(pos, seat, random.Random(5))
+            rec = recommend(
+                pos, seat, samples=6, seed=seed_used, jobs=1, tt_mb=16,
+                max_nodes=registry.game(game).player_max_nodes, race=False,
+            )  # fmt: skip
+            assert classic == rec.best
+            assert PimcPlayer(budget).choose(pos, seat, random.Random(5)) == move
             for twin in twins(pos, seat, rng):
                 try:
                     view_of(twin, seat)
                 except PositionError:  # a Cinch twin written out cannot show its redeal
                     continue
-                assert PimcPlayer(samples=6).choose(twin, seat, random.Random(5)) == move
+                assert PimcPlayer(budget).choose(twin, seat, random.Random(5)) == move
+                assert ClassicPimcPlayer(samples=6).choose(twin, seat, random.Random(5)) == classic
                 checked += 1
     assert checked > 0
 

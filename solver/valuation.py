@@ -1,0 +1,210 @@
+"""How one world of a recommendation is valued: the methods, one function each.
+
+A world is a full deal consistent with a seat's view (`solver.sampling`);
+its valuation gives every legal move of the seat a number in the solver's
+units (`csrc/search.h`) and says how it was found:
+
+- ``exact``: `Solver.analyze`, every move's double-dummy value;
+- ``raced``: the moves still in the race valued exactly (the leader first),
+  the moves raced out (`solver.pimc`: clearly worse than the leader over
+  the worlds before) each by one null-window search proving that it does
+  not reach the leader's value here; such a move's number is then an upper
+  bound (the leader's value less one), listed in `WorldValues.bounded`.  A
+  raced-out move that does reach the leader's value is valued exactly;
+- ``playout``: the search ran out of its node budget; each move is played
+  out by the heuristic player in every seat (not exact).
+
+Every method also gives each move the range of values it can have (the
+search's cheap bounds of the position after the move, widened to the
+number found), which the intervals of a recommendation are clipped to.
+
+A new method (for instance a search exact for the next tricks and then an
+evaluation) is one more function returning `WorldValues` with its own
+method name; `solver.pimc` counts the worlds by method.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from solver.doubledummy import NO_STATS, SearchStats, Solver, banked_between, value_after
+from solver.games.base import Move, Position
+from solver.heuristics import heuristic_playout
+
+EXACT = "exact"
+RACED = "raced"
+PLAYOUT = "playout"
+METHODS = (EXACT, RACED, PLAYOUT)
+SEARCHED = (EXACT, RACED)  # the methods of a world solved by the exact search
+
+
+@dataclass(frozen=True)
+class WorldValues:
+    """A world's value of every legal move (move text -> value), the moves
+    whose value is only an upper bound, each move's possible range, what the
+    search did and which method found the values."""
+
+    values: dict[str, int]
+    bounded: frozenset[str]
+    ranges: dict[str, tuple[int, int]]
+    stats: SearchStats
+    method: str
+
+
+def _after(world: Position, move: Move) -> Position:
+    after = world.copy()
+    after.play(move)
+    return after
+
+
+def _ranges(
+    world: Position, afters: dict[str, Position], solver: Solver, side: int, values: dict[str, int]
+) -> dict[str, tuple[int, int]]:
+    out = {}
+    for key, after in afters.items():
+        if after.is_over:
+            lo = hi = value_after(world, after, side)
+        else:
+            shift = banked_between(world, after, side)
+            lo, hi = solver.value_range(after, side)
+            lo, hi = lo + shift, hi + shift
+        v = values[key]
+        out[key] = (min(lo, v), max(hi, v))
+    return out
+
+
+def exact(world: Position, solver: Solver, side: int) -> WorldValues:
+    """Every legal move's exact value (`Solver.analyze`); the method is
+    ``playout`` instead when the search ran out of nodes."""
+    analysis = solver.analyze(world, pv=False)
+    if not analysis.stats.exact:
+        return playout(world, solver, side, analysis.stats)
+    values = {str(cv.move): cv.value for cv in analysis.moves}
+    afters = {str(m): _after(world, m) for m in world.legal_moves()}
+    ranges = _ranges(world, afters, solver, side, values)
+    return WorldValues(values, frozenset(), ranges, analysis.stats, EXACT)
+
+
+def playout(world: Position, solver: Solver, side: int, stats: SearchStats) -> WorldValues:
+    """Each legal move, then the hand played out by the heuristic player in
+    every seat, valued for `side` (the fallback of a search out of nodes)."""
+    afters = {str(m): _after(world, m) for m in world.legal_moves()}
+    values = {k: value_after(world, heuristic_playout(a), side) for k, a in afters.items()}
+    ranges = _ranges(world, afters, solver, side, values)
+    return WorldValues(values, frozenset(), ranges, stats, PLAYOUT)
+
+
+class _Budget:
+    """The node budget of one world over several searches (0: none)."""
+
+    def __init__(self, solver: Solver, nodes: int) -> None:
+        self.solver, self.nodes, self.stats = solver, nodes, NO_STATS
+        self.kept = solver.max_nodes
+
+    def before(self) -> None:
+        left = max(1, self.nodes - self.stats.nodes) if self.nodes else 0
+        self.solver.max_nodes = left
+
+    def after(self, stats: SearchStats) -> bool:
+        """Count a search; True when the world is still within its budget."""
+        self.stats = self.stats + stats
+        return stats.exact
+
+    def restore(self) -> None:
+        self.solver.max_nodes = self.kept
+
+
+def raced(
+    world: Position,
+    solver: Solver,
+    side: int,
+    leader: str,
+    out: Sequence[str],
+    max_nodes: int = 0,
+) -> WorldValues:
+    """The moves in the race valued exactly (`leader` first, each search
+    starting at the best value so far), the moves `out` of it by one
+    null-window search each against the leader's value: a move that cannot
+    reach it gets the leader's value less one as an upper bound.  Past
+    `max_nodes` (0: none) over all the world's searches: ``playout``."""
+    budget = _Budget(solver, max_nodes)
+    try:
+        moves = {str(m): m for m in world.legal_moves()}
+        afters = {k: _after(world, m) for k, m in moves.items()}
+        order = [leader, *(k for k in moves if k != leader and k not in out)]
+        values: dict[str, int] = {}
+        best: int | None = None
+        for key in order:
+            v = _value(world, afters[key], solver, side, best, budget)
+            if v is None:
+                return playout(world, solver, side, budget.stats)
+            values[key] = v
+            best = v if best is None else max(best, v)
+        target = values[leader]
+        bounded = set()
+        for key in (k for k in moves if k in out and k != leader):
+            after = afters[key]
+            if after.is_over:
+                values[key] = value_after(world, after, side)
+                continue
+            shift = banked_between(world, after, side)
+            budget.before()
+            yes, stats = solver.reaches(after, side, target - shift)
+            if not budget.after(stats):
+                return playout(world, solver, side, budget.stats)
+            if not yes:
+                values[key] = target - 1
+                bounded.add(key)
+                continue
+            v = _value(world, after, solver, side, target, budget)
+            if v is None:
+                return playout(world, solver, side, budget.stats)
+            values[key] = v
+        ranges = _ranges(world, afters, solver, side, values)
+        for key in bounded:  # a bound: the range holds values up to it
+            lo, _ = ranges[key]
+            ranges[key] = (min(lo, values[key]), values[key])
+        return WorldValues(values, frozenset(bounded), ranges, budget.stats, RACED)
+    finally:
+        budget.restore()
+
+
+def exact_moves(
+    world: Position, solver: Solver, side: int, keys: Sequence[str]
+) -> tuple[dict[str, int], SearchStats]:
+    """The exact values of some legal moves (text) of a world (no budget)."""
+    moves = {str(m): m for m in world.legal_moves()}
+    budget = _Budget(solver, 0)
+    values = {}
+    try:
+        for key in keys:
+            v = _value(world, _after(world, moves[key]), solver, side, None, budget)
+            assert v is not None  # no limit
+            values[key] = v
+    finally:
+        budget.restore()
+    return values, budget.stats
+
+
+def _value(
+    world: Position,
+    after: Position,
+    solver: Solver,
+    side: int,
+    guess: int | None,
+    budget: _Budget,
+) -> int | None:
+    """The exact value of the move that led from `world` to `after`, in
+    `world`'s units; None when the budget ran out."""
+    if after.is_over:
+        return value_after(world, after, side)
+    shift = banked_between(world, after, side)
+    budget.before()
+    if guess is None:
+        sol = solver.solve(after, side)
+    else:
+        sol = solver.solve_near(after, side, guess - shift)
+    if not budget.after(sol.stats):
+        return None
+    return sol.value + shift
