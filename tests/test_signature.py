@@ -11,8 +11,8 @@ import pytest
 from solver import signature
 
 # `python -c "from solver import signature; s = signature.run(); print(s.nodes, s.digest)"`
-QUICK_NODES = 13_912_496
-QUICK_DIGEST = "92fc6407be461a72"
+QUICK_NODES = 12_589_011
+QUICK_DIGEST = "3ca2a8517cb5ca05"
 
 
 @pytest.fixture(scope="module")

@@ -106,29 +106,34 @@ static inline int quick_tricks(const ts_state *s, ts_cards *runs)
  * wins too). */
 static inline int cash_from(const ts_state *s, int p, ts_cards in_play, ts_cards *runs, int skip)
 {
-    int total = 0, opp_trumps = 0;
-    ts_cards held[TS_MAX_SEATS]; /* Chinese Whist: face-down cards may turn up on the way */
-    for (int o = 0; o < s->nseats; o++)
-        held[o] = s->playable[o] | s->covered[o];
+    ts_cards tl = s->trump != TS_NOTRUMP ? ts_suit_cards(s->trump) : 0;
+    /* the other seats' face-down cards (Chinese Whist: they are not played
+     * to p's rounds, and may turn up on the way), and the seats of the
+     * other sides that hold a trump (face down too) */
+    ts_cards down = 0;
+    int ruffers = 0;
+    for (int o = 0; o < s->nseats; o++) {
+        if (o == p)
+            continue;
+        down |= s->covered[o];
+        if (s->side[o] != s->side[p] && ((s->playable[o] | s->covered[o]) & tl))
+            ruffers |= 1 << o;
+    }
+    int total = 0;
     *runs = 0;
-    if (s->trump != TS_NOTRUMP)
-        for (int o = 0; o < s->nseats; o++)
-            if (s->side[o] != s->side[p] && (held[o] & ts_suit_cards(s->trump)))
-                opp_trumps = 1;
     for (int suit = 0; suit < TS_SUITS; suit++) {
-        if (suit == skip)
+        /* (only a suit whose top card in play is p's) */
+        ts_cards lane = in_play & ts_suit_cards(suit);
+        if (suit == skip || !lane || !(s->playable[p] & ts_bit(top_of(lane))))
             continue;
         /* p's cards above every other card of the suit in play */
-        ts_cards lane = in_play & ts_suit_cards(suit), mine = s->playable[p] & lane;
-        ts_cards rest = lane & ~mine;
+        ts_cards mine = s->playable[p] & lane, rest = lane & ~mine;
         if (rest)
             mine &= ~((ts_bit(top_of(rest)) << 1) - 1);
         int limit = ts_count(mine);
-        if (!limit)
-            continue;
-        if (s->trump != TS_NOTRUMP && suit != s->trump && opp_trumps) {
+        if (suit != s->trump && ruffers) {
             for (int o = 0; o < s->nseats; o++) {
-                if (s->side[o] == s->side[p] || !(held[o] & ts_suit_cards(s->trump)))
+                if (!(ruffers >> o & 1))
                     continue;
                 int follow = ts_count(s->playable[o] & ts_suit_cards(suit));
                 if (follow < limit)
@@ -136,19 +141,14 @@ static inline int cash_from(const ts_state *s, int p, ts_cards in_play, ts_cards
             }
             while (ts_count(mine) > limit)
                 mine &= mine - 1; /* keep the top `limit` cards */
-        } else if (suit == s->trump || !opp_trumps) {
+        } else if (!(down & ts_suit_cards(suit))) {
             /* once the others are out of the suit, the rest of p's cards
              * win too: only the top `others` cards needed their ranks */
-            int others = 0, down = 0;
-            for (int o = 0; o < s->nseats; o++) {
+            int others = 0;
+            for (int o = 0; o < s->nseats; o++)
                 if (o != p && ts_count(s->playable[o] & ts_suit_cards(suit)) > others)
                     others = ts_count(s->playable[o] & ts_suit_cards(suit));
-                /* Chinese Whist: a face-down card of the suit is not
-                 * played to p's rounds; it may turn up later */
-                if (o != p && (s->covered[o] & ts_suit_cards(suit)))
-                    down = 1;
-            }
-            if (limit >= others && !down) {
+            if (limit >= others) {
                 limit = ts_count(s->playable[p] & ts_suit_cards(suit));
                 while (ts_count(mine) > others)
                     mine &= mine - 1;
