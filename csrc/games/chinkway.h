@@ -34,7 +34,8 @@ static inline int parts_among(const ts_state *s, int side, ts_cards cards)
     return parts;
 }
 
-/* Chinkway: bounds on the quest score of a side.  A part still open needs a
+/* Chinkway: bounds on the quest parts of a side (its parts so far
+ * included).  A part still open needs a
  * card of its category still to be won (in a hand, in the trick in
  * progress, or in the trick the side is about to claim from), and one claim
  * a trick.  At a trick start: a trump above every trump of the other sides
@@ -43,8 +44,13 @@ static inline int parts_among(const ts_state *s, int side, ts_cards cards)
  * categories; another seat's trumps take tricks from the side too, all but
  * those the side's trumps can beat, one each (trump_tricks_of); the
  * leader's side cashes its quick tricks (claiming the needed cards among
- * them), and when that is another side, the side has fewer tricks to win. */
-static inline void chinkway_bounds(const ts_state *s, int side, int *lo, int *hi)
+ * them), and when that is another side, the side has fewer tricks to win.
+ * The cards whose ranks decided each bound (the pattern search): *lo_ranks
+ * and *hi_ranks (every trump when the trumps count, the quick tricks' runs
+ * when they count); the rest depends on the numbers of cards of each
+ * category and suit a seat holds only. */
+static inline void chinkway_parts_bounds(const ts_state *s, int side, int *lo, int *hi, ts_cards *lo_ranks,
+                                         ts_cards *hi_ranks)
 {
     int left = s->total_tricks - s->tricks_played;
     ts_cards live = 0;
@@ -56,6 +62,7 @@ static inline void chinkway_bounds(const ts_state *s, int side, int *lo, int *hi
     int open = parts_among(s, side, live);
     int chances = left + (s->phase == TS_CLAIM && s->side[s->turn] == side);
     int sure = 0;
+    *lo_ranks = *hi_ranks = 0;
     if (s->phase == TS_PLAY && s->ntrick == 0) {
         if (s->trump != TS_NOTRUMP) {
             ts_cards trumps = ts_suit_cards(s->trump), ours = 0, theirs = 0;
@@ -77,19 +84,40 @@ static inline void chinkway_bounds(const ts_state *s, int side, int *lo, int *hi
                 }
             }
             chances -= lost;
+            if (sure)
+                *lo_ranks = ours | theirs;
+            if (lost)
+                *hi_ranks = ours | theirs;
         }
         ts_cards runs;
         int qt = quick_tricks(s, &runs);
         if (s->side[s->leader] != side) {
-            chances = chances < left - qt ? chances : left - qt;
+            if (left - qt < chances) {
+                chances = left - qt;
+                *hi_ranks |= runs;
+            }
         } else {
             int n = parts_among(s, side, runs);
-            sure = n > sure ? n : sure;
+            if (n > sure) {
+                sure = n;
+                *lo_ranks = runs;
+            }
         }
     }
     int parts = side_parts(s, side);
-    *lo = ts_quest_score(parts + sure);
-    *hi = ts_quest_score(parts + (open < chances ? open : chances));
+    *lo = parts + sure;
+    *hi = parts + (open < chances ? open : chances);
+    if (open <= chances)
+        *hi_ranks = 0; /* (the open parts alone) */
+}
+
+/* Chinkway: bounds on the quest score of a side (chinkway_parts_bounds). */
+static inline void chinkway_bounds(const ts_state *s, int side, int *lo, int *hi)
+{
+    ts_cards lo_ranks, hi_ranks;
+    chinkway_parts_bounds(s, side, lo, hi, &lo_ranks, &hi_ranks);
+    *lo = ts_quest_score(*lo);
+    *hi = ts_quest_score(*hi);
 }
 
 /* Can the cheap bounds be tighter here than at the trick start above (the
