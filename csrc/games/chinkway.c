@@ -41,7 +41,9 @@
  * stored position's, category for category, and the search below never
  * compared their ranks.  (A card's class for the root side: a category it
  * needs, each its own, or none; cards of one class are alike, chinkway_alike.) */
+#ifndef CK_PATTERNS
 #define CK_PATTERNS 16
+#endif
 #define CK_NEED_BITS 3         /* a capped need, 0..5 */
 #define CK_SUIT_COUNT_BITS 16  /* a seat's suit: cards, needed pips, needed courts, four bits each */
 #define CK_CLASSES 3           /* needed pips, needed courts, none */
@@ -64,6 +66,7 @@ typedef struct ck_entry {
     ck_shape shape;
     uint16_t gen;
     uint8_t next; /* the slot to fill next */
+    uint8_t best; /* the move that last decided a search of the shape (move ordering) */
     ck_pattern p[CK_PATTERNS];
 } ck_entry;
 
@@ -76,6 +79,7 @@ typedef struct chinkway_place {
     ts_cards pips, courts;
     int parts;
     ck_shape sh;
+    ts_card best; /* the shape's best move, or TS_NO_CARD */
 } chinkway_place;
 
 /* The class of card c for root side R: 0 a needed pip, 1 a needed court,
@@ -148,6 +152,7 @@ static ck_entry *ck_slot(ts_tt *tt, const ck_shape *sh, int create)
     memset(e, 0, sizeof *e);
     e->shape = *sh;
     e->gen = tt->gen;
+    e->best = TS_NO_CARD;
     return e;
 }
 
@@ -172,6 +177,7 @@ static int ck_probe(ts_tt *tt, const ts_state *s, int R, int T, chinkway_place *
     pl->parts = side_parts(s, R);
     ck_shape_of(s, R, pl->remaining, &pl->sh);
     ck_entry *e = ck_slot(tt, &pl->sh, 0);
+    pl->best = e ? e->best : TS_NO_CARD;
     for (int i = 0; e && i < CK_PATTERNS; i++) {
         const ck_pattern *pt = &e->p[i];
         if (pt->lo == 0 && pt->hi == 0)
@@ -198,7 +204,7 @@ static int ck_probe(ts_tt *tt, const ts_state *s, int R, int T, chinkway_place *
  * most) decided by the cards `all`; returns the deciding cards of this
  * position (the relative ranks they stand for, as cards). */
 static ts_cards ck_store(ts_tt *tt, const ts_state *s, const chinkway_place *pl, ts_cards all, int yes,
-                         int future)
+                         int future, ts_card decisive)
 {
     ts_cards ranks = relevant_ranks(s, all, pl->rel, pl->remaining);
     ck_pattern fresh;
@@ -210,6 +216,8 @@ static ts_cards ck_store(ts_tt *tt, const ts_state *s, const chinkway_place *pl,
     fresh.lo = yes ? (int8_t)future : -NO_BOUND;
     fresh.hi = yes ? NO_BOUND : (int8_t)future;
     ck_entry *e = ck_slot(tt, &pl->sh, 1);
+    if (decisive != TS_NO_CARD)
+        e->best = decisive;
     for (int i = 0; i < CK_PATTERNS; i++) {
         ck_pattern *pt = &e->p[i];
         if ((pt->lo || pt->hi) && memcmp(pt->hands, fresh.hands, sizeof fresh.hands) == 0 &&
@@ -260,11 +268,28 @@ static ts_cards ck_rank_winner(const ts_card *cards, int n, int trump)
     return 0;
 }
 
+/* The last trick, at its start: every seat plays its one card.  The root
+ * side's parts at the end (*decided: the card that won it by rank). */
+static int ck_last_trick(const ts_state *s, int R, ts_cards *decided)
+{
+    ts_card cards[TS_MAX_SEATS];
+    for (int i = 0; i < s->nseats; i++)
+        cards[i] = ts_first(s->playable[(s->leader + i) % s->nseats]);
+    int w = trick_winner(cards, s->nseats, s->trump), parts = side_parts(s, R);
+    *decided = ck_rank_winner(cards, s->nseats, s->trump);
+    if (s->side[(s->leader + w) % s->nseats] != R)
+        return parts;
+    for (int i = 0; i < s->nseats; i++)
+        if (needed_by(s, R, cards[i]))
+            return parts + 1;
+    return parts;
+}
+
 /* Can the root side reach T quest parts in all?  Fail-soft: the answer is
  * a number of parts v, v >= T when it can (and then its parts are at least
  * v), v < T when it cannot (and then they are at most v).  Also gives the
  * cards whose ranks decided it (*decided).  Steps: 1. the end, the parts
- * already claimed, the cheap bounds; 2. at a trick start, the patterns;
+ * already claimed, the last trick, the cheap bounds; 2. at a trick start, the patterns;
  * 3. the moves (another side's claim: any one, it leaves the root side's
  * future alone); 4. at a trick start, store the bound with its pattern.
  * Lower cards of a suit are skipped after a card of the same seat, suit
@@ -282,6 +307,8 @@ static int ck_search(ts_search *S, ts_state *s, int T, ts_cards *decided)
     /* 1. */
     if (s->phase == TS_OVER || parts >= T)
         return parts;
+    if (s->phase == TS_PLAY && s->ntrick == 0 && s->tricks_played + 1 == s->total_tricks)
+        return ck_last_trick(s, R, decided);
     int lo, hi;
     ts_cards lo_ranks, hi_ranks;
     if (chinkway_bounds_may_cut(s, R)) {
@@ -317,10 +344,11 @@ static int ck_search(ts_search *S, ts_state *s, int T, ts_cards *decided)
     }
     ts_card list[64];
     int depth = play_depth(s);
-    int n = order_moves(s, representatives(s, legal, R), TS_NO_CARD,
+    int n = order_moves(s, representatives(s, legal, R), at_start ? place.best : TS_NO_CARD,
                         maximising ? TS_NO_CARD : S->killer[depth], R, list);
     int result = maximising ? parts : parts + TS_QUEST_CARDS;
     ts_cards all = 0;
+    ts_card decisive = TS_NO_CARD;
     /* min_rank[suit][class]: the lowest rank of the class still worth trying */
     int min_rank[TS_SUITS][CK_CLASSES];
     memset(min_rank, 0, sizeof min_rank);
@@ -346,6 +374,7 @@ static int ck_search(ts_search *S, ts_state *s, int T, ts_cards *decided)
             result = v;
         if ((v >= T) == maximising) {
             all = below;
+            decisive = c;
             if (at_start && !maximising)
                 S->killer[depth] = c;
             break;
@@ -363,7 +392,7 @@ static int ck_search(ts_search *S, ts_state *s, int T, ts_cards *decided)
 
     /* 4. */
     if (at_start) {
-        *decided = ck_store(S->tt, s, &place, all, result >= T, result - place.parts);
+        *decided = ck_store(S->tt, s, &place, all, result >= T, result - place.parts, decisive);
         S->stats.tt_stores++;
     }
     return result;
