@@ -90,7 +90,7 @@ def test_patterns_search_fewer_nodes() -> None:
     for core in positions((6,), 10, seed=5):
         for i, searcher in enumerate((fast, reference)):
             searcher.solve(core, core.sides[core.turn])
-            nodes[i] += searcher.stats["nodes"]
+            nodes[i] += int(searcher.stats["nodes"])
     assert nodes[0] < nodes[1]
 
 

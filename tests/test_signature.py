@@ -11,8 +11,8 @@ import pytest
 from solver import signature
 
 # `python -c "from solver import signature; s = signature.run(); print(s.nodes, s.digest)"`
-QUICK_NODES = 13_912_496
-QUICK_DIGEST = "cc06aee6e5d3c780"
+QUICK_NODES = 13_770_314
+QUICK_DIGEST = "fa62504abb5dcf6f"
 
 
 @pytest.fixture(scope="module")
