@@ -3,8 +3,11 @@
  * chinkway_rules.h given to the rules template (rules/play.h), which makes
  * chinkway_play from them (the claims), and the hooks of chinkway.h given to
  * the search template (search/core.h), which makes chinkway_search from
- * them.  Exact keys with the claims, so the table stores whole-hand values
- * (no offset); the search over targets starts at the highest score.
+ * them.  The search over targets starts at the highest score.  Two
+ * null-window searches: the reference with exact keys (the template's
+ * reaches: the claims in the key, so the table stores whole-hand values),
+ * and Chinkway's own partition search with a pattern table (below, the
+ * default), which stores the root side's future quest parts.
  */
 #include "chinkway.h"
 
@@ -19,7 +22,224 @@
 #define GAME_claim chinkway_claim
 #define GAME_unclaim chinkway_unclaim
 #include "../rules/play.h"
-/* the search (chinkway.h) */
+
+/* ---- the pattern table ---- */
+
+/* Chinkway keeps its table by patterns (partition search), for the
+ * paranoid bound of one root side.  The value stored is the root side's
+ * future quest parts, which depend on the cards and on what the side still
+ * needs of each category, capped by the cards of the category still in
+ * play (a need no card can meet any more, or more than the cards left,
+ * plays as the cards left).  The shape of a position: those capped needs,
+ * the leader, the root side, and for every seat and suit the number of its
+ * cards, of those the cards of a category the root side needs that are
+ * pips of the suit, and that are courts.  A pattern holds the cards whose
+ * ranks decided its bound, as relative ranks with their seats (the top
+ * cards of some suits), and which of them are of needed categories, pips
+ * and courts.  A position of the shape matches when its seats hold those
+ * cards, of those categories: its lower cards differ only in rank from the
+ * stored position's, category for category, and the search below never
+ * compared their ranks.  (A card's class for the root side: a category it
+ * needs, each its own, or none; cards of one class are alike, chinkway_alike.) */
+#define CK_PATTERNS 16 /* measured (20 bench deals): 4 41.6M nodes, 8 35.7M, 12 35.3M, 16 35.6M, 64 68M (fewer shapes) */
+#define CK_WAYS 4 /* entries a shape may be in (two: 36.4M nodes on 20 bench deals, a third of the new shapes evicting one) */
+#define CK_NEED_BITS 3         /* a capped need, 0..5 */
+#define CK_SUIT_COUNT_BITS 16  /* a seat's suit: cards, needed pips, needed courts, four bits each */
+#define CK_CLASSES 3           /* needed pips, needed courts, none */
+#define CK_CLASS_NONE 2
+
+_Static_assert(CK_PATTERNS <= 255, "ck_entry counts its patterns in a byte");
+
+typedef struct ck_shape {
+    uint64_t counts[CHINKWAY_SEATS]; /* each seat: its suits, CK_SUIT_COUNT_BITS each */
+    uint64_t rest;                   /* the capped needs, the leader, the root side */
+} ck_shape;
+
+typedef struct ck_pattern {
+    ts_cards hands[CHINKWAY_SEATS]; /* relative-rank cards of each seat that decided the bound */
+    ts_cards pips, courts;          /* of them, the needed pips and the needed courts */
+    int8_t lo, hi;                  /* bounds on the root side's future parts */
+} ck_pattern;
+
+typedef struct ck_entry {
+    ck_shape shape;
+    uint16_t gen;
+    uint8_t next; /* the slot to fill next */
+    uint8_t best; /* the move that last decided a search of the shape (move ordering) */
+    ck_pattern p[CK_PATTERNS];
+} ck_entry;
+
+/* A trick start as the probe leaves it for the store: the cards not yet
+ * played, the seats' relative-rank cards, the needed pips and courts among
+ * them (relative ranks), the root side's parts so far, the shape. */
+typedef struct chinkway_place {
+    ts_cards remaining;
+    ts_cards rel[CHINKWAY_SEATS];
+    ts_cards pips, courts;
+    int parts;
+    ck_shape sh;
+    ts_card best; /* the shape's best move, or TS_NO_CARD */
+} chinkway_place;
+
+/* The class of card c for root side R: 0 a needed pip, 1 a needed court,
+ * CK_CLASS_NONE of a category R no longer needs. */
+static inline int ck_class(const ts_state *s, int R, ts_card c)
+{
+    if (!needed_by(s, R, c))
+        return CK_CLASS_NONE;
+    return ts_quest_category(c) == TS_COURTS;
+}
+
+/* The needed pips and needed courts among `cards` (absolute). */
+static void ck_needed(const ts_state *s, int R, ts_cards cards, ts_cards *pips, ts_cards *courts)
+{
+    ts_cards need_pips = 0;
+    for (int k = 0; k < TS_COURTS; k++)
+        if (s->quest_need[k] > s->side_claims[R][k])
+            need_pips |= quest_cards(k);
+    *pips = cards & need_pips;
+    *courts = s->quest_need[TS_COURTS] > s->side_claims[R][TS_COURTS] ? cards & quest_cards(TS_COURTS) : 0;
+}
+
+static void ck_shape_of(const ts_state *s, int R, ts_cards remaining, ck_shape *sh)
+{
+    ts_cards pips, courts;
+    ck_needed(s, R, remaining, &pips, &courts);
+    memset(sh, 0, sizeof *sh);
+    for (int p = 0; p < s->nseats; p++) {
+        ts_cards h = s->playable[p];
+        uint64_t w = 0;
+        for (int suit = 0; suit < TS_SUITS; suit++) {
+            ts_cards lane = h & ts_suit_cards(suit);
+            w = w << CK_SUIT_COUNT_BITS | (uint64_t)(ts_count(lane) << 8 | ts_count(lane & pips) << 4 |
+                                                     ts_count(lane & courts));
+        }
+        sh->counts[p] = w;
+    }
+    uint64_t rest = 0;
+    for (int k = 0; k < TS_QUEST_CATEGORIES; k++) {
+        int need = s->quest_need[k] - s->side_claims[R][k], left = ts_count(remaining & quest_cards(k));
+        rest = rest << CK_NEED_BITS | (uint64_t)(need < left ? need : left);
+    }
+    sh->rest = rest << 8 | (uint64_t)s->leader << 4 | (uint64_t)R;
+}
+
+/* The CK_WAYS entries a shape may be in (*hash: its hash). */
+static ck_entry *ck_pair(const ts_tt *tt, const ck_shape *sh, uint64_t *hash)
+{
+    uint64_t h = 0x9E3779B97F4A7C15ULL ^ sh->rest;
+    for (int p = 0; p < CHINKWAY_SEATS; p++) {
+        h = (h ^ sh->counts[p]) * 0xBF58476D1CE4E5B9ULL;
+        h ^= h >> 31;
+    }
+    h *= 0x94D049BB133111EBULL;
+    h ^= h >> 29;
+    *hash = h;
+    return (ck_entry *)tt->mem + (((h >> 32) * (tt->own_entries[0] / CK_WAYS)) >> 32) * CK_WAYS;
+}
+
+static ck_entry *ck_slot(ts_tt *tt, const ck_shape *sh, int create)
+{
+    uint64_t h;
+    ck_entry *pair = ck_pair(tt, sh, &h);
+    for (int i = 0; i < CK_WAYS; i++)
+        if (pair[i].gen == tt->gen && memcmp(&pair[i].shape, sh, sizeof *sh) == 0)
+            return &pair[i];
+    if (!create)
+        return NULL;
+    /* a free way, else one picked by other bits of the hash */
+    ck_entry *e = &pair[h & (CK_WAYS - 1)];
+    for (int i = CK_WAYS - 1; i >= 0; i--)
+        if (pair[i].gen != tt->gen)
+            e = &pair[i];
+    memset(e, 0, sizeof *e);
+    e->shape = *sh;
+    e->gen = tt->gen;
+    e->best = TS_NO_CARD;
+    return e;
+}
+
+/* The whole block holds shape entries. */
+static void chinkway_layout(ts_tt *tt) { tt->own_entries[0] = tt->bytes / sizeof(ck_entry); }
+
+/* At a trick start: the place for the store, then the patterns of the
+ * shape.  1 with the future parts' bound *v (for the target of T parts in
+ * all) and its deciding cards when a pattern answers. */
+static int ck_probe(ts_tt *tt, const ts_state *s, int R, int T, chinkway_place *pl, int *v, ts_cards *decided,
+                    int64_t *hits)
+{
+    pl->remaining = 0;
+    for (int p = 0; p < s->nseats; p++)
+        pl->remaining |= s->playable[p];
+    memset(pl->rel, 0, sizeof pl->rel);
+    relative_seats(s, pl->remaining, pl->rel, NULL);
+    ts_cards pips, courts;
+    ck_needed(s, R, pl->remaining, &pips, &courts);
+    pl->pips = relative(pips, pl->remaining);
+    pl->courts = relative(courts, pl->remaining);
+    pl->parts = side_parts(s, R);
+    ck_shape_of(s, R, pl->remaining, &pl->sh);
+    ck_entry *e = ck_slot(tt, &pl->sh, 0);
+    pl->best = e ? e->best : TS_NO_CARD;
+    for (int i = 0; e && i < CK_PATTERNS; i++) {
+        const ck_pattern *pt = &e->p[i];
+        if (pt->lo == 0 && pt->hi == 0)
+            continue; /* an empty slot */
+        ts_cards miss = 0, all = 0;
+        for (int p = 0; p < s->nseats; p++) {
+            miss |= pt->hands[p] & ~pl->rel[p];
+            all |= pt->hands[p];
+        }
+        if (miss || (pl->pips & all) != pt->pips || (pl->courts & all) != pt->courts)
+            continue;
+        int hit = pt->lo + pl->parts >= T ? 1 : pt->hi + pl->parts < T ? 0 : -1;
+        if (hit >= 0) {
+            (*hits)++;
+            *decided = absolute(all, pl->remaining);
+            *v = pl->parts + (hit ? pt->lo : pt->hi);
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/* Store a bound on the future parts (`yes`: at least `future`, else at
+ * most) decided by the cards `all`; returns the deciding cards of this
+ * position (the relative ranks they stand for, as cards). */
+static ts_cards ck_store(ts_tt *tt, const ts_state *s, const chinkway_place *pl, ts_cards all, int yes,
+                         int future, ts_card decisive)
+{
+    ts_cards ranks = relevant_ranks(s, all, pl->rel, pl->remaining);
+    ck_pattern fresh;
+    memset(&fresh, 0, sizeof fresh);
+    for (int p = 0; p < s->nseats; p++)
+        fresh.hands[p] = pl->rel[p] & ranks;
+    fresh.pips = pl->pips & ranks;
+    fresh.courts = pl->courts & ranks;
+    fresh.lo = yes ? (int8_t)future : -NO_BOUND;
+    fresh.hi = yes ? NO_BOUND : (int8_t)future;
+    ck_entry *e = ck_slot(tt, &pl->sh, 1);
+    if (decisive != TS_NO_CARD)
+        e->best = decisive;
+    for (int i = 0; i < CK_PATTERNS; i++) {
+        ck_pattern *pt = &e->p[i];
+        if ((pt->lo || pt->hi) && memcmp(pt->hands, fresh.hands, sizeof fresh.hands) == 0 &&
+            pt->pips == fresh.pips && pt->courts == fresh.courts) {
+            if (fresh.lo > pt->lo)
+                pt->lo = fresh.lo;
+            if (fresh.hi < pt->hi)
+                pt->hi = fresh.hi;
+            return absolute(ranks, pl->remaining);
+        }
+    }
+    e->p[e->next] = fresh;
+    e->next = (uint8_t)((e->next + 1) % CK_PATTERNS);
+    return absolute(ranks, pl->remaining);
+}
+
+static int chinkway_own_search(ts_search *S, ts_state *s, int target);
+
+/* the search (chinkway.h and the above) */
 #define GAME_final_value chinkway_final_value
 #define GAME_stored_offset(s, side) ((void)(s), (void)(side), 0)
 #define GAME_bounds chinkway_bounds
@@ -32,4 +252,163 @@
 #define GAME_claim_score chinkway_claim_score
 #define GAME_claim_class ts_quest_category
 #define GAME_ORDER_AGAINST_LATER 1
+#define GAME_OWN_SEARCH 1
+#define GAME_layout chinkway_layout
+#define GAME_own_search chinkway_own_search
 #include "../search/core.h"
+
+/* ---- the partition search ---- */
+
+/* The card of a complete trick that won it by rank (it beat another card of
+ * its suit), or none: a ruff or a lone card of its suit wins by suit alone
+ * (as the tricks games' pattern search has it). */
+static ts_cards ck_rank_winner(const ts_card *cards, int n, int trump)
+{
+    int w = trick_winner(cards, n, trump);
+    for (int i = 0; i < n; i++)
+        if (i != w && ts_suit_of(cards[i]) == ts_suit_of(cards[w]))
+            return ts_bit(cards[w]);
+    return 0;
+}
+
+/* The last trick, at its start: every seat plays its one card.  The root
+ * side's parts at the end (*decided: the card that won it by rank). */
+static int ck_last_trick(const ts_state *s, int R, ts_cards *decided)
+{
+    ts_card cards[TS_MAX_SEATS];
+    for (int i = 0; i < s->nseats; i++)
+        cards[i] = ts_first(s->playable[(s->leader + i) % s->nseats]);
+    int w = trick_winner(cards, s->nseats, s->trump), parts = side_parts(s, R);
+    *decided = ck_rank_winner(cards, s->nseats, s->trump);
+    if (s->side[(s->leader + w) % s->nseats] != R)
+        return parts;
+    for (int i = 0; i < s->nseats; i++)
+        if (needed_by(s, R, cards[i]))
+            return parts + 1;
+    return parts;
+}
+
+/* Can the root side reach T quest parts in all?  Fail-soft: the answer is
+ * a number of parts v, v >= T when it can (and then its parts are at least
+ * v), v < T when it cannot (and then they are at most v).  Also gives the
+ * cards whose ranks decided it (*decided).  Steps: 1. the end, the parts
+ * already claimed, the last trick, the cheap bounds; 2. at a trick start, the patterns;
+ * 3. the moves (another side's claim: any one, it leaves the root side's
+ * future alone); 4. at a trick start, store the bound with its pattern.
+ * Lower cards of a suit are skipped after a card of the same seat, suit
+ * and class whose search did not depend on its rank (they would play the
+ * same). */
+static int ck_search(ts_search *S, ts_state *s, int T, ts_cards *decided)
+{
+    const int R = S->root_side;
+    *decided = 0;
+    count_node(S, s);
+    int parts = side_parts(s, R);
+    if (out_of_budget(S))
+        return T - 1;
+
+    /* 1. */
+    if (s->phase == TS_OVER || parts >= T)
+        return parts;
+    if (s->phase == TS_PLAY && s->ntrick == 0 && s->tricks_played + 1 == s->total_tricks)
+        return ck_last_trick(s, R, decided);
+    int lo, hi;
+    ts_cards lo_ranks, hi_ranks;
+    if (chinkway_bounds_may_cut(s, R)) {
+        chinkway_parts_bounds(s, R, &lo, &hi, &lo_ranks, &hi_ranks);
+        if (lo >= T) {
+            *decided = lo_ranks;
+            return lo;
+        }
+        if (hi < T) {
+            *decided = hi_ranks;
+            return hi;
+        }
+    }
+
+    /* 2. */
+    int at_start = s->phase == TS_PLAY && s->ntrick == 0;
+    chinkway_place place;
+    if (at_start) {
+        int v;
+        if (ck_probe(S->tt, s, R, T, &place, &v, decided, &S->stats.tt_hits))
+            return v;
+    }
+
+    /* 3. */
+    int maximising = s->side[s->turn] == R;
+    ts_cards legal = rules_legal(s);
+    if (s->phase == TS_CLAIM && !maximising) {
+        ts_undo u;
+        rules_apply(s, ts_first(legal), &u);
+        int v = ck_search(S, s, T, decided);
+        rules_unplay(s, &u);
+        return S->aborted ? T - 1 : v;
+    }
+    ts_card list[64];
+    int depth = play_depth(s);
+    int n = order_moves(s, representatives(s, legal, R), at_start ? place.best : TS_NO_CARD,
+                        maximising ? TS_NO_CARD : S->killer[depth], R, list);
+    int result = maximising ? parts : parts + TS_QUEST_CARDS;
+    ts_cards all = 0;
+    ts_card decisive = TS_NO_CARD;
+    /* min_rank[suit][class]: the lowest rank of the class still worth trying */
+    int min_rank[TS_SUITS][CK_CLASSES];
+    memset(min_rank, 0, sizeof min_rank);
+    for (int i = 0; i < n; i++) {
+        ts_card c = list[i];
+        int suit = ts_suit_of(c), cls = s->phase == TS_PLAY ? ck_class(s, R, c) : 0;
+        if (s->phase == TS_PLAY && ts_rank_of(c) < min_rank[suit][cls])
+            continue;
+        ts_card cards[TS_MAX_SEATS];
+        int k = s->ntrick;
+        memcpy(cards, s->trick, sizeof cards);
+        cards[k] = c;
+        ts_undo u;
+        ts_cards below;
+        rules_apply(s, c, &u);
+        int v = ck_search(S, s, T, &below);
+        rules_unplay(s, &u);
+        if (S->aborted)
+            return T - 1;
+        if (s->phase == TS_PLAY && k + 1 == s->nseats)
+            below |= ck_rank_winner(cards, k + 1, s->trump);
+        if (maximising ? v > result : v < result)
+            result = v;
+        if ((v >= T) == maximising) {
+            all = below;
+            decisive = c;
+            if (at_start && !maximising)
+                S->killer[depth] = c;
+            break;
+        }
+        all |= below;
+        if (s->phase != TS_PLAY)
+            continue;
+        ts_cards in_suit = below & ts_suit_cards(suit);
+        if (!in_suit)
+            min_rank[suit][cls] = TS_RANKS;
+        else if (ts_first(in_suit) > c && ts_rank_of(ts_first(in_suit)) > min_rank[suit][cls])
+            min_rank[suit][cls] = ts_rank_of(ts_first(in_suit));
+    }
+    *decided = all;
+
+    /* 4. */
+    if (at_start) {
+        *decided = ck_store(S->tt, s, &place, all, result >= T, result - place.parts, decisive);
+        S->stats.tt_stores++;
+    }
+    return result;
+}
+
+/* The null-window search by patterns for a target score: the least number
+ * of parts that scores it, and the score of the answer. */
+static int chinkway_own_search(ts_search *S, ts_state *s, int target)
+{
+    int T = 0;
+    while (ts_quest_score(T) < target)
+        T++;
+    ts_cards decided;
+    int v = ck_search(S, s, T, &decided);
+    return S->aborted ? target - 1 : ts_quest_score(v);
+}

@@ -3,9 +3,11 @@
  * (the side's quest score, claims included), the cheap bounds (open parts,
  * claims left, sure trumps and quick tricks) and where they may cut, which
  * cards are alike (of one quest category, or of none the root side needs),
- * the claims' move order, the exact key (gathered sets, the scoring cards,
- * the claims), the hand's rules (the quest), the values a hand can end
- * with, and the first target (the highest score).  Small inline functions.
+ * the claims' move order, the exact key of the reference search (gathered
+ * sets, the scoring cards, the claims), the hand's rules (the quest), the
+ * values a hand can end with, and the first target (the highest score).
+ * The bounds count quest parts and name the cards whose ranks decided
+ * them, for the partition search of chinkway.c.  Small inline functions.
  */
 #ifndef TS_GAMES_CHINKWAY_H
 #define TS_GAMES_CHINKWAY_H
@@ -34,7 +36,85 @@ static inline int parts_among(const ts_state *s, int side, ts_cards cards)
     return parts;
 }
 
-/* Chinkway: bounds on the quest score of a side.  A part still open needs a
+/* Chinkway: does side R still need cards of c's quest category? */
+static inline int needed_by(const ts_state *s, int R, ts_card c)
+{
+    int k = ts_quest_category(c);
+    return s->quest_need[k] > s->side_claims[R][k];
+}
+
+/* Chinkway: does every card of `cards` (not none) score for side R? */
+static inline int all_needed(const ts_state *s, int R, ts_cards cards)
+{
+    if (!cards)
+        return 0;
+    for (ts_cards m = cards; m; m &= m - 1)
+        if (!needed_by(s, R, ts_first(m)))
+            return 0;
+    return 1;
+}
+
+/* Does some card of `cards` score for side R? */
+static inline int any_needed(const ts_state *s, int R, ts_cards cards)
+{
+    for (ts_cards m = cards; m; m &= m - 1)
+        if (needed_by(s, R, ts_first(m)))
+            return 1;
+    return 0;
+}
+
+/* Chinkway, a trick start with side R on lead: a sure part in this trick.
+ * The leader leads a suit whose top card the side holds (the leader, or
+ * its partner when the leader holds the suit too), and no other side can
+ * ruff (every seat of theirs holding a trump follows suit): the side wins
+ * the trick, and claims from it when one of its cards is sure to be of a
+ * needed category -- the top card, a needed card of the suit the leader
+ * leads, what the partner adds (a needed card of the suit, or any needed
+ * card when void in it; a partner playing the top card adds that), or a
+ * card another seat must play (its cards of the suit, or all its cards when
+ * void, all needed).  Returns the top card that decides it, or none. */
+static inline ts_cards sure_part_lead(const ts_state *s, int R, ts_cards remaining)
+{
+    int L = s->leader;
+    ts_cards trumps = s->trump == TS_NOTRUMP ? 0 : ts_suit_cards(s->trump);
+    for (int suit = 0; suit < TS_SUITS; suit++) {
+        ts_cards lane = ts_suit_cards(suit), in_suit = remaining & lane;
+        if (!(s->playable[L] & lane))
+            continue;
+        ts_card top = top_of(in_suit);
+        int holder = -1;
+        for (int p = 0; p < s->nseats; p++)
+            if (s->playable[p] & ts_bit(top))
+                holder = p;
+        if (s->side[holder] != R)
+            continue;
+        int safe = 1, forced = 0, partner = 0;
+        for (int p = 0; p < s->nseats; p++) {
+            ts_cards h = s->playable[p], follow = h & lane;
+            if (p == L)
+                continue;
+            if (s->side[p] == R) {
+                if (p == holder)
+                    partner |= needed_by(s, R, top);
+                else
+                    partner |= follow ? any_needed(s, R, follow) : any_needed(s, R, h);
+            } else {
+                if (!follow && suit != s->trump && (h & trumps))
+                    safe = 0;
+                forced |= all_needed(s, R, follow ? follow : h);
+            }
+        }
+        if (!safe)
+            continue;
+        int own = holder == L ? needed_by(s, R, top) : any_needed(s, R, s->playable[L] & lane);
+        if (own || partner || forced)
+            return ts_bit(top);
+    }
+    return 0;
+}
+
+/* Chinkway: bounds on the quest parts of a side (its parts so far
+ * included).  A part still open needs a
  * card of its category still to be won (in a hand, in the trick in
  * progress, or in the trick the side is about to claim from), and one claim
  * a trick.  At a trick start: a trump above every trump of the other sides
@@ -43,8 +123,14 @@ static inline int parts_among(const ts_state *s, int side, ts_cards cards)
  * categories; another seat's trumps take tricks from the side too, all but
  * those the side's trumps can beat, one each (trump_tricks_of); the
  * leader's side cashes its quick tricks (claiming the needed cards among
- * them), and when that is another side, the side has fewer tricks to win. */
-static inline void chinkway_bounds(const ts_state *s, int side, int *lo, int *hi)
+ * them), and when that is another side, the side has fewer tricks to win;
+ * with nothing sure so far, the side on lead may still be sure of one part
+ * (sure_part_lead).  The cards whose ranks decided each bound (the pattern search): *lo_ranks
+ * and *hi_ranks (every trump when the trumps count, the quick tricks' runs
+ * when they count); the rest depends on the numbers of cards of each
+ * category and suit a seat holds only. */
+static inline void chinkway_parts_bounds(const ts_state *s, int side, int *lo, int *hi, ts_cards *lo_ranks,
+                                         ts_cards *hi_ranks)
 {
     int left = s->total_tricks - s->tricks_played;
     ts_cards live = 0;
@@ -56,6 +142,7 @@ static inline void chinkway_bounds(const ts_state *s, int side, int *lo, int *hi
     int open = parts_among(s, side, live);
     int chances = left + (s->phase == TS_CLAIM && s->side[s->turn] == side);
     int sure = 0;
+    *lo_ranks = *hi_ranks = 0;
     if (s->phase == TS_PLAY && s->ntrick == 0) {
         if (s->trump != TS_NOTRUMP) {
             ts_cards trumps = ts_suit_cards(s->trump), ours = 0, theirs = 0;
@@ -77,19 +164,50 @@ static inline void chinkway_bounds(const ts_state *s, int side, int *lo, int *hi
                 }
             }
             chances -= lost;
+            if (sure)
+                *lo_ranks = ours | theirs;
+            if (lost)
+                *hi_ranks = ours | theirs;
         }
         ts_cards runs;
         int qt = quick_tricks(s, &runs);
         if (s->side[s->leader] != side) {
-            chances = chances < left - qt ? chances : left - qt;
+            if (left - qt < chances) {
+                chances = left - qt;
+                *hi_ranks |= runs;
+            }
         } else {
             int n = parts_among(s, side, runs);
-            sure = n > sure ? n : sure;
+            if (n > sure) {
+                sure = n;
+                *lo_ranks = runs;
+            }
+            if (!sure && open) {
+                ts_cards remaining = 0;
+                for (int p = 0; p < s->nseats; p++)
+                    remaining |= s->playable[p];
+                ts_cards top = sure_part_lead(s, side, remaining);
+                if (top) {
+                    sure = 1;
+                    *lo_ranks = top;
+                }
+            }
         }
     }
     int parts = side_parts(s, side);
-    *lo = ts_quest_score(parts + sure);
-    *hi = ts_quest_score(parts + (open < chances ? open : chances));
+    *lo = parts + sure;
+    *hi = parts + (open < chances ? open : chances);
+    if (open <= chances)
+        *hi_ranks = 0; /* (the open parts alone) */
+}
+
+/* Chinkway: bounds on the quest score of a side (chinkway_parts_bounds). */
+static inline void chinkway_bounds(const ts_state *s, int side, int *lo, int *hi)
+{
+    ts_cards lo_ranks, hi_ranks;
+    chinkway_parts_bounds(s, side, lo, hi, &lo_ranks, &hi_ranks);
+    *lo = ts_quest_score(*lo);
+    *hi = ts_quest_score(*hi);
 }
 
 /* Can the cheap bounds be tighter here than at the trick start above (the
@@ -102,13 +220,6 @@ static inline int chinkway_bounds_may_cut(const ts_state *s, int side)
     if (s->phase == TS_PLAY && s->ntrick == 0)
         return 1;
     return s->phase == TS_CLAIM && s->side[s->turn] != side;
-}
-
-/* Chinkway: does side R still need cards of c's quest category? */
-static inline int needed_by(const ts_state *s, int R, ts_card c)
-{
-    int k = ts_quest_category(c);
-    return s->quest_need[k] > s->side_claims[R][k];
 }
 
 /* Chinkway: the root side R claims first the category with the fewest

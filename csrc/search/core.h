@@ -36,6 +36,11 @@
  *     GAME_place, GAME_layout(tt), GAME_probe(S, s, target, won, &place, &v,
  *     &decided), GAME_store(S, s, &place, cards, yes, future),
  *     GAME_stands_alone(s, c), GAME_second_hand_wins(s, &decided)
+ *   GAME_OWN_SEARCH                 0; 1: the game's own null-window search
+ *     (its table by patterns, its layout in the block), unless the searcher
+ *     asks for exact keys: GAME_layout(tt), GAME_own_search(S, s, target)
+ *     (a function declared before this file, defined after it: it calls
+ *     the framework's parts, and answers as reaches does)
  */
 #ifndef GAME
 #error "search/core.h is included by a game's file, after GAME and its hooks"
@@ -90,6 +95,9 @@
 #ifndef GAME_USES_PATTERNS
 #define GAME_USES_PATTERNS 0
 #endif
+#ifndef GAME_OWN_SEARCH
+#define GAME_OWN_SEARCH 0
+#endif
 
 #include "order.h"
 #if GAME_USES_PATTERNS
@@ -121,7 +129,7 @@ static void rules_of(const ts_state *s, hand_rules *r)
 
 /* The table by patterns unless the searcher asks for exact keys only (the
  * slower reference). */
-static int by_patterns(const ts_search *S) { return GAME_USES_PATTERNS && !S->exact_keys; }
+static int by_patterns(const ts_search *S) { return (GAME_USES_PATTERNS || GAME_OWN_SEARCH) && !S->exact_keys; }
 
 /* Start a call on a position: the table is kept only for the same hand
  * rules and the same layout (`patterns`: the block holds pattern entries,
@@ -131,7 +139,7 @@ static void begin(ts_search *S, const ts_state *s, int patterns)
     hand_rules r;
     rules_of(s, &r);
     tt_begin(S->tt, &r, patterns ? LAYOUT_PATTERNS : LAYOUT_EXACT, GAME_TABLE_CAP_BYTES);
-#if GAME_USES_PATTERNS
+#if GAME_USES_PATTERNS || GAME_OWN_SEARCH
     GAME_layout(S->tt);
 #endif
     search_start(S);
@@ -272,6 +280,10 @@ static int null_window(ts_search *S, ts_state *s, int target)
         ts_cards decided;
         return pattern_search(S, s, target, &decided);
     }
+#endif
+#if GAME_OWN_SEARCH
+    if (by_patterns(S))
+        return GAME_own_search(S, s, target);
 #endif
     return reaches(S, s, target);
 }
