@@ -11,8 +11,8 @@ import pytest
 from solver import signature
 
 # `python -c "from solver import signature; s = signature.run(); print(s.nodes, s.digest)"`
-QUICK_NODES = 13_912_496
-QUICK_DIGEST = "cc06aee6e5d3c780"
+QUICK_NODES = 13_839_171
+QUICK_DIGEST = "c6f2a9b47d489246"
 
 
 @pytest.fixture(scope="module")
