@@ -3,7 +3,8 @@
  * piles of a face-up card on a face-down one): the value of a finished hand
  * (its tricks), the stored offset (the tricks won), the cheap bounds (quick
  * tricks and trump tricks), which cards are alike (none that covers
- * another), move ordering (four seats: as whist), and the hand's rules (the
+ * another), move ordering (four seats: as whist; two and three: leads
+ * into few choices first), and the hand's rules (the
  * piles).  Its keys and pattern table are in chinese_whist.c.  Small inline
  * functions.
  */
@@ -77,9 +78,29 @@ static inline int chinese_whist_stands_alone(const ts_state *s, ts_card c) { ret
  * card were playable; only speed depends on it). */
 static inline int chinese_whist_partnership(const ts_state *s) { return s->nseats == 4; }
 
+/* Two or three seats, leads: first the suits in which the other seats have
+ * the fewest cards to choose from (each of its playable cards in the suit,
+ * or, void in it, CW_VOID_CHOICES_2 or _3 for the discards and ruffs it may
+ * choose among: the tree is smaller), then lead_score.  (Measured on
+ * positions 12-17 tricks from the end, 22 of three seats and 20 of two:
+ * 45% fewer nodes; weighing the choices as lead_score's equals, 20-40%; a
+ * void as its whole hand, about as good for two seats and worse for three.) */
+#define CW_CHOICE_WEIGHT 30 /* above lead_score's whole range: the choices decide first */
+#define CW_VOID_CHOICES_2 8
+#define CW_VOID_CHOICES_3 4
+
 static inline int chinese_whist_lead_score(const ts_state *s, ts_card c, ts_cards remaining)
 {
-    return s->nseats == 4 ? whist_lead_score(s, c, remaining) : lead_score(s, c, remaining);
+    if (s->nseats == 4)
+        return whist_lead_score(s, c, remaining);
+    int choices = 0, void_choices = s->nseats == 2 ? CW_VOID_CHOICES_2 : CW_VOID_CHOICES_3;
+    for (int p = 0; p < s->nseats; p++) {
+        if (p == s->turn)
+            continue;
+        int n = ts_count(s->playable[p] & ts_suit_cards(ts_suit_of(c)));
+        choices += n ? n : void_choices;
+    }
+    return lead_score(s, c, remaining) - CW_CHOICE_WEIGHT * choices;
 }
 
 /* ---- the hand's rules: the piles ---- */
