@@ -11,8 +11,8 @@ import pytest
 from solver import signature
 
 # `python -c "from solver import signature; s = signature.run(); print(s.nodes, s.digest)"`
-QUICK_NODES = 12_589_011
-QUICK_DIGEST = "3ca2a8517cb5ca05"
+QUICK_NODES = 12_373_504
+QUICK_DIGEST = "8a90f53ecb518447"
 
 
 @pytest.fixture(scope="module")
