@@ -37,7 +37,7 @@ from solver.errors import NotationError, PositionError
 from solver.games.base import Move, Phase, Position
 from solver.games.registry import game_of
 from solver.heuristics import decide, seat_knowledge
-from solver.pimc import recommend
+from solver.pimc import Recommendation, recommend
 
 HINT_SEED = 0  # the generator of a hint is seeded with this: the same position, the same hint
 
@@ -172,18 +172,22 @@ class ClassicPimcPlayer(Player):
             return moves[0]
         if position.phase not in (Phase.PLAY, Phase.CLAIM):
             return self._before_play(position, seat, rng)
-        nodes = game_of(position).player_max_nodes if self.max_nodes is None else self.max_nodes
         try:
-            rec = recommend(
-                position, seat, samples=self.samples, seconds=self.seconds,
-                seed=rng.randrange(1 << 31), jobs=1, tt_mb=self.TT_MB, max_nodes=nodes,
-                race=False,
-            )  # fmt: skip
+            rec = self._recommend(position, seat, rng.randrange(1 << 31))
         except PositionError:
             if self.seconds is None:
                 raise
-            return decide(seat_knowledge(position, seat))  # no world solved in time
+            return decide(seat_knowledge(position, seat))  # no world valued in time
         return rec.best
+
+    def _recommend(self, position: Position, seat: int, seed: int) -> Recommendation:
+        """The recommendation a card is chosen by: the worlds of `samples`,
+        each within the game's node limit, no racing."""
+        nodes = game_of(position).player_max_nodes if self.max_nodes is None else self.max_nodes
+        return recommend(
+            position, seat, samples=self.samples, seconds=self.seconds, seed=seed, jobs=1,
+            tt_mb=self.TT_MB, max_nodes=nodes, race=False,
+        )  # fmt: skip
 
     def _before_play(self, position: Position, seat: int, rng: random.Random) -> Move:
         g = game_of(position)
@@ -308,23 +312,13 @@ class PimcPlayer(ClassicPimcPlayer):
     def for_hint(cls) -> Player:
         return cls(seconds=cls.HINT_SECONDS, decision_samples=cls.HINT_DECISION_SAMPLES)
 
-    def choose(self, position: Position, seat: int, rng: random.Random) -> Move:
-        moves = position.legal_moves()
-        if len(moves) == 1:
-            return moves[0]
-        if position.phase not in (Phase.PLAY, Phase.CLAIM):
-            return self._before_play(position, seat, rng)
-        try:
-            rec = recommend(
-                position, seat, samples=self.budget.worlds, seconds=self.seconds,
-                seed=rng.randrange(1 << 31), jobs=1, tt_mb=self.TT_MB,
-                max_nodes=self.budget.world_nodes, node_budget=self.budget.nodes,
-            )  # fmt: skip
-        except PositionError:
-            if self.seconds is None:
-                raise
-            return decide(seat_knowledge(position, seat))  # no world valued in time
-        return rec.best
+    def _recommend(self, position: Position, seat: int, seed: int) -> Recommendation:
+        """The recommendation within the budget: its worlds, each within its
+        share of the nodes, and the whole within the nodes; cards raced."""
+        return recommend(
+            position, seat, samples=self.budget.worlds, seconds=self.seconds, seed=seed, jobs=1,
+            tt_mb=self.TT_MB, max_nodes=self.budget.world_nodes, node_budget=self.budget.nodes,
+        )  # fmt: skip
 
 
 PLAYERS: dict[str, type[Player]] = {
