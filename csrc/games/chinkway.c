@@ -259,18 +259,6 @@ static int chinkway_own_search(ts_search *S, ts_state *s, int target);
 
 /* ---- the partition search ---- */
 
-/* The card of a complete trick that won it by rank (it beat another card of
- * its suit), or none: a ruff or a lone card of its suit wins by suit alone
- * (as the tricks games' pattern search has it). */
-static ts_cards ck_rank_winner(const ts_card *cards, int n, int trump)
-{
-    int w = trick_winner(cards, n, trump);
-    for (int i = 0; i < n; i++)
-        if (i != w && ts_suit_of(cards[i]) == ts_suit_of(cards[w]))
-            return ts_bit(cards[w]);
-    return 0;
-}
-
 /* The last trick, at its start: every seat plays its one card.  The root
  * side's parts at the end (*decided: the card that won it by rank). */
 static int ck_last_trick(const ts_state *s, int R, ts_cards *decided)
@@ -279,7 +267,7 @@ static int ck_last_trick(const ts_state *s, int R, ts_cards *decided)
     for (int i = 0; i < s->nseats; i++)
         cards[i] = ts_first(s->playable[(s->leader + i) % s->nseats]);
     int w = trick_winner(cards, s->nseats, s->trump), parts = side_parts(s, R);
-    *decided = ck_rank_winner(cards, s->nseats, s->trump);
+    *decided = trick_rank_winner(cards, s->nseats, s->trump);
     if (s->side[(s->leader + w) % s->nseats] != R)
         return parts;
     for (int i = 0; i < s->nseats; i++)
@@ -372,7 +360,7 @@ static int ck_search(ts_search *S, ts_state *s, int T, ts_cards *decided)
         if (S->aborted)
             return T - 1;
         if (s->phase == TS_PLAY && k + 1 == s->nseats)
-            below |= ck_rank_winner(cards, k + 1, s->trump);
+            below |= trick_rank_winner(cards, k + 1, s->trump);
         if (maximising ? v > result : v < result)
             result = v;
         if ((v >= T) == maximising) {

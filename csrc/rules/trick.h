@@ -1,6 +1,6 @@
 /*
  * rules/trick.h -- the plain trick-taking parts the games' rules build on,
- * naming no game: the card that wins a trick, the sides of seats that play
+ * naming no game: the card that wins a trick (and whether by rank), the sides of seats that play
  * in partnerships of four or alone, the tricks the seats of a side have
  * won.  Small inline functions (ts_trick_winner, in rules.c, is the first
  * for the binding).
@@ -28,6 +28,18 @@ static inline int trick_winner(const ts_card *cards, int n, int trump)
         }
     }
     return best;
+}
+
+/* The card of a complete trick that won it by rank (it beat another card of
+ * its suit), or none: a ruff or a lone card of its suit wins by suit alone
+ * (the pattern searches: only a card won by rank decides by its rank). */
+static inline ts_cards trick_rank_winner(const ts_card *cards, int n, int trump)
+{
+    int w = trick_winner(cards, n, trump);
+    for (int i = 0; i < n; i++)
+        if (i != w && ts_suit_of(cards[i]) == ts_suit_of(cards[w]))
+            return ts_bit(cards[w]);
+    return 0;
 }
 
 /* Sides by the seat count: partners opposite with four seats, everyone

@@ -9,17 +9,6 @@
 #ifndef TS_SEARCH_PATTERNS_H
 #define TS_SEARCH_PATTERNS_H
 
-/* The card of a complete trick that won it by rank (it beat another card of
- * its suit), or none: a ruff or a lone card of its suit wins by suit alone. */
-static ts_cards trick_rank_winner(const ts_card *cards, int n, int trump)
-{
-    int w = trick_winner(cards, n, trump);
-    for (int i = 0; i < n; i++)
-        if (i != w && ts_suit_of(cards[i]) == ts_suit_of(cards[w]))
-            return ts_bit(cards[w]);
-    return 0;
-}
-
 /* The key of a cutoff card (see cut_slot): what mostly decides the right
  * card at that place in the trick, the rest of the position left out.
  *   lead: the leader's cards, which of partner's suits are odd in length,
