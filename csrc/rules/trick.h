@@ -1,8 +1,8 @@
 /*
  * rules/trick.h -- the plain trick-taking parts the games' rules build on,
- * naming no game: the card that wins a trick (and whether by rank), the sides of seats that play
- * in partnerships of four or alone, the tricks the seats of a side have
- * won.  Small inline functions (ts_trick_winner, in rules.c, is the first
+ * naming no game: the card that wins a trick (and whether by rank), the
+ * sides of seats that play in partnerships of four or alone, the tricks the
+ * seats of a side have won.  Small inline functions (ts_trick_winner, in rules.c, is the first
  * for the binding).
  */
 #ifndef TS_RULES_TRICK_H
