@@ -348,10 +348,14 @@ static int ck_search(ts_search *S, ts_state *s, int T, ts_cards *decided)
         int suit = ts_suit_of(c), cls = s->phase == TS_PLAY ? ck_class(s, R, c) : 0;
         if (s->phase == TS_PLAY && ts_rank_of(c) < min_rank[suit][cls])
             continue;
+        /* the trick this card completes, if it does (at a claim the
+         * finished trick is still in s->trick, all of it) */
+        int k = s->ntrick, completes = s->phase == TS_PLAY && k + 1 == s->nseats;
         ts_card cards[TS_MAX_SEATS];
-        int k = s->ntrick;
-        memcpy(cards, s->trick, sizeof cards);
-        cards[k] = c;
+        if (completes) {
+            memcpy(cards, s->trick, (size_t)k * sizeof cards[0]);
+            cards[k] = c;
+        }
         ts_undo u;
         ts_cards below;
         rules_apply(s, c, &u);
@@ -359,7 +363,7 @@ static int ck_search(ts_search *S, ts_state *s, int T, ts_cards *decided)
         rules_unplay(s, &u);
         if (S->aborted)
             return T - 1;
-        if (s->phase == TS_PLAY && k + 1 == s->nseats)
+        if (completes)
             below |= trick_rank_winner(cards, k + 1, s->trump);
         if (maximising ? v > result : v < result)
             result = v;
