@@ -457,8 +457,10 @@ def match(
     heuristic,random at four seats the partnerships swap sides.  A
     line-up's score per deal is the sum over the rotations of the mean hand
     score of its seats (its side's score, in a partnership game).  Prints
-    each line-up's mean score per deal and, for every pair, the mean paired
-    difference per deal with a 95% t interval over the deals.  Ctrl-C stops
+    each line-up's mean score per deal and its mean time per decision (the
+    clock's: it varies between runs, the scores do not) and, for every pair,
+    the mean paired difference per deal with a 95% t interval over the
+    deals.  Ctrl-C stops
     and prints the deals played so far (exit status 130).
 
     \b
@@ -506,20 +508,32 @@ def interval(s: Summary) -> str:
     return f"[{s.low:+.3f}, {s.high:+.3f}]"
 
 
+def decision_time_text(seconds: float | None) -> str:
+    """A mean time per decision: in milliseconds below a second ("-": none)."""
+    if seconds is None:
+        return "-"
+    return f"{seconds * 1000:.1f} ms" if seconds < 1 else f"{seconds:.2f} s"
+
+
 def match_view(contest: Match) -> Table:
     rotations = len(contest.rotations)
     table = Table(
         title=f"{registry.game(contest.game).title}, {contest.players} seats:"
         f" {len(contest.results)} deals, each played {rotations} way{'s' * (rotations > 1)};"
         f" seed {contest.seed}",
-        caption=f"Score per deal: {SCORE_PER_DEAL}. Interval: {CONFIDENCE:.0%}, t over deals.",
+        caption=f"Score per deal: {SCORE_PER_DEAL}. Interval: {CONFIDENCE:.0%}, t over deals."
+        " Time a decision: the mean over the choices among two moves or more.",
     )
-    table.add_column("line-up")
+    table.add_column("line-up", no_wrap=True)
     table.add_column("seats", justify="right")
     table.add_column("mean per deal", justify="right")
-    table.add_column(f"{CONFIDENCE:.0%} interval", justify="right")
+    table.add_column(f"{CONFIDENCE:.0%} interval", justify="right", no_wrap=True)
+    table.add_column("time a decision", justify="right")
+    times = contest.seconds_per_decision()
     for name, s in contest.summaries().items():
-        table.add_row(name, str(contest.seats.count(name)), number(s.mean), interval(s))
+        spent = times[name]
+        row = (name, str(contest.seats.count(name)), number(s.mean), interval(s))
+        table.add_row(*row, decision_time_text(spent))
     for a, b, s in contest.differences():
-        table.add_row(f"{a} − {b}", "", number(s.mean), interval(s))
+        table.add_row(f"{a} − {b}", "", number(s.mean), interval(s), "")
     return table

@@ -20,6 +20,7 @@ import csv
 import io
 import math
 import random
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -97,6 +98,8 @@ class DealResult:
     seed: int
     scores: dict[str, float]  # line-up -> score of the deal
     hands: list[tuple[int, ...]]  # every rotation's hand scores, seat by seat
+    decisions: dict[str, int] = field(default_factory=dict)  # line-up -> its choices of 2+ moves
+    seconds: dict[str, float] = field(default_factory=dict)  # line-up -> time spent on them
 
 
 @dataclass
@@ -135,6 +138,8 @@ class Match:
         """Play deal `index` once per rotation; record and return its result."""
         seed = deal_seed(self.seed, index)
         totals = dict.fromkeys(self.lineups, 0.0)
+        decisions = dict.fromkeys(self.lineups, 0)
+        seconds = dict.fromkeys(self.lineups, 0.0)
         hands: list[tuple[int, ...]] = []
         for r, assignment in enumerate(self.rotations):
             pos = match_deal(self.game, self.players, seed, index)
@@ -145,19 +150,36 @@ class Match:
                     f"tricksolver match {self.seed} deal {index} rotation {r}"
                     f" move {len(pos.history)}"
                 )
-                pos.play(players[seat].choose(pos, seat, rng))
+                forced = len(pos.legal_moves()) == 1
+                start = time.perf_counter()
+                move = players[seat].choose(pos, seat, rng)
+                if not forced:  # a decision: its time counts for the line-up
+                    decisions[assignment[seat]] += 1
+                    seconds[assignment[seat]] += time.perf_counter() - start
+                pos.play(move)
             scores = pos.scores()
             hands.append(scores)
             for name in self.lineups:
                 held = [scores[s] for s in range(self.players) if assignment[s] == name]
                 totals[name] += math.fsum(held) / len(held)
-        result = DealResult(index, seed, totals, hands)
+        result = DealResult(index, seed, totals, hands, decisions, seconds)
         self.results.append(result)
         return result
 
     def summaries(self) -> dict[str, Summary]:
         """Every line-up's score per deal."""
         return {name: Summary.of([r.scores[name] for r in self.results]) for name in self.lineups}
+
+    def seconds_per_decision(self) -> dict[str, float | None]:
+        """Every line-up's mean time per decision (a choice among two moves
+        or more) over the deals played; None before its first decision.
+        Wall-clock time: it varies from run to run, the scores do not."""
+        out: dict[str, float | None] = {}
+        for name in self.lineups:
+            count = sum(r.decisions.get(name, 0) for r in self.results)
+            spent = math.fsum(r.seconds.get(name, 0.0) for r in self.results)
+            out[name] = spent / count if count else None
+        return out
 
     def differences(self) -> list[tuple[str, str, Summary]]:
         """(a, b, the paired difference a - b per deal) for every pair of line-ups."""
@@ -169,6 +191,7 @@ class Match:
         ]
 
     def to_json(self, requested: int | None = None, interrupted: bool = False) -> dict[str, Any]:
+        times = self.seconds_per_decision()
         return {
             "game": self.game,
             "players": self.players,
@@ -181,7 +204,13 @@ class Match:
             "score_per_deal": SCORE_PER_DEAL,
             "confidence": CONFIDENCE,
             "lineups": [
-                {"name": name, "seats": self.seats.count(name)} | s.to_json()
+                {
+                    "name": name,
+                    "seats": self.seats.count(name),
+                    "decisions": sum(r.decisions.get(name, 0) for r in self.results),
+                    "seconds_per_decision": times[name],
+                }
+                | s.to_json()
                 for name, s in self.summaries().items()
             ],
             "differences": [
@@ -202,13 +231,16 @@ class Match:
         """The summary as CSV: a row per line-up, then a row per pair."""
         out = io.StringIO()
         writer = csv.writer(out, lineterminator="\n")
-        writer.writerow(["kind", "name", "deals", "mean", "sd", "ci95_low", "ci95_high"])
+        writer.writerow(
+            ["kind", "name", "deals", "mean", "sd", "ci95_low", "ci95_high", "seconds_per_decision"]
+        )
 
         def cells(s: Summary) -> list[Any]:
             return [s.n, s.mean, _blank(s.sd), _blank(s.low), _blank(s.high)]
 
+        times = self.seconds_per_decision()
         for name, s in self.summaries().items():
-            writer.writerow(["lineup", name, *cells(s)])
+            writer.writerow(["lineup", name, *cells(s), _blank(times[name])])
         for a, b, s in self.differences():
             writer.writerow(["difference", f"{a} - {b}", *cells(s)])
         return out.getvalue()

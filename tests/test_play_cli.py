@@ -287,22 +287,32 @@ def test_match_json_reports_means_and_paired_differences_with_intervals() -> Non
     assert diff["sd"] == pytest.approx(statistics.stdev(d))
     half = 2.5705818366147395 * statistics.stdev(d) / math.sqrt(6)  # t(0.975, 5)
     assert diff["ci95"] == pytest.approx([statistics.fmean(d) - half, statistics.fmean(d) + half])
+    for x in lineups.values():  # 2 seats x 2 rotations x 12 cards (the 13th is forced)
+        assert 0 < x["decisions"] <= 6 * 48 and x["seconds_per_decision"] >= 0
     api = Match.new("whist", "heuristic,random", seed=0)
     for i in range(6):
         api.play_deal(i)
-    assert api.to_json(6) == data
+    assert without_times(api.to_json(6)) == without_times(data)  # the time is the clock's
+
+
+def without_times(data: dict[str, Any]) -> dict[str, Any]:
+    """A match's JSON without the wall-clock time of the decisions."""
+    lineups = [{k: v for k, v in x.items() if k != "seconds_per_decision"} for x in data["lineups"]]
+    return data | {"lineups": lineups}
 
 
 def test_match_csv_is_the_summary() -> None:
     args = ("match", "cinch", "--seats", "heuristic,random", "--deals", "5", "--seed", "3")
     rows = list(csv.reader(io.StringIO(run(*args, "--csv").stdout)))
     data = json.loads(run(*args, "--json").stdout)
-    assert rows[0] == ["kind", "name", "deals", "mean", "sd", "ci95_low", "ci95_high"]
+    header = ["kind", "name", "deals", "mean", "sd", "ci95_low", "ci95_high"]
+    assert rows[0] == [*header, "seconds_per_decision"]
     assert [r[:3] for r in rows[1:]] == [
         ["lineup", "heuristic", "5"],
         ["lineup", "random", "5"],
         ["difference", "heuristic - random", "5"],
     ]
+    assert all(float(r[7]) >= 0 for r in rows[1:3])  # the lineups' time a decision
     diff = data["differences"][0]
     assert [float(x) for x in rows[3][3:]] == pytest.approx(
         [diff["mean"], diff["sd"], *diff["ci95"]]
@@ -316,6 +326,7 @@ def test_match_table_names_the_line_ups_and_the_definition() -> None:
     out = " ".join(result.stdout.split())
     assert "3 deals, each played 3 ways" in out
     assert "heuristic − random" in out and "95% interval" in out
+    assert "Time a decision: the mean over the choices" in out and " ms " in out
     assert "Score per deal: the sum over the rotations" in out
 
 
@@ -406,7 +417,8 @@ def test_match_deals_are_the_same_for_the_same_seed() -> None:
     for contest in (one, two, other):
         for i in range(3):
             contest.play_deal(i)
-    assert one.to_json() == two.to_json() != other.to_json()
+    one_json, two_json, other_json = (without_times(c.to_json()) for c in (one, two, other))
+    assert one_json == two_json != other_json
 
 
 def reference_t_cdf(t: float, df: float, steps: int = 20_000) -> float:
