@@ -348,10 +348,10 @@ def analyze(
     searcher = make_solver(tt_mb, max_nodes, max_seconds)
     result = interruptible(searcher, lambda: searcher.analyze(pos, pv=not no_pv))
     if as_json:
-        echo_json(render_analysis.analysis_json(pos, result))
+        echo_json(render_analysis.analysis_json(pos, result, pv=not no_pv))
         return
     Console(no_color=no_color or None, highlight=False).print(
-        render_analysis.analysis_view(pos, result)
+        render_analysis.analysis_view(pos, result, pv=not no_pv)
     )
 
 

@@ -70,6 +70,44 @@ NO_STATS = SearchStats(0, 0, 0, 0.0, True, 0)
 
 
 @dataclass(frozen=True)
+class Bounds:
+    """What a search proved about a value: ``low <= value <= high``, the
+    value itself when `exact`.  `floor` and `ceiling` are the values the
+    position can have at all (the cheap bounds, `Solver.value_range`): a
+    bound at one of them was not proven by the search but known before it.
+    A search cut short by a limit proves its `low` (the best value it found)
+    and nothing above it beyond the cheap `high`."""
+
+    low: int
+    high: int
+    floor: int
+    ceiling: int
+
+    @property
+    def exact(self) -> bool:
+        return self.low == self.high
+
+    @property
+    def low_known(self) -> bool:
+        """The search proved more than the cheap floor."""
+        return self.low > self.floor
+
+    @property
+    def high_known(self) -> bool:
+        """The value is known to be below the cheap ceiling."""
+        return self.high < self.ceiling
+
+    def flipped(self, total: int) -> Bounds:
+        """The other side's bounds in a zero-sum game: ``total - value``
+        (`total` 0 where the value is a net score)."""
+        return Bounds(total - self.high, total - self.low, total - self.ceiling, total - self.floor)
+
+    @classmethod
+    def of_value(cls, value: int) -> Bounds:
+        return cls(value, value, value, value)
+
+
+@dataclass(frozen=True)
 class Solution:
     """The value of a position for one side."""
 
@@ -81,11 +119,18 @@ class Solution:
 @dataclass(frozen=True)
 class CardValue:
     """A legal move and its value for the side to move; `equivalent` are the
-    moves of its class (searched once, same value), itself included."""
+    moves of its class (searched once, same value), itself included.  When a
+    limit cut the search short, `value` is only the proven lower bound: read
+    `bounds` (and `exact`)."""
 
     move: Move
     value: int
     equivalent: tuple[Move, ...]
+    bounds: Bounds
+
+    @property
+    def exact(self) -> bool:
+        return self.bounds.exact
 
     @property
     def card(self) -> Card:
@@ -99,21 +144,51 @@ class Analysis:
 
     side: int  # the side to move
     seat: int  # the seat to move
-    value: int  # the value of the position (of its best move)
+    value: int  # the value of the position (of its best move); a lower bound unless `exact`
     moves: list[CardValue]
     pv: list[Move] = field(default_factory=list)
     stats: SearchStats = NO_STATS
+    bounds: Bounds | None = None  # the position's value: None means exactly `value`
+    pv_cut: bool = False  # a limit stopped the principal variation before the end
+
+    @property
+    def value_bounds(self) -> Bounds:
+        return Bounds.of_value(self.value) if self.bounds is None else self.bounds
+
+    @property
+    def exact(self) -> bool:
+        """Every move's value is exact (no limit cut the search short)."""
+        return all(m.exact for m in self.moves)
 
     @property
     def best(self) -> list[Move]:
-        return [m.move for m in self.moves if m.value == self.value]
+        """The moves proven best: of an exact analysis those of its value; of
+        one cut short those whose lower bound reaches every other move's
+        upper bound (often none)."""
+        if self.exact:
+            return [m.move for m in self.moves if m.value == self.value]
+        return [
+            m.move
+            for m in self.moves
+            if all(m.bounds.low >= o.bounds.high for o in self.moves if o.move not in m.equivalent)
+        ]
 
 
 @dataclass(frozen=True)
 class TableEntry:
     trump: int  # strain 0..3 or NOTRUMP
     leader: int  # the seat on lead to the first trick
-    values: tuple[int, ...]  # the value for every side (paranoid for each)
+    values: tuple[
+        int, ...
+    ]  # the value for every side (paranoid for each); lower bounds unless exact
+    bounds: tuple[Bounds, ...] = ()  # what the search proved for every side (empty: `values` exact)
+
+    def bounds_of(self, side: int) -> Bounds:
+        return self.bounds[side] if self.bounds else Bounds.of_value(self.values[side])
+
+    @property
+    def exact(self) -> bool:
+        return all(self.bounds_of(side).exact for side in range(len(self.values)))
 
 
 @dataclass(frozen=True)
@@ -123,17 +198,31 @@ class Table:
     entries: list[TableEntry]
     stats: SearchStats
 
+    @property
+    def exact(self) -> bool:
+        return all(e.exact for e in self.entries)
+
 
 def declarer_tricks(pos: Position, table: Table) -> dict[int, dict[int, int]]:
     """Whist, DDS style: for each declarer (seat) and strain, the tricks of
     declarer's side when the seat on declarer's left leads: the tricks of the
-    deal minus the leader side's value.  (`table`: `Solver.table(pos)`.)"""
+    deal minus the leader side's value.  (`table`: `Solver.table(pos)`; of a
+    table cut short, read `declarer_bounds`.)"""
+    return {
+        d: {strain: b.low for strain, b in row.items()}
+        for d, row in declarer_bounds(pos, table).items()
+    }
+
+
+def declarer_bounds(pos: Position, table: Table) -> dict[int, dict[int, Bounds]]:
+    """`declarer_tricks` as what the search proved: bounds, exact when no
+    limit cut the search short."""
     core = Solver._core_of(pos)
     total = core.total_tricks - core.tricks_played
-    out: dict[int, dict[int, int]] = {d: {} for d in range(4)}
+    out: dict[int, dict[int, Bounds]] = {d: {} for d in range(4)}
     for entry in table.entries:
         declarer = (entry.leader - 1) % 4
-        out[declarer][entry.trump] = total - entry.values[pos.sides()[entry.leader]]
+        out[declarer][entry.trump] = entry.bounds_of(pos.sides()[entry.leader]).flipped(total)
     return out
 
 
@@ -154,6 +243,9 @@ class Solver:
             raise PositionError("limits must not be negative")
         self._search = _core.Searcher(int(tt_mb * MIB), max_nodes, max_seconds)
         self._stopping = False  # interrupt() was called: multi-search calls stop early
+        self._fresh = False  # the table was just written whole and holds nothing yet
+        if max_seconds > 0:
+            self.warm()
 
     def clear(self) -> None:
         """Forget what the table holds (a new hand clears it by itself)."""
@@ -164,8 +256,11 @@ class Solver:
         table gets its memory from the system page by page as searches
         first touch it, which the first searches pay for (on a virtual
         machine, up to a few tenths of a second for 256 MiB); benchmarks
-        call this before they start timing."""
-        self._search.touch()
+        call this before they start timing (a Solver with a time limit
+        does it when made; a second call on a fresh table does nothing)."""
+        if not self._fresh:
+            self._search.touch()
+            self._fresh = True
 
     def interrupt(self) -> None:
         """Stop a search this Solver runs in another thread: it returns soon,
@@ -187,6 +282,7 @@ class Solver:
         sd = core.sides[core.turn] if side is None else side
         if not 0 <= sd < core.nsides:
             raise PositionError(f"no side {sd}: sides are 0-{core.nsides - 1}")
+        self._fresh = False
         value = self._search.solve(core, sd)
         return Solution(value, sd, SearchStats.of(self._search.stats))
 
@@ -194,6 +290,7 @@ class Solver:
         """The value for `side`, the search over targets starting at `guess`
         (a likely value: the value is the same, a good guess saves searches)."""
         core = self._core_of(pos)
+        self._fresh = False
         value = self._search.solve(core, self._side(core, side), guess)
         return Solution(value, side, SearchStats.of(self._search.stats))
 
@@ -201,6 +298,7 @@ class Solver:
         """Whether `side` can reach at least `target` (one null-window search;
         a result cut short by a limit, ``stats.exact`` False, proves nothing)."""
         core = self._core_of(pos)
+        self._fresh = False
         yes = self._search.reaches(core, self._side(core, side), target)
         return yes, SearchStats.of(self._search.stats)
 
@@ -231,36 +329,72 @@ class Solver:
 
     def analyze(self, pos: Position, pv: bool = True) -> Analysis:
         """The value of every legal move for the side to move, equivalent
-        moves grouped, and (with `pv`) a principal variation to the end."""
+        moves grouped, and (with `pv`) a principal variation to the end.
+        Cut short by a limit, each move's `value` is a proven lower bound and
+        its `bounds` say what is known; the line is then left out."""
         core = self._core_of(pos)
         self._stopping = False
+        self._fresh = False
         kind = "claim" if pos.phase == Phase.CLAIM else "play"
         rows = self._search.analyze(core)
         stats = SearchStats.of(self._search.stats)
+        side = core.sides[core.turn]
         classes: dict[int, list[Move]] = {}
         for card, _, cls in rows:
             classes.setdefault(cls, []).append(Move(kind, Card(card)))
-        moves = [
-            CardValue(Move(kind, Card(card)), value, tuple(classes[cls]))
-            for card, value, cls in rows
-        ]
-        moves.sort(key=lambda m: -m.value)
+        moves = []
+        for card, value, cls in rows:
+            move = Move(kind, Card(card))
+            bounds = (
+                Bounds.of_value(value) if stats.exact else self._move_bounds(pos, move, side, value)
+            )
+            moves.append(CardValue(move, value, tuple(classes[cls]), bounds))
+        moves.sort(key=lambda m: (-m.value, -m.bounds.high))
         best = moves[0].value
+        root = None
+        if not stats.exact:
+            floor, ceiling = self.value_range(pos, side)
+            root = Bounds(
+                max(m.bounds.low for m in moves), max(m.bounds.high for m in moves), floor, ceiling
+            )
         line: list[Move] = []
+        cut = False
         if pv and stats.exact:
-            line, more = self._principal_variation(pos, core.sides[core.turn], best)
-            stats = stats + more
-        return Analysis(core.sides[core.turn], core.turn, best, moves, line, stats)
+            line, more, cut = self._principal_variation(pos, side, best)
+            stats = SearchStats(
+                stats.nodes + more.nodes,
+                stats.tt_hits + more.tt_hits,
+                stats.tt_stores + more.tt_stores,
+                stats.seconds + more.seconds,
+                stats.exact,  # the values' exactness: a line cut short is `pv_cut`
+                stats.trick_starts + more.trick_starts,
+            )
+        return Analysis(side, core.turn, best, moves, line, stats, root, cut)
+
+    def _move_bounds(self, pos: Position, move: Move, side: int, low: int) -> Bounds:
+        """What a search cut short proved for `move`: its lower bound `low`
+        and the cheap bounds of the position after it (in `pos`'s units)."""
+        after = pos.copy()
+        after.play(move)
+        if after.is_over:
+            return Bounds.of_value(value_after(pos, after, side))
+        shift = banked_between(pos, after, side)
+        floor, ceiling = self.value_range(after, side)
+        floor, ceiling = floor + shift, ceiling + shift
+        return Bounds(max(low, floor), ceiling, floor, ceiling)
 
     def _principal_variation(
         self, pos: Position, side: int, value: int
-    ) -> tuple[list[Move], SearchStats]:
-        """A line of best play: at each step a move that keeps `side`'s value."""
+    ) -> tuple[list[Move], SearchStats, bool]:
+        """A line of best play: at each step a move that keeps `side`'s value;
+        True when a limit (or an interrupt) stopped it before the end."""
         work = pos.copy()
         stats = NO_STATS
         line: list[Move] = []
         root = _banked(pos, side)  # tricks games count from the root on
-        while not work.is_over and not self._stopping:
+        while not work.is_over:
+            if self._stopping:
+                return line, stats, True
             core = work.core
             assert core is not None
             for move in work.legal_moves():
@@ -271,30 +405,35 @@ class Solver:
                     target = value - (_banked(work, side) - root)
                     keeps = self._search.reaches(core, side, target)
                     stats = stats + SearchStats.of(self._search.stats)
-                    if keeps:
+                    if keeps and stats.exact:
                         keeps = not self._search.reaches(core, side, target + 1)
                         stats = stats + SearchStats.of(self._search.stats)
+                    if not stats.exact:  # a search cut short proves nothing
+                        return line, stats, True
                 if keeps:
                     line.append(move)
                     break
                 work.undo()
-            else:  # a limited search may find no move that keeps the value
-                break
-        return line, stats
+            else:  # no move keeps the value: cannot happen with exact searches
+                return line, stats, True
+        return line, stats, False
 
     def maxn(self, pos: Position) -> tuple[tuple[int, ...], SearchStats]:
         """Max^n values of every side (tie rule in csrc/search.h)."""
         core = self._core_of(pos)
+        self._fresh = False
         values = self._search.maxn(core)
         return values, SearchStats.of(self._search.stats)
 
     def table(self, pos: Position) -> Table:
         """Values of the deal for each trump the game allows (and each
         leader, where the game lets any seat lead), from its first lead:
-        every side's value."""
+        every side's value.  A cell cut short by a limit holds its proven
+        lower bound in `values` and what is known in `bounds`."""
         entries = []
         stats = NO_STATS
         self._stopping = False
+        self._fresh = False
         # the search over targets starts at the value of the same trump with
         # the previous leader, which is seldom more than a trick away
         last: dict[int | None, int] = {}
@@ -303,21 +442,34 @@ class Solver:
                 break
             core = self._core_of(start)
             first = self._search.solve(core, 0, last.get(start.trump))
-            last[start.trump] = first
-            stats = stats + SearchStats.of(self._search.stats)
-            values = [first]
+            done = SearchStats.of(self._search.stats)
+            if done.exact:
+                last[start.trump] = first
+            stats = stats + done
+            bounds = [self._cell_bounds(start, 0, first, done.exact)]
             if core.nsides == 2:  # zero-sum: the other side's value follows
-                values.append(-first if pos.values_net else core.total_tricks - first)
-            for side in range(len(values), core.nsides):
+                total = 0 if pos.values_net else core.total_tricks
+                bounds.append(bounds[0].flipped(total))
+            for side in range(len(bounds), core.nsides):
                 if self._stopping:
                     break
-                values.append(self._search.solve(core, side))
-                stats = stats + SearchStats.of(self._search.stats)
-            if len(values) < core.nsides:  # interrupted: no partial entry
+                value = self._search.solve(core, side)
+                done = SearchStats.of(self._search.stats)
+                stats = stats + done
+                bounds.append(self._cell_bounds(start, side, value, done.exact))
+            if len(bounds) < core.nsides:  # interrupted: no partial entry
                 break
             assert start.trump is not None
-            entries.append(TableEntry(start.trump, core.turn, tuple(values)))
+            values = tuple(b.low for b in bounds)
+            kept = () if all(b.exact for b in bounds) else tuple(bounds)
+            entries.append(TableEntry(start.trump, core.turn, values, kept))
         return Table(entries, stats)
+
+    def _cell_bounds(self, start: Position, side: int, value: int, exact: bool) -> Bounds:
+        if exact:
+            return Bounds.of_value(value)
+        floor, ceiling = self.value_range(start, side)
+        return Bounds(max(value, floor), ceiling, floor, ceiling)
 
 
 def _banked(pos: Position, side: int) -> int:
