@@ -40,6 +40,7 @@ from .common import (
     players_option,
     read_position,
 )
+from .options import NODES, NODES_HELP, TIME, TIME_HELP, TT_MB, TT_MB_HELP
 
 WAIT_STEP = 0.1  # seconds between checks for Ctrl-C while a search runs
 TRUMP_AT_DEAL = " and ".join(g.title for g in GAMES.values() if g.names_trump_at_deal)
@@ -261,26 +262,28 @@ def search_options(command: Any) -> Any:
         [
             click.option(
                 "--tt-mb",
-                type=float,
+                type=TT_MB,
                 default=DEFAULT_TT_MB,
                 show_default=True,
                 metavar="MIB",
-                help="Size of the transposition table, MiB.",
+                help=f"Size of the transposition table, MiB ({TT_MB_HELP}).",
             ),
             click.option(
                 "--max-nodes",
-                type=int,
+                type=NODES,
                 default=0,
                 metavar="N",
-                help="Stop each search after N nodes (0: no limit); the result says 'not exact'.",
+                help=f"Stop each search after N nodes ({NODES_HELP}); the result then shows"
+                " bounds.",
             ),
             click.option(
                 "--time",
                 "max_seconds",
-                type=float,
+                type=TIME,
                 default=0.0,
                 metavar="SECONDS",
-                help="Stop each search after SECONDS (0: no limit); the result says 'not exact'.",
+                help=f"Stop each search after SECONDS ({TIME_HELP}; the table's set-up is not"
+                " counted); the result then shows bounds.",
             ),
             click.option("--json", "as_json", is_flag=True, help="Print JSON instead of tables."),
             click.option("--no-color", is_flag=True, help="Plain text without colours."),

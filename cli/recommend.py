@@ -5,6 +5,7 @@ before the first lead, the best bid, discards or trump (`solver.decisions`)."""
 from __future__ import annotations
 
 import math
+import os
 import sys
 import threading
 from typing import Any
@@ -22,7 +23,7 @@ from solver.decisions import (
     Decision,
     decide_before_play,
 )
-from solver.doubledummy import DEFAULT_TT_MB
+from solver.doubledummy import DEFAULT_TT_MB, machine_mib
 from solver.games import registry
 from solver.games.base import Position
 from solver.notation import get_str, parse_fields, parse_seat
@@ -33,6 +34,18 @@ from solver.valuation import EXACT, PLAYOUT, RACED
 from solver.view import View
 
 from .common import BRIDGE, MOST_SEATS, echo_json, read_source
+from .options import (
+    JOBS,
+    MAX_JOBS,
+    MAX_SAMPLES,
+    NODES,
+    NODES_HELP,
+    SAMPLES,
+    TIME,
+    TIME_HELP,
+    TT_MB,
+    TT_MB_HELP,
+)
 
 PIMC_SAMPLES = 100  # worlds of a card recommendation by default
 
@@ -196,6 +209,18 @@ def render_decision(decision: Decision, no_color: bool) -> None:
     )
 
 
+def workers_memory(jobs: int | None, tt_mb: float) -> None:
+    """Refuse, before any work, workers whose tables together need more
+    memory than this machine has."""
+    workers = jobs or os.cpu_count() or 1
+    most = machine_mib()
+    if most and workers > 1 and workers * tt_mb > most:
+        raise solver.PositionError(
+            f"{workers} workers (--jobs) with a {tt_mb:g} MiB table each (--tt-mb) need more"
+            f" than this machine's memory ({most:,} MiB)"
+        )
+
+
 def _decision_seconds(seconds: float | None) -> float | None:
     """--time before play: the default budget, or 0 for none."""
     if seconds is None:
@@ -213,22 +238,22 @@ def _decision_seconds(seconds: float | None) -> float | None:
     " full position.",
 )
 @click.option(
-    "--samples", "-n", type=int, metavar="N",
+    "--samples", "-n", type=SAMPLES, metavar="N",
     help=f"Worlds to draw and solve (default {PIMC_SAMPLES}); before play, the most worlds"
-    f" a candidate is valued on (default {DEFAULT_SAMPLES}).",
+    f" a candidate is valued on (default {DEFAULT_SAMPLES}); 1 to {MAX_SAMPLES:,}.",
 )  # fmt: skip
 @click.option(
-    "--time", "seconds", type=float, metavar="SECONDS",
-    help="Stop after SECONDS and rank by the worlds solved by then (before play: default"
-    f" {DEFAULT_SECONDS:g}; 0 for no limit, reproducible).",
+    "--time", "seconds", type=TIME, metavar="SECONDS",
+    help="Stop after SECONDS and rank by the worlds solved by then (default: none in play;"
+    f" before play {DEFAULT_SECONDS:g}; {TIME_HELP}, reproducible).",
 )  # fmt: skip
 @click.option(
-    "--max-nodes", type=int, metavar="NODES",
+    "--max-nodes", type=NODES, metavar="NODES",
     help="Search budget of each world (default: none in play; before play, by game); a"
-    " world past it is valued by a heuristic playout, counted apart.",
+    f" world past it is valued by a heuristic playout, counted apart ({NODES_HELP}).",
 )  # fmt: skip
 @click.option(
-    "--node-budget", type=int, metavar="NODES",
+    "--node-budget", type=NODES, metavar="NODES",
     help="Search nodes of the whole recommendation (in play): the first worlds whose nodes fit"
     " in it count (like --time, but reproducible).",
 )  # fmt: skip
@@ -239,8 +264,9 @@ def _decision_seconds(seconds: float | None) -> float | None:
 )  # fmt: skip
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the worlds drawn.")
 @click.option(
-    "--jobs", "-j", type=int, metavar="J",
-    help="Worker processes (default: one per core; 1 solves in this process).",
+    "--jobs", "-j", type=JOBS, metavar="J",
+    help=f"Worker processes (default: one per core; 1 solves in this process; at most"
+    f" {MAX_JOBS}).",
 )  # fmt: skip
 @click.option(
     "--objective", type=click.Choice(OBJECTIVES), default="value", show_default=True,
@@ -248,8 +274,8 @@ def _decision_seconds(seconds: float | None) -> float | None:
     "maxn: max^n (three or more sides).",
 )  # fmt: skip
 @click.option(
-    "--tt-mb", type=int, default=DEFAULT_TT_MB, show_default=True, metavar="MIB",
-    help="Transposition table of each worker, MiB.",
+    "--tt-mb", type=TT_MB, default=DEFAULT_TT_MB, show_default=True, metavar="MIB",
+    help=f"Transposition table of each worker, MiB ({TT_MB_HELP}).",
 )  # fmt: skip
 @click.option("--json", "as_json", is_flag=True, help="Print JSON instead of a table.")
 @click.option("--no-color", is_flag=True, help="Plain text without colours.")
@@ -264,7 +290,7 @@ def recommend(
     seed: int,
     jobs: int | None,
     objective: str,
-    tt_mb: int,
+    tt_mb: float,
     as_json: bool,
     no_color: bool,
 ) -> None:
@@ -295,6 +321,7 @@ def recommend(
       tricksolver recommend view.toml --time 5 --json
       tricksolver deal cinch --seed 4 | tricksolver recommend - --seat 2
     """
+    workers_memory(jobs, tt_mb)
     text = read_source(position)
     before = read_decision(text, seat)
     if before is not None:
@@ -335,9 +362,9 @@ def recommend(
     stop = threading.Event()
     try:
         rec = run_recommend(
-            view, samples=samples, seconds=seconds, seed=seed, jobs=jobs, objective=objective,
-            tt_mb=tt_mb, progress=step, stop=stop, max_nodes=max_nodes or 0,
-            node_budget=node_budget or 0, race=race,
+            view, samples=samples, seconds=seconds or None, seed=seed, jobs=jobs,
+            objective=objective, tt_mb=math.ceil(tt_mb), progress=step, stop=stop,
+            max_nodes=max_nodes or 0, node_budget=node_budget or 0, race=race,
         )  # fmt: skip
     except ValueError as e:
         raise solver.PositionError(str(e)) from None

@@ -17,6 +17,8 @@ The searches release the GIL, so threads can run several at once (one
 
 from __future__ import annotations
 
+import math
+import os
 from dataclasses import dataclass, field
 
 from solver import _core
@@ -26,6 +28,59 @@ from solver.games.base import Move, Phase, Position
 
 MIB = 1 << 20
 DEFAULT_TT_MB = _core.DEFAULT_TT_BYTES // MIB
+MAX_NODES = (1 << 63) - 1  # the C search counts nodes in an int64_t
+MAX_SECONDS = 365 * 24 * 3600.0  # a year: longer is a mistake, not a limit (0: none)
+
+
+def machine_mib() -> int:
+    """The memory of this machine, MiB (0 when the system does not say)."""
+    try:
+        return os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE") // MIB
+    except (ValueError, OSError, AttributeError):
+        return 0
+
+
+def table_mib(tt_mb: float) -> float:
+    """A transposition table size checked: a positive number of MiB no
+    larger than this machine's memory; 0 means the default
+    (`DEFAULT_TT_MB`)."""
+    if not math.isfinite(tt_mb):
+        raise PositionError(f"the table size must be a number of MiB, not {tt_mb}")
+    if tt_mb == 0:
+        return DEFAULT_TT_MB
+    if tt_mb < 0:
+        raise PositionError(
+            f"the table size must be positive (MiB; 0: the default {DEFAULT_TT_MB})"
+        )
+    most = machine_mib()
+    if most and tt_mb > most:
+        raise PositionError(
+            f"a table of {tt_mb:g} MiB is more than this machine's memory ({most:,} MiB)"
+        )
+    return tt_mb
+
+
+def node_limit(n: int) -> int:
+    """A node limit checked: 0 (none) up to `MAX_NODES`."""
+    if n < 0:
+        raise PositionError("limits must not be negative (0: no limit)")
+    if n > MAX_NODES:
+        raise PositionError(f"a node limit must be at most {MAX_NODES:,} (0: no limit)")
+    return n
+
+
+def time_limit(seconds: float) -> float:
+    """A time limit checked: 0 (none) or a positive number of seconds up
+    to `MAX_SECONDS` (a year)."""
+    if math.isnan(seconds):
+        raise PositionError("a time limit must be a number of seconds, not nan (0: no limit)")
+    if seconds < 0:
+        raise PositionError("limits must not be negative (0: no limit)")
+    if seconds > MAX_SECONDS:
+        raise PositionError(
+            f"a time limit must be at most {MAX_SECONDS:,.0f} seconds, a year (0: no limit)"
+        )
+    return seconds
 
 
 @dataclass(frozen=True)
@@ -229,19 +284,28 @@ def declarer_bounds(pos: Position, table: Table) -> dict[int, dict[int, Bounds]]
 class Solver:
     """Double-dummy searches with one transposition table.
 
-    `tt_mb` sizes the table in MiB; `max_nodes` and `max_seconds` limit each
-    search.  A limited result says so (``stats.exact`` is False) and its
-    value is then a proven lower bound for the side, not the exact value.
+    `tt_mb` sizes the table in MiB (0: the default); `max_nodes` and
+    `max_seconds` limit each search (0: no limit); impossible values raise
+    `PositionError` (`table_mib`, `node_limit`, `time_limit`).  A limited
+    result says so (``stats.exact`` is False) and its value is then a proven
+    lower bound for the side, not the exact value (`analyze` and `table`
+    carry `Bounds`).  With a time limit the table is written before the
+    first search (`warm`), so that the limit counts the search and not the
+    system's first supply of the table's memory.
     """
 
     def __init__(
         self, tt_mb: float = DEFAULT_TT_MB, max_nodes: int = 0, max_seconds: float = 0.0
     ) -> None:
-        if tt_mb <= 0:
-            raise PositionError("the table size must be positive (MiB)")
-        if max_nodes < 0 or max_seconds < 0:
-            raise PositionError("limits must not be negative")
-        self._search = _core.Searcher(int(tt_mb * MIB), max_nodes, max_seconds)
+        tt_mb = table_mib(tt_mb)
+        node_limit(max_nodes)
+        time_limit(max_seconds)
+        try:
+            self._search = _core.Searcher(int(tt_mb * MIB), max_nodes, max_seconds)
+        except MemoryError:
+            raise PositionError(
+                f"cannot have a table of {tt_mb:g} MiB: not enough memory"
+            ) from None
         self._stopping = False  # interrupt() was called: multi-search calls stop early
         self._fresh = False  # the table was just written whole and holds nothing yet
         if max_seconds > 0:
@@ -317,9 +381,7 @@ class Solver:
 
     @max_nodes.setter
     def max_nodes(self, n: int) -> None:
-        if n < 0:
-            raise PositionError("limits must not be negative")
-        self._search.max_nodes = n
+        self._search.max_nodes = node_limit(n)
 
     @staticmethod
     def _side(core: _core.PlayState, side: int) -> int:
