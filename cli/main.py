@@ -100,7 +100,8 @@ def main() -> None:
       tricksolver show --example chinese-whist
       tricksolver analyze "N:AKQ... .AKQ.. ..AKQ. ...AKQ" --json
       tricksolver table "N:AK.2.3. QJ.3.2. T9..4.2 87.4..3"
-      tricksolver bench --deals 3 --time-limit 5
+      tricksolver bench --games whist --deals 3 --time-limit 5
+      tricksolver help analyze                   the help of one command
     """
 
 
@@ -409,3 +410,27 @@ def table(
 
 main.add_command(recommend)
 main.add_command(bench)
+
+
+@main.command("help")
+@click.argument("command", required=False)
+def help_command(command: str | None) -> None:
+    """The help of COMMAND, or of tricksolver (the same as --help).
+
+    \b
+    EXAMPLES
+      tricksolver help
+      tricksolver help recommend
+    """
+    ctx = click.get_current_context()
+    parent = ctx.parent
+    assert parent is not None
+    if command is None:
+        click.echo(main.get_help(parent))
+        return
+    found = main.get_command(parent, command)
+    if found is None:
+        names = ", ".join(main.list_commands(parent))
+        raise BadInput(f"no command {command!r} (commands: {names})")
+    with click.Context(found, info_name=command, parent=parent) as sub:
+        click.echo(found.get_help(sub))

@@ -95,7 +95,12 @@ def read_view(text: str, seat: str | None) -> View:
 
 
 def _fmt(x: float | None) -> str:
-    return "-" if x is None or not math.isfinite(x) else f"{x:.2f}"
+    """A figure to two places; ``-`` when unknown; never ``-0.00`` (a
+    value that rounds to zero is shown unsigned)."""
+    if x is None or not math.isfinite(x):
+        return "-"
+    text = f"{x:.2f}"
+    return "0.00" if text == "-0.00" else text
 
 
 def _span(low: float | None, high: float | None) -> str:
@@ -130,9 +135,9 @@ def render(view: View, rec: Recommendation, no_color: bool) -> None:
     table = _ranking(title, "card", ["best in", "vs top (95%)"])
     for i, m in enumerate(rec.moves):
         if m.bounded:  # raced out: its figures are upper bounds
-            mean, interval, vs = f"<= {m.mean:.2f}", "-", f"<= {_fmt(m.diff_high)}"
+            mean, interval, vs = f"<= {_fmt(m.mean)}", "-", f"<= {_fmt(m.diff_high)}"
         else:
-            mean, interval = f"{m.mean:.2f}", _span(m.low, m.high)
+            mean, interval = _fmt(m.mean), _span(m.low, m.high)
             vs = "" if i == 0 else _span(m.diff_low, m.diff_high)
         share = f"{100 * m.best_share:.0f}%" if rec.worlds >= 2 else f"{round(m.best_share)} of 1"
         table.add_row(str(m.move), mean, interval, share, vs)
@@ -189,7 +194,7 @@ def render_decision(decision: Decision, no_color: bool) -> None:
     for c in decision.candidates:
         table.add_row(
             str(c.plan),
-            f"{c.mean:.2f}",
+            _fmt(c.mean),
             _span(c.low, c.high),
             str(c.worlds),
             f"{100 * c.exact / c.worlds:.0f}%",
@@ -316,7 +321,7 @@ def recommend(
 
     \b
     EXAMPLES
-      tricksolver deal whist --seed 3 --line | tricksolver recommend - --seat W
+      tricksolver deal whist --seed 3 --line | tricksolver recommend - --seat E --samples 10
       tricksolver recommend game.toml --seat 2 --samples 200 --seed 7 --jobs 2
       tricksolver recommend view.toml --time 5 --json
       tricksolver deal cinch --seed 4 | tricksolver recommend - --seat 2
