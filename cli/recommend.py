@@ -23,11 +23,11 @@ from solver.decisions import (
     Decision,
     decide_before_play,
 )
-from solver.doubledummy import DEFAULT_TT_MB, machine_mib
+from solver.doubledummy import DEFAULT_TT_MB, machine_mib, move_classes
 from solver.games import registry
 from solver.games.base import Position
 from solver.notation import get_str, parse_fields, parse_seat
-from solver.pimc import OBJECTIVES, Recommendation
+from solver.pimc import OBJECTIVES, MoveEstimate, Recommendation
 from solver.pimc import recommend as run_recommend
 from solver.position import parse_view, view_of
 from solver.valuation import EXACT, PLAYOUT, RACED
@@ -120,6 +120,41 @@ def _ranking(title: str, what: str, more: list[str]) -> Table:
     return table
 
 
+LEGEND = (
+    "best in: the share of the worlds in which the card is a best card;"
+    " vs top (95%): the interval of the card's paired difference from the top card,"
+    " world by world (below 0: worse); -: fewer than two worlds give no interval."
+    " Cards on one row scored alike in every world, and the search treats them as one."
+)
+
+
+def alike_rows(view: View, rec: Recommendation) -> list[list[MoveEstimate]]:
+    """The ranked moves, equivalent ones on one row: moves of one class of
+    the search (in a world of the view) whose values are the same in every
+    world valued, so that every figure of theirs is the same."""
+    try:
+        world = solver.Sampler(view).sample(1, rec.seed)[0]
+        classes = move_classes(world)
+    except solver.TricksolverError:
+        classes = []
+    class_of = {str(m): i for i, members in enumerate(classes) for m in members}
+    rows: list[list[MoveEstimate]] = []
+    for m in rec.moves:
+        for row in rows:
+            first = row[0]
+            if (
+                str(m.move) in class_of
+                and class_of.get(str(first.move)) == class_of[str(m.move)]
+                and first.values == m.values
+                and first.bounded == m.bounded
+            ):
+                row.append(m)
+                break
+        else:
+            rows.append([m])
+    return rows
+
+
 def render(view: View, rec: Recommendation, no_color: bool) -> None:
     console = Console(no_color=no_color or None, highlight=False)
     rules = registry.game(view.game)
@@ -129,19 +164,21 @@ def render(view: View, rec: Recommendation, no_color: bool) -> None:
     elif rules.many_sides(view.nseats):
         what += ", paranoid"
     title = (
-        f"Seat {view.seat_name(rec.seat)}: {rec.worlds} worlds"
+        f"Seat {view.seat_name(rec.seat)}: {rec.worlds} world{'' if rec.worlds == 1 else 's'}"
         f" (of {rec.consistent:,} consistent), seed {rec.seed}; mean {what}"
     )
     table = _ranking(title, "card", ["best in", "vs top (95%)"])
-    for i, m in enumerate(rec.moves):
+    for i, row in enumerate(alike_rows(view, rec)):
+        m = row[0]
         if m.bounded:  # raced out: its figures are upper bounds
             mean, interval, vs = f"<= {_fmt(m.mean)}", "-", f"<= {_fmt(m.diff_high)}"
         else:
             mean, interval = _fmt(m.mean), _span(m.low, m.high)
             vs = "" if i == 0 else _span(m.diff_low, m.diff_high)
         share = f"{100 * m.best_share:.0f}%" if rec.worlds >= 2 else f"{round(m.best_share)} of 1"
-        table.add_row(str(m.move), mean, interval, share, vs)
+        table.add_row(" ".join(str(r.move) for r in row), mean, interval, share, vs)
     console.print(table)
+    console.print(LEGEND, style="dim")
     note = f"best: {rec.best}"
     if rec.stopped in STOPPED_WORDS:
         note += f"  ({STOPPED_WORDS[rec.stopped]}: {rec.worlds} of {rec.requested} worlds valued)"
@@ -179,7 +216,20 @@ def accounting(rec: Recommendation) -> str:
     return text
 
 
-def render_decision(decision: Decision, no_color: bool) -> None:
+def too_bold_warning(pos: Position, decision: Decision) -> str | None:
+    """A warning when the plan ranked first starts with a move the game calls
+    too bold to trust on these figures (`Game.too_bold`: a Cinch Shoot)."""
+    if not registry.game_of(pos).too_bold(pos, decision.move):
+        return None
+    return (
+        f"warning: {decision.move} ranks first on double-dummy values, which know every"
+        " card: with every card known it looks far safer than it is at the table, and a"
+        " player that made it on such values was set often (docs/recommend.md,"
+        " Candidates; the pimc player makes it only when nothing else is legal)"
+    )
+
+
+def render_decision(decision: Decision, no_color: bool, warning: str | None = None) -> None:
     console = Console(no_color=no_color or None, highlight=False)
     rules = registry.game(decision.game)
     what = rules.value_words
@@ -205,6 +255,8 @@ def render_decision(decision: Decision, no_color: bool) -> None:
     if decision.stopped == "time":
         note += "  (time limit: the halving stopped early)"
     console.print(note)
+    if warning:
+        console.print(warning, style="bold yellow")
     evaluations = sum(c.worlds for c in decision.candidates)
     exact = sum(c.exact for c in decision.candidates)
     console.print(
@@ -342,10 +394,11 @@ def recommend(
             )  # fmt: skip
         except ValueError as e:
             raise solver.PositionError(str(e)) from None
+        warning = too_bold_warning(before[0], decision)
         if as_json:
-            echo_json(decision.to_json())
+            echo_json({**decision.to_json(), "warnings": [warning] if warning else []})
         else:
-            render_decision(decision, no_color)
+            render_decision(decision, no_color, warning)
         return
     if samples is None:
         samples = PIMC_SAMPLES
@@ -380,6 +433,12 @@ def recommend(
         if progress is not None:
             progress.stop()
     if as_json:
-        echo_json({"game": view.game, **rec.to_json()})
+        data = {"game": view.game, **rec.to_json()}
+        together = {
+            str(m.move): [str(r.move) for r in row] for row in alike_rows(view, rec) for m in row
+        }
+        for move in data["moves"]:
+            move["equivalent"] = together.get(move["move"], [move["move"]])
+        echo_json(data)
         return
     render(view, rec, no_color)

@@ -534,6 +534,23 @@ class Solver:
         return Bounds(max(value, floor), ceiling, floor, ceiling)
 
 
+def move_classes(pos: Position) -> list[tuple[Move, ...]]:
+    """The legal moves of `pos` (in play) in the classes the search treats as
+    one (`CardValue.equivalent`), found without a search: the classes are the
+    core's, a search of one node on a small table gives them."""
+    core = Solver._core_of(pos)
+    probe = _core.Searcher(_core_min_table(), 1, 0.0)
+    kind = "claim" if pos.phase == Phase.CLAIM else "play"
+    classes: dict[int, list[Move]] = {}
+    for card, _, cls in probe.analyze(core):
+        classes.setdefault(cls, []).append(Move(kind, Card(card)))
+    return [tuple(moves) for moves in classes.values()]
+
+
+def _core_min_table() -> int:
+    return 1 << 16  # TS_MIN_TT_BYTES: the least table the core makes
+
+
 def _banked(pos: Position, side: int) -> int:
     """What a side has won so far, in the units of the tricks games' values."""
     core = pos.core
