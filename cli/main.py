@@ -329,7 +329,9 @@ def analyze(
     cards on one row, with what the value means in the game: tricks from
     here (whist, Chinese Whist), the net hand score (Cinch), the quest score
     (Chinkway; paranoid, like three-player Chinese Whist); then a principal
-    variation by tricks and the search's statistics.
+    variation by tricks and the search's statistics.  A search cut short by
+    --time or --max-nodes shows what it proved as bounds (>= 7, <= 9, 7..9),
+    calls a card best only when that is proven, and has no line of play.
 
     For bridge players: --pbn with --trump and --leader instead of POSITION.
 
@@ -383,7 +385,8 @@ def table(
     DDS does: the tricks of declarer's side, declarer N E S W against the
     strains NT S H D C (the seat on declarer's left leads).  The other games
     print every side's value under each trump the game allows (Cinch: the
-    trump named).  A full deal takes long: try endings, or a --time limit.
+    trump named).  A full deal takes long: try endings, or a --time limit
+    (each search's; a cell cut short by it shows bounds: >= 7, <= 9, 7..9).
 
     \b
     EXAMPLES

@@ -138,3 +138,33 @@ def test_a_time_limit_counts_the_search_not_the_table_set_up(
     assert calls == [True]
     Solver(8, max_nodes=100)
     assert calls == [True]  # a node limit needs no warming
+
+
+def test_a_line_of_play_cut_short_is_kept_as_cut() -> None:
+    """The principal variation trusts no search cut short: it stops there,
+    says so (`pv_cut`), and the values stay exact."""
+    pos = solver.parse_position(WHIST)
+    searcher = Solver(8)
+    side = pos.sides()[pos.to_move]
+    searcher.max_nodes = 50  # every search of the line is cut short at once
+    line, _, cut = searcher._principal_variation(pos, side, 8)
+    assert cut and line == []
+    searcher.max_nodes = 0
+    searcher._stopping = True  # as after interrupt()
+    line, _, cut = searcher._principal_variation(pos, side, 8)
+    assert cut and line == []
+
+
+def test_the_view_of_a_cut_line_says_why() -> None:
+    from dataclasses import replace
+
+    from solver.cli import render_analysis
+
+    pos = solver.parse_position(SMALL_WHIST)
+    whole = Solver(8).analyze(pos)
+    assert whole.exact and not whole.pv_cut and whole.pv
+    cut = replace(whole, pv=whole.pv[:2], pv_cut=True)
+    note = render_analysis.pv_note(cut)
+    assert note is not None and "stops after 2 moves" in note
+    assert render_analysis.analysis_json(pos, cut)["pv_note"] == note
+    assert render_analysis.pv_note(whole) is None
