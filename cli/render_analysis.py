@@ -87,8 +87,8 @@ def stats_text(stats: SearchStats) -> Text:
 
 CUT_SHORT = "a limit cut the search short"
 BOUNDS_LEGEND = (
-    "≥ 7: at least 7, proven before a limit cut the search short;"
-    " ≤ 9: at most 9; 7..9: from 7 to 9 (as wide as the hand allows when"
+    ">= 7: at least 7, proven before a limit cut the search short;"
+    " <= 9: at most 9; 7..9: from 7 to 9 (as wide as the hand allows when"
     " nothing was proven)."
 )
 PV_MISSING = (
@@ -98,13 +98,13 @@ PV_MISSING = (
 
 
 def bounds_text(b: Bounds) -> str:
-    """A value as far as it is known: ``7``, ``≥ 7``, ``≤ 9`` or ``7..9``."""
+    """A value as far as it is known: ``7``, ``>= 7``, ``<= 9`` or ``7..9``."""
     if b.exact:
         return str(b.low)
     if b.low_known and not b.high_known:
-        return f"≥ {b.low}"
+        return f">= {b.low}"
     if b.high_known and not b.low_known:
-        return f"≤ {b.high}"
+        return f"<= {b.high}"
     return f"{b.low}..{b.high}"
 
 
