@@ -61,3 +61,16 @@ def test_a_cinch_call_ranking_shoot_first_warns() -> None:
     )
     out = recommend(CINCH_BID, "--seat", "2", "--time", "0", "--samples", "4")
     assert "warning" not in out
+
+
+def test_decision_intervals_are_clipped_to_the_possible_values() -> None:
+    from solver.decisions import PlanValue, _estimate, candidate_plans
+
+    pos = solver.deal("cinch", seed=4)
+    plan = candidate_plans(pos, pos.to_move)[0]
+    values = [PlanValue(v, True, (-2, 6)) for v in (6, 6, 6, -2)]
+    est = _estimate(plan, values, None)
+    assert est.high == 6  # unclipped: 4.0 + 3.18 * 2.0 = 10.4, past what any world gives
+    assert -2 <= est.low <= est.mean <= est.high <= 6
+    one = _estimate(plan, values[:1], None)
+    assert one.low == -float("inf")  # one world: no interval (shown '-')
