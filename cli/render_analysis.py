@@ -230,7 +230,7 @@ def grouped_moves(analysis: Analysis) -> list[tuple[list[Move], Bounds]]:
 
 def value_line(pos: Position, analysis: Analysis) -> Text:
     """The Value row: the value and its meaning, or the bounds and why."""
-    bounds = analysis.value_bounds
+    bounds = analysis.bounds
     value = Text(bounds_text(bounds), style="bold")
     if not bounds.exact:
         value.append(f"  not proven: {CUT_SHORT};", style="red")
@@ -309,7 +309,7 @@ def analysis_json(pos: Position, analysis: Analysis, pv: bool = True) -> dict[st
                 "equivalent": [str(m.card) for m in row.equivalent],
             }
         )
-    whole = bounds_json(analysis.value_bounds)
+    whole = bounds_json(analysis.bounds)
     return {
         "game": pos.game,
         "position": pos.to_line(),

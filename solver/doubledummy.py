@@ -181,7 +181,11 @@ class CardValue:
     move: Move
     value: int
     equivalent: tuple[Move, ...]
-    bounds: Bounds
+    proven: Bounds | None = None  # what a search cut short proved; None: exactly `value`
+
+    @property
+    def bounds(self) -> Bounds:
+        return Bounds.of_value(self.value) if self.proven is None else self.proven
 
     @property
     def exact(self) -> bool:
@@ -203,12 +207,13 @@ class Analysis:
     moves: list[CardValue]
     pv: list[Move] = field(default_factory=list)
     stats: SearchStats = NO_STATS
-    bounds: Bounds | None = None  # the position's value: None means exactly `value`
+    proven: Bounds | None = None  # the position's value cut short; None: exactly `value`
     pv_cut: bool = False  # a limit stopped the principal variation before the end
 
     @property
-    def value_bounds(self) -> Bounds:
-        return Bounds.of_value(self.value) if self.bounds is None else self.bounds
+    def bounds(self) -> Bounds:
+        """What is known of the position's value (exact unless cut short)."""
+        return Bounds.of_value(self.value) if self.proven is None else self.proven
 
     @property
     def exact(self) -> bool:
@@ -407,10 +412,8 @@ class Solver:
         moves = []
         for card, value, cls in rows:
             move = Move(kind, Card(card))
-            bounds = (
-                Bounds.of_value(value) if stats.exact else self._move_bounds(pos, move, side, value)
-            )
-            moves.append(CardValue(move, value, tuple(classes[cls]), bounds))
+            proven = None if stats.exact else self._move_bounds(pos, move, side, value)
+            moves.append(CardValue(move, value, tuple(classes[cls]), proven))
         moves.sort(key=lambda m: (-m.value, -m.bounds.high))
         best = moves[0].value
         root = None

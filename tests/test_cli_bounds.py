@@ -36,13 +36,13 @@ def test_bounds_of_a_cut_short_analysis_hold_the_exact_values() -> None:
     cut = cut_short_analysis()
     assert not cut.exact and not cut.stats.exact
     exact = Solver(8).analyze(solver.parse_position(SMALL_WHIST))
-    assert exact.exact and exact.bounds is None
+    assert exact.exact and exact.proven is None
     assert all(m.bounds.exact and m.bounds.low == m.value for m in exact.moves)
     for m in cut.moves:
         b = m.bounds
         assert b.floor <= b.low <= b.high <= b.ceiling
         assert b.low >= m.value  # the value of a cut-short search is its proven lower bound
-    whole = cut.value_bounds
+    whole = cut.bounds
     assert whole.low == max(m.bounds.low for m in cut.moves)
     assert not whole.exact
     # no card is called best unless proven: here none is
