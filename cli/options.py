@@ -1,6 +1,7 @@
 """The resource options every command shares, checked when click reads them,
 before any work: a bad value is one line naming the option and exit status 2
-(`BadInput`), never a traceback or a run that cannot end.
+(a `TricksolverError`, which the command group reports), never a traceback
+or a run that cannot end.
 
 One meaning of 0 everywhere: ``--time 0`` and ``--max-nodes 0`` are no
 limit, ``--tt-mb 0`` the default table, ``--players 0`` the game's default
@@ -42,14 +43,14 @@ class Checked(click.ParamType[Any]):
         self.check = check
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
-        from .common import BadInput  # common uses this module for --players
-
+        # A TricksolverError here is bad input: the command group turns it
+        # into one line and status 2 (solver.cli.main.TricksolverGroup).
         option = param.opts[0] if param is not None and param.opts else self.name
         if isinstance(value, str):
             try:
                 number = self.kind(value.strip())
             except ValueError:
-                raise BadInput(f"{option} takes {self.what}, not {value!r}") from None
+                raise TricksolverError(f"{option} takes {self.what}, not {value!r}") from None
         else:
             number = value
         if self.check is None:
@@ -57,7 +58,7 @@ class Checked(click.ParamType[Any]):
         try:
             return self.check(number)
         except TricksolverError as e:
-            raise BadInput(f"{option} {value}: {e}") from None
+            raise TricksolverError(f"{option} {value}: {e}") from None
 
 
 def count_between(low: int, high: int, zero: Any = None) -> Callable[[int], Any]:
