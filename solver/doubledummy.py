@@ -294,9 +294,10 @@ class Solver:
     `PositionError` (`table_mib`, `node_limit`, `time_limit`).  A limited
     result says so (``stats.exact`` is False) and its value is then a proven
     lower bound for the side, not the exact value (`analyze` and `table`
-    carry `Bounds`).  With a time limit the table is written before the
-    first search (`warm`), so that the limit counts the search and not the
-    system's first supply of the table's memory.
+    carry `Bounds`).  With a time limit the table is written whole before
+    the first search (`warm`), so that the limit counts the search and not
+    the system's first supply of the table's memory (1.8 s for 256 MiB on a
+    busy 2-core virtual machine, which ate a 0.2 s limit whole).
     """
 
     def __init__(
@@ -313,8 +314,7 @@ class Solver:
             ) from None
         self._stopping = False  # interrupt() was called: multi-search calls stop early
         self._fresh = False  # the table was just written whole and holds nothing yet
-        if max_seconds > 0:
-            self.warm()
+        self._warm_first = max_seconds > 0  # a time limit: warm before the first search
 
     def clear(self) -> None:
         """Forget what the table holds (a new hand clears it by itself)."""
@@ -326,10 +326,18 @@ class Solver:
         first touch it, which the first searches pay for (on a virtual
         machine, up to a few tenths of a second for 256 MiB); benchmarks
         call this before they start timing (a Solver with a time limit
-        does it when made; a second call on a fresh table does nothing)."""
+        does it before its first search, in the thread that searches; a
+        second call on a fresh table does nothing)."""
+        self._warm_first = False
         if not self._fresh:
             self._search.touch()
             self._fresh = True
+
+    def _begin(self) -> None:
+        """Before a search: the table warmed first under a time limit."""
+        if self._warm_first:
+            self.warm()
+        self._fresh = False
 
     def interrupt(self) -> None:
         """Stop a search this Solver runs in another thread: it returns soon,
@@ -351,7 +359,7 @@ class Solver:
         sd = core.sides[core.turn] if side is None else side
         if not 0 <= sd < core.nsides:
             raise PositionError(f"no side {sd}: sides are 0-{core.nsides - 1}")
-        self._fresh = False
+        self._begin()
         value = self._search.solve(core, sd)
         return Solution(value, sd, SearchStats.of(self._search.stats))
 
@@ -359,7 +367,7 @@ class Solver:
         """The value for `side`, the search over targets starting at `guess`
         (a likely value: the value is the same, a good guess saves searches)."""
         core = self._core_of(pos)
-        self._fresh = False
+        self._begin()
         value = self._search.solve(core, self._side(core, side), guess)
         return Solution(value, side, SearchStats.of(self._search.stats))
 
@@ -367,7 +375,7 @@ class Solver:
         """Whether `side` can reach at least `target` (one null-window search;
         a result cut short by a limit, ``stats.exact`` False, proves nothing)."""
         core = self._core_of(pos)
-        self._fresh = False
+        self._begin()
         yes = self._search.reaches(core, self._side(core, side), target)
         return yes, SearchStats.of(self._search.stats)
 
@@ -401,7 +409,7 @@ class Solver:
         its `bounds` say what is known; the line is then left out."""
         core = self._core_of(pos)
         self._stopping = False
-        self._fresh = False
+        self._begin()
         kind = "claim" if pos.phase == Phase.CLAIM else "play"
         rows = self._search.analyze(core)
         stats = SearchStats.of(self._search.stats)
@@ -486,7 +494,7 @@ class Solver:
     def maxn(self, pos: Position) -> tuple[tuple[int, ...], SearchStats]:
         """Max^n values of every side (tie rule in csrc/search.h)."""
         core = self._core_of(pos)
-        self._fresh = False
+        self._begin()
         values = self._search.maxn(core)
         return values, SearchStats.of(self._search.stats)
 
@@ -498,7 +506,7 @@ class Solver:
         entries = []
         stats = NO_STATS
         self._stopping = False
-        self._fresh = False
+        self._begin()
         # the search over targets starts at the value of the same trump with
         # the previous leader, which is seldom more than a trick away
         last: dict[int | None, int] = {}

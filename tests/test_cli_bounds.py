@@ -124,8 +124,8 @@ def test_whist_table_cut_short_declarer_cells_are_bounds() -> None:
 def test_a_time_limit_counts_the_search_not_the_table_set_up(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """A Solver with a time limit writes its table before searching (the
-    system's first supply of its memory took the whole limit before)."""
+    """A Solver with a time limit writes its table before its first search
+    (the system's first supply of its memory took the whole limit before)."""
     calls: list[bool] = []
     real = Solver.warm
 
@@ -134,9 +134,13 @@ def test_a_time_limit_counts_the_search_not_the_table_set_up(
         real(self)
 
     monkeypatch.setattr(Solver, "warm", warm)
-    Solver(8, max_seconds=30)
-    assert calls == [True]
-    Solver(8, max_nodes=100)
+    pos = solver.parse_position(SMALL_WHIST)
+    timed = Solver(8, max_seconds=30)
+    assert calls == []  # in the thread that searches, not when made
+    timed.analyze(pos)
+    timed.solve(pos)
+    assert calls == [True]  # once, before the first search
+    Solver(8, max_nodes=100).analyze(pos)
     assert calls == [True]  # a node limit needs no warming
 
 
