@@ -91,7 +91,19 @@ def read_position(source: str) -> solver.Position:
 
 
 def echo_json(data: Any) -> None:
-    click.echo(json.dumps(data, indent=2))
+    click.echo(json.dumps(unsigned_zeros(data), indent=2))
+
+
+def unsigned_zeros(data: Any) -> Any:
+    """`data` with every float -0.0 (a figure rounded to zero from below)
+    written 0.0: no output says ``-0.0``."""
+    if isinstance(data, float):
+        return 0.0 if data == 0 else data
+    if isinstance(data, dict):
+        return {k: unsigned_zeros(v) for k, v in data.items()}
+    if isinstance(data, (list, tuple)):
+        return [unsigned_zeros(v) for v in data]
+    return data
 
 
 def progress_bars(no_color: bool) -> Progress:

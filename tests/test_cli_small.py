@@ -6,6 +6,7 @@ moves", and no figure reads ``-0.00``."""
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import shutil
@@ -16,6 +17,7 @@ import pytest
 
 import solver
 from solver.cli import recommend as recommend_cli
+from solver.cli.common import unsigned_zeros
 from tests.cli_helpers import assert_one_line_error, run
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -91,3 +93,5 @@ def test_no_negative_zero() -> None:
     assert recommend_cli._fmt(-0.005) in {"-0.01", "0.00"}  # rounding, never -0.00
     assert recommend_cli._span(-0.001, 0.5) == "0.00 .. 0.50"
     assert recommend_cli._fmt(None) == "-"
+    data = {"mean": round(-0.00001, 4), "rows": [(-0.0, 1.5)], "n": 0}
+    assert json.dumps(unsigned_zeros(data)) == '{"mean": 0.0, "rows": [[0.0, 1.5]], "n": 0}'
