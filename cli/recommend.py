@@ -312,7 +312,7 @@ def _decision_seconds(seconds: float | None) -> float | None:
 @click.option(
     "--node-budget", type=NODES, metavar="NODES",
     help="Search nodes of the whole recommendation (in play): the first worlds whose nodes fit"
-    " in it count (like --time, but reproducible).",
+    f" in it count (like --time, but reproducible; {NODES_HELP}).",
 )  # fmt: skip
 @click.option(
     "--race/--no-race", default=True, show_default=True,
