@@ -18,6 +18,7 @@ from solver.doubledummy import DEFAULT_TT_MB
 from solver.games.registry import GAMES
 
 from .common import BRIDGE, INTERRUPTED, PROG, BadInput, echo_json, progress_bars
+from .options import TIME, TIME_HELP, TT_MB, TT_MB_HELP
 
 
 class ProgressBars:
@@ -87,19 +88,19 @@ def bench_game_words() -> list[str]:
 )
 @click.option(
     "--time-limit",
-    type=click.FloatRange(min=0),
+    type=TIME,
     default=benchmark.DEFAULT_TIME_LIMIT,
     show_default=True,
     metavar="SECONDS",
-    help="Limit of each solve (0: none); a solve cut short is reported as not exact.",
+    help=f"Limit of each solve ({TIME_HELP}); a solve cut short is reported as not exact.",
 )
 @click.option(
     "--tt-mb",
-    type=float,
+    type=TT_MB,
     default=DEFAULT_TT_MB,
     show_default=True,
     metavar="MIB",
-    help="Size of each Solver's transposition table, MiB.",
+    help=f"Size of each Solver's transposition table, MiB ({TT_MB_HELP}).",
 )
 @click.option(
     "--repeat",

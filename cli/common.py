@@ -16,6 +16,8 @@ import solver
 from solver.games.registry import GAMES
 from solver.position import source_text
 
+from .options import PLAYERS, PLAYERS_HELP
+
 PROG = "tricksolver"
 BAD_INPUT = 2  # exit status of bad input, as for click's usage errors
 INTERRUPTED = 130  # exit status after Ctrl-C, as shells report SIGINT
@@ -32,7 +34,7 @@ def players_help() -> str:
     """The help of --players: the games played by several numbers of players."""
     games = [g for g in GAMES.values() if len(g.seat_counts) > 1]
     counts = [f"{g.title}: {counts_text(g.seat_counts)}; default {g.default_seats}" for g in games]
-    return f"Number of players ({'; '.join(counts)})."
+    return f"Number of players ({'; '.join(counts)}; {PLAYERS_HELP})."
 
 
 def targets_help() -> str:
@@ -57,7 +59,7 @@ MOST_SEATS = max(n for g in GAMES.values() for n in g.seat_counts)
 players_option = click.option(
     "--players",
     "-p",
-    type=int,
+    type=PLAYERS,
     metavar="N",
     help=players_help(),
 )
@@ -89,7 +91,19 @@ def read_position(source: str) -> solver.Position:
 
 
 def echo_json(data: Any) -> None:
-    click.echo(json.dumps(data, indent=2))
+    click.echo(json.dumps(unsigned_zeros(data), indent=2))
+
+
+def unsigned_zeros(data: Any) -> Any:
+    """`data` with every float -0.0 (a figure rounded to zero from below)
+    written 0.0: no output says ``-0.0``."""
+    if isinstance(data, float):
+        return 0.0 if data == 0 else data
+    if isinstance(data, dict):
+        return {k: unsigned_zeros(v) for k, v in data.items()}
+    if isinstance(data, (list, tuple)):
+        return [unsigned_zeros(v) for v in data]
+    return data
 
 
 def progress_bars(no_color: bool) -> Progress:

@@ -40,6 +40,7 @@ from .common import (
     players_option,
     read_position,
 )
+from .options import NODES, NODES_HELP, TIME, TIME_HELP, TT_MB, TT_MB_HELP
 
 WAIT_STEP = 0.1  # seconds between checks for Ctrl-C while a search runs
 TRUMP_AT_DEAL = " and ".join(g.title for g in GAMES.values() if g.names_trump_at_deal)
@@ -99,7 +100,8 @@ def main() -> None:
       tricksolver show --example chinese-whist
       tricksolver analyze "N:AKQ... .AKQ.. ..AKQ. ...AKQ" --json
       tricksolver table "N:AK.2.3. QJ.3.2. T9..4.2 87.4..3"
-      tricksolver bench --deals 3 --time-limit 5
+      tricksolver bench --games whist --deals 3 --time-limit 5
+      tricksolver help analyze                   the help of one command
     """
 
 
@@ -261,26 +263,28 @@ def search_options(command: Any) -> Any:
         [
             click.option(
                 "--tt-mb",
-                type=float,
+                type=TT_MB,
                 default=DEFAULT_TT_MB,
                 show_default=True,
                 metavar="MIB",
-                help="Size of the transposition table, MiB.",
+                help=f"Size of the transposition table, MiB ({TT_MB_HELP}).",
             ),
             click.option(
                 "--max-nodes",
-                type=int,
+                type=NODES,
                 default=0,
                 metavar="N",
-                help="Stop each search after N nodes (0: no limit); the result says 'not exact'.",
+                help=f"Stop each search after N nodes ({NODES_HELP}); the result then shows"
+                " bounds.",
             ),
             click.option(
                 "--time",
                 "max_seconds",
-                type=float,
+                type=TIME,
                 default=0.0,
                 metavar="SECONDS",
-                help="Stop each search after SECONDS (0: no limit); the result says 'not exact'.",
+                help=f"Stop each search after SECONDS ({TIME_HELP}; the table's set-up is not"
+                " counted); the result then shows bounds.",
             ),
             click.option("--json", "as_json", is_flag=True, help="Print JSON instead of tables."),
             click.option("--no-color", is_flag=True, help="Plain text without colours."),
@@ -325,7 +329,9 @@ def analyze(
     cards on one row, with what the value means in the game: tricks from
     here (whist, Chinese Whist), the net hand score (Cinch), the quest score
     (Chinkway; paranoid, like three-player Chinese Whist); then a principal
-    variation by tricks and the search's statistics.
+    variation by tricks and the search's statistics.  A search cut short by
+    --time or --max-nodes shows what it proved as bounds (>= 7, <= 9, 7..9),
+    calls a card best only when that is proven, and has no line of play.
 
     For bridge players: --pbn with --trump and --leader instead of POSITION.
 
@@ -348,10 +354,10 @@ def analyze(
     searcher = make_solver(tt_mb, max_nodes, max_seconds)
     result = interruptible(searcher, lambda: searcher.analyze(pos, pv=not no_pv))
     if as_json:
-        echo_json(render_analysis.analysis_json(pos, result))
+        echo_json(render_analysis.analysis_json(pos, result, pv=not no_pv))
         return
     Console(no_color=no_color or None, highlight=False).print(
-        render_analysis.analysis_view(pos, result)
+        render_analysis.analysis_view(pos, result, pv=not no_pv)
     )
 
 
@@ -379,7 +385,8 @@ def table(
     DDS does: the tricks of declarer's side, declarer N E S W against the
     strains NT S H D C (the seat on declarer's left leads).  The other games
     print every side's value under each trump the game allows (Cinch: the
-    trump named).  A full deal takes long: try endings, or a --time limit.
+    trump named).  A full deal takes long: try endings, or a --time limit
+    (each search's; a cell cut short by it shows bounds: >= 7, <= 9, 7..9).
 
     \b
     EXAMPLES
@@ -406,3 +413,27 @@ def table(
 
 main.add_command(recommend)
 main.add_command(bench)
+
+
+@main.command("help")
+@click.argument("command", required=False)
+def help_command(command: str | None) -> None:
+    """The help of COMMAND, or of tricksolver (the same as --help).
+
+    \b
+    EXAMPLES
+      tricksolver help
+      tricksolver help recommend
+    """
+    ctx = click.get_current_context()
+    parent = ctx.parent
+    assert parent is not None
+    if command is None:
+        click.echo(main.get_help(parent))
+        return
+    found = main.get_command(parent, command)
+    if found is None:
+        names = ", ".join(main.list_commands(parent))
+        raise BadInput(f"no command {command!r} (commands: {names})")
+    with click.Context(found, info_name=command, parent=parent) as sub:
+        click.echo(found.get_help(sub))

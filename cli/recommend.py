@@ -5,6 +5,7 @@ before the first lead, the best bid, discards or trump (`solver.decisions`)."""
 from __future__ import annotations
 
 import math
+import os
 import sys
 import threading
 from typing import Any
@@ -22,17 +23,29 @@ from solver.decisions import (
     Decision,
     decide_before_play,
 )
-from solver.doubledummy import DEFAULT_TT_MB
+from solver.doubledummy import DEFAULT_TT_MB, machine_mib, move_classes
 from solver.games import registry
 from solver.games.base import Position
 from solver.notation import get_str, parse_fields, parse_seat
-from solver.pimc import OBJECTIVES, Recommendation
+from solver.pimc import OBJECTIVES, MoveEstimate, Recommendation
 from solver.pimc import recommend as run_recommend
 from solver.position import parse_view, view_of
 from solver.valuation import EXACT, PLAYOUT, RACED
 from solver.view import View
 
 from .common import BRIDGE, MOST_SEATS, echo_json, read_source
+from .options import (
+    JOBS,
+    MAX_JOBS,
+    MAX_SAMPLES,
+    NODES,
+    NODES_HELP,
+    SAMPLES,
+    TIME,
+    TIME_HELP,
+    TT_MB,
+    TT_MB_HELP,
+)
 
 PIMC_SAMPLES = 100  # worlds of a card recommendation by default
 
@@ -82,7 +95,12 @@ def read_view(text: str, seat: str | None) -> View:
 
 
 def _fmt(x: float | None) -> str:
-    return "-" if x is None or not math.isfinite(x) else f"{x:.2f}"
+    """A figure to two places; ``-`` when unknown; never ``-0.00`` (a
+    value that rounds to zero is shown unsigned)."""
+    if x is None or not math.isfinite(x):
+        return "-"
+    text = f"{x:.2f}"
+    return "0.00" if text == "-0.00" else text
 
 
 def _span(low: float | None, high: float | None) -> str:
@@ -102,6 +120,41 @@ def _ranking(title: str, what: str, more: list[str]) -> Table:
     return table
 
 
+LEGEND = (
+    "best in: the share of the worlds in which the card is a best card;"
+    " vs top (95%): the interval of the card's paired difference from the top card,"
+    " world by world (below 0: worse); -: fewer than two worlds give no interval."
+    " Cards on one row scored alike in every world, and the search treats them as one."
+)
+
+
+def alike_rows(view: View, rec: Recommendation) -> list[list[MoveEstimate]]:
+    """The ranked moves, equivalent ones on one row: moves of one class of
+    the search (in a world of the view) whose values are the same in every
+    world valued, so that every figure of theirs is the same."""
+    try:
+        world = solver.Sampler(view).sample(1, rec.seed)[0]
+        classes = move_classes(world)
+    except solver.TricksolverError:
+        classes = []
+    class_of = {str(m): i for i, members in enumerate(classes) for m in members}
+    rows: list[list[MoveEstimate]] = []
+    for m in rec.moves:
+        for row in rows:
+            first = row[0]
+            if (
+                str(m.move) in class_of
+                and class_of.get(str(first.move)) == class_of[str(m.move)]
+                and first.values == m.values
+                and first.bounded == m.bounded
+            ):
+                row.append(m)
+                break
+        else:
+            rows.append([m])
+    return rows
+
+
 def render(view: View, rec: Recommendation, no_color: bool) -> None:
     console = Console(no_color=no_color or None, highlight=False)
     rules = registry.game(view.game)
@@ -111,19 +164,21 @@ def render(view: View, rec: Recommendation, no_color: bool) -> None:
     elif rules.many_sides(view.nseats):
         what += ", paranoid"
     title = (
-        f"Seat {view.seat_name(rec.seat)}: {rec.worlds} worlds"
+        f"Seat {view.seat_name(rec.seat)}: {rec.worlds} world{'' if rec.worlds == 1 else 's'}"
         f" (of {rec.consistent:,} consistent), seed {rec.seed}; mean {what}"
     )
     table = _ranking(title, "card", ["best in", "vs top (95%)"])
-    for i, m in enumerate(rec.moves):
+    for i, row in enumerate(alike_rows(view, rec)):
+        m = row[0]
         if m.bounded:  # raced out: its figures are upper bounds
-            mean, interval, vs = f"<= {m.mean:.2f}", "-", f"<= {_fmt(m.diff_high)}"
+            mean, interval, vs = f"<= {_fmt(m.mean)}", "-", f"<= {_fmt(m.diff_high)}"
         else:
-            mean, interval = f"{m.mean:.2f}", _span(m.low, m.high)
+            mean, interval = _fmt(m.mean), _span(m.low, m.high)
             vs = "" if i == 0 else _span(m.diff_low, m.diff_high)
         share = f"{100 * m.best_share:.0f}%" if rec.worlds >= 2 else f"{round(m.best_share)} of 1"
-        table.add_row(str(m.move), mean, interval, share, vs)
+        table.add_row(" ".join(str(r.move) for r in row), mean, interval, share, vs)
     console.print(table)
+    console.print(LEGEND, style="dim")
     note = f"best: {rec.best}"
     if rec.stopped in STOPPED_WORDS:
         note += f"  ({STOPPED_WORDS[rec.stopped]}: {rec.worlds} of {rec.requested} worlds valued)"
@@ -161,7 +216,20 @@ def accounting(rec: Recommendation) -> str:
     return text
 
 
-def render_decision(decision: Decision, no_color: bool) -> None:
+def too_bold_warning(pos: Position, decision: Decision) -> str | None:
+    """A warning when the plan ranked first starts with a move the game calls
+    too bold to trust on these figures (`Game.too_bold`: a Cinch Shoot)."""
+    if not registry.game_of(pos).too_bold(pos, decision.move):
+        return None
+    return (
+        f"warning: {decision.move} ranks first on double-dummy values, which know every"
+        " card: with every card known it looks far safer than it is at the table, and a"
+        " player that made it on such values was set often (docs/recommend.md,"
+        " Candidates; the pimc player makes it only when nothing else is legal)"
+    )
+
+
+def render_decision(decision: Decision, no_color: bool, warning: str | None = None) -> None:
     console = Console(no_color=no_color or None, highlight=False)
     rules = registry.game(decision.game)
     what = rules.value_words
@@ -176,7 +244,7 @@ def render_decision(decision: Decision, no_color: bool) -> None:
     for c in decision.candidates:
         table.add_row(
             str(c.plan),
-            f"{c.mean:.2f}",
+            _fmt(c.mean),
             _span(c.low, c.high),
             str(c.worlds),
             f"{100 * c.exact / c.worlds:.0f}%",
@@ -187,6 +255,8 @@ def render_decision(decision: Decision, no_color: bool) -> None:
     if decision.stopped == "time":
         note += "  (time limit: the halving stopped early)"
     console.print(note)
+    if warning:
+        console.print(warning, style="bold yellow")
     evaluations = sum(c.worlds for c in decision.candidates)
     exact = sum(c.exact for c in decision.candidates)
     console.print(
@@ -194,6 +264,18 @@ def render_decision(decision: Decision, no_color: bool) -> None:
         f" (search budget {decision.max_nodes:,} nodes a world; past it, a heuristic playout)",
         style="dim",
     )
+
+
+def workers_memory(jobs: int | None, tt_mb: float) -> None:
+    """Refuse, before any work, workers whose tables together need more
+    memory than this machine has."""
+    workers = jobs or os.cpu_count() or 1
+    most = machine_mib()
+    if most and workers > 1 and workers * tt_mb > most:
+        raise solver.PositionError(
+            f"{workers} workers (--jobs) with a {tt_mb:g} MiB table each (--tt-mb) need more"
+            f" than this machine's memory ({most:,} MiB)"
+        )
 
 
 def _decision_seconds(seconds: float | None) -> float | None:
@@ -213,24 +295,24 @@ def _decision_seconds(seconds: float | None) -> float | None:
     " full position.",
 )
 @click.option(
-    "--samples", "-n", type=int, metavar="N",
+    "--samples", "-n", type=SAMPLES, metavar="N",
     help=f"Worlds to draw and solve (default {PIMC_SAMPLES}); before play, the most worlds"
-    f" a candidate is valued on (default {DEFAULT_SAMPLES}).",
+    f" a candidate is valued on (default {DEFAULT_SAMPLES}); 1 to {MAX_SAMPLES:,}.",
 )  # fmt: skip
 @click.option(
-    "--time", "seconds", type=float, metavar="SECONDS",
-    help="Stop after SECONDS and rank by the worlds solved by then (before play: default"
-    f" {DEFAULT_SECONDS:g}; 0 for no limit, reproducible).",
+    "--time", "seconds", type=TIME, metavar="SECONDS",
+    help="Stop after SECONDS and rank by the worlds solved by then (default: none in play;"
+    f" before play {DEFAULT_SECONDS:g}; {TIME_HELP}, reproducible).",
 )  # fmt: skip
 @click.option(
-    "--max-nodes", type=int, metavar="NODES",
+    "--max-nodes", type=NODES, metavar="NODES",
     help="Search budget of each world (default: none in play; before play, by game); a"
-    " world past it is valued by a heuristic playout, counted apart.",
+    f" world past it is valued by a heuristic playout, counted apart ({NODES_HELP}).",
 )  # fmt: skip
 @click.option(
-    "--node-budget", type=int, metavar="NODES",
+    "--node-budget", type=NODES, metavar="NODES",
     help="Search nodes of the whole recommendation (in play): the first worlds whose nodes fit"
-    " in it count (like --time, but reproducible).",
+    f" in it count (like --time, but reproducible; {NODES_HELP}).",
 )  # fmt: skip
 @click.option(
     "--race/--no-race", default=True, show_default=True,
@@ -239,8 +321,9 @@ def _decision_seconds(seconds: float | None) -> float | None:
 )  # fmt: skip
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the worlds drawn.")
 @click.option(
-    "--jobs", "-j", type=int, metavar="J",
-    help="Worker processes (default: one per core; 1 solves in this process).",
+    "--jobs", "-j", type=JOBS, metavar="J",
+    help=f"Worker processes (default: one per core; 1 solves in this process; at most"
+    f" {MAX_JOBS}).",
 )  # fmt: skip
 @click.option(
     "--objective", type=click.Choice(OBJECTIVES), default="value", show_default=True,
@@ -248,8 +331,8 @@ def _decision_seconds(seconds: float | None) -> float | None:
     "maxn: max^n (three or more sides).",
 )  # fmt: skip
 @click.option(
-    "--tt-mb", type=int, default=DEFAULT_TT_MB, show_default=True, metavar="MIB",
-    help="Transposition table of each worker, MiB.",
+    "--tt-mb", type=TT_MB, default=DEFAULT_TT_MB, show_default=True, metavar="MIB",
+    help=f"Transposition table of each worker, MiB ({TT_MB_HELP}).",
 )  # fmt: skip
 @click.option("--json", "as_json", is_flag=True, help="Print JSON instead of a table.")
 @click.option("--no-color", is_flag=True, help="Plain text without colours.")
@@ -264,7 +347,7 @@ def recommend(
     seed: int,
     jobs: int | None,
     objective: str,
-    tt_mb: int,
+    tt_mb: float,
     as_json: bool,
     no_color: bool,
 ) -> None:
@@ -290,11 +373,12 @@ def recommend(
 
     \b
     EXAMPLES
-      tricksolver deal whist --seed 3 --line | tricksolver recommend - --seat W
+      tricksolver deal whist --seed 3 --line | tricksolver recommend - --seat E --samples 10
       tricksolver recommend game.toml --seat 2 --samples 200 --seed 7 --jobs 2
       tricksolver recommend view.toml --time 5 --json
       tricksolver deal cinch --seed 4 | tricksolver recommend - --seat 2
     """
+    workers_memory(jobs, tt_mb)
     text = read_source(position)
     before = read_decision(text, seat)
     if before is not None:
@@ -310,10 +394,11 @@ def recommend(
             )  # fmt: skip
         except ValueError as e:
             raise solver.PositionError(str(e)) from None
+        warning = too_bold_warning(before[0], decision)
         if as_json:
-            echo_json(decision.to_json())
+            echo_json({**decision.to_json(), "warnings": [warning] if warning else []})
         else:
-            render_decision(decision, no_color)
+            render_decision(decision, no_color, warning)
         return
     if samples is None:
         samples = PIMC_SAMPLES
@@ -335,9 +420,9 @@ def recommend(
     stop = threading.Event()
     try:
         rec = run_recommend(
-            view, samples=samples, seconds=seconds, seed=seed, jobs=jobs, objective=objective,
-            tt_mb=tt_mb, progress=step, stop=stop, max_nodes=max_nodes or 0,
-            node_budget=node_budget or 0, race=race,
+            view, samples=samples, seconds=seconds or None, seed=seed, jobs=jobs,
+            objective=objective, tt_mb=math.ceil(tt_mb), progress=step, stop=stop,
+            max_nodes=max_nodes or 0, node_budget=node_budget or 0, race=race,
         )  # fmt: skip
     except ValueError as e:
         raise solver.PositionError(str(e)) from None
@@ -348,6 +433,12 @@ def recommend(
         if progress is not None:
             progress.stop()
     if as_json:
-        echo_json({"game": view.game, **rec.to_json()})
+        data = {"game": view.game, **rec.to_json()}
+        together = {
+            str(m.move): [str(r.move) for r in row] for row in alike_rows(view, rec) for m in row
+        }
+        for move in data["moves"]:
+            move["equivalent"] = together.get(move["move"], [move["move"]])
+        echo_json(data)
         return
     render(view, rec, no_color)

@@ -128,7 +128,8 @@ def legal_moves(pos: Position) -> RenderableType:
     if pos.is_over:
         return Text("The hand is over: no legal moves.", style="bold")
     moves = [Text(str(m)) for m in pos.legal_moves()]
-    title = Text(f"Legal moves for {pos.seat_name(pos.to_move)} ({len(moves)})", style="bold")
+    count = f"{len(moves)} legal move" + ("" if len(moves) == 1 else "s")
+    title = Text(f"{count} for {pos.seat_name(pos.to_move)}", style="bold")
     return Group(title, Columns(moves, padding=(0, 2)))
 
 

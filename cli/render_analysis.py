@@ -15,9 +15,9 @@ from rich.console import Group, RenderableType
 from rich.table import Table as RichTable
 from rich.text import Text
 
-from solver import Analysis, Card, Move, Phase, Position, SearchStats, Table
+from solver import Analysis, Bounds, Card, Move, Phase, Position, SearchStats, Table
 from solver.cards import NOTRUMP, strain_text
-from solver.doubledummy import declarer_tricks
+from solver.doubledummy import declarer_bounds
 from solver.drawing import STRAIN_NAMES, card_text, side_members, side_name
 from solver.drawing import strain_text as strain_words
 from solver.games.registry import game_of
@@ -83,6 +83,35 @@ def stats_text(stats: SearchStats) -> Text:
     else:
         line.append("NOT exact: a limit cut the search short", style="bold red")
     return line
+
+
+CUT_SHORT = "a limit cut the search short"
+BOUNDS_LEGEND = (
+    ">= 7: at least 7, proven before a limit cut the search short;"
+    " <= 9: at most 9; 7..9: from 7 to 9 (as wide as the hand allows when"
+    " nothing was proven)."
+)
+PV_MISSING = (
+    "none: the values are not exact ({why}), and a line of best play needs"
+    " them; give a longer --time or a larger --max-nodes (0: no limit)"
+)
+
+
+def bounds_text(b: Bounds) -> str:
+    """A value as far as it is known: ``7``, ``>= 7``, ``<= 9`` or ``7..9``."""
+    if b.exact:
+        return str(b.low)
+    if b.low_known and not b.high_known:
+        return f">= {b.low}"
+    if b.high_known and not b.low_known:
+        return f"<= {b.high}"
+    return f"{b.low}..{b.high}"
+
+
+def bounds_json(b: Bounds) -> dict[str, Any]:
+    """A value in JSON: `value` only when exact (else null), always `low`,
+    `high` and `exact`."""
+    return {"value": b.low if b.exact else None, "low": b.low, "high": b.high, "exact": b.exact}
 
 
 def format_seconds(seconds: float) -> str:
@@ -186,65 +215,101 @@ def pv_json(pos: Position, tricks: list[PvTrick]) -> list[list[str]]:
 # -- analyze ---------------------------------------------------------------------------
 
 
-def grouped_moves(analysis: Analysis) -> list[tuple[list[Move], int]]:
-    """The moves best first, equivalent moves together: (moves, value)."""
-    groups: list[tuple[list[Move], int]] = []
+def grouped_moves(analysis: Analysis) -> list[tuple[list[Move], Bounds]]:
+    """The moves best first, equivalent moves together: (moves, bounds)."""
+    groups: list[tuple[list[Move], Bounds]] = []
     seen: set[Move] = set()
     for row in analysis.moves:
         if row.move in seen:
             continue
         members = [m for m in row.equivalent if m not in seen] or [row.move]
         seen.update(members)
-        groups.append((members, row.value))
+        groups.append((members, row.bounds))
     return groups
 
 
-def analysis_view(pos: Position, analysis: Analysis) -> Group:
+def value_line(pos: Position, analysis: Analysis) -> Text:
+    """The Value row: the value and its meaning, or the bounds and why."""
+    bounds = analysis.bounds
+    value = Text(bounds_text(bounds), style="bold")
+    if not bounds.exact:
+        value.append(f"  not proven: {CUT_SHORT};", style="red")
+    elif not analysis.exact:
+        value.append(f"  proven, some moves' values not: {CUT_SHORT};", style="red")
+    value.append(f"  {value_meaning(pos, analysis.side)}")
+    return value
+
+
+def pv_note(analysis: Analysis) -> str | None:
+    """Why the line of play is missing or incomplete (None: it is whole)."""
+    if not analysis.exact:
+        return PV_MISSING.format(why=CUT_SHORT)
+    if analysis.pv_cut:
+        return f"the line stops after {len(analysis.pv)} moves: {CUT_SHORT} (or it was stopped)"
+    return None
+
+
+def analysis_view(pos: Position, analysis: Analysis, pv: bool = True) -> Group:
     """The value of every legal move, best first, what it means, the
-    principal variation by tricks and the search statistics."""
+    principal variation by tricks (`pv`: it was asked for) and the search
+    statistics.  A search cut short shows bounds, calls a move best only
+    when that is proven, and says why the line of play is missing."""
     head = RichTable.grid(padding=(0, 2))
     head.add_column(style="bold", no_wrap=True)
     head.add_column()
     head.add_row("Game", game_of(pos).seats_title(pos.nseats))
     head.add_row("Trump", strain_words(pos.trump))
     head.add_row("To move", to_move_text(pos, analysis.seat, analysis.side))
-    value = Text(str(analysis.value), style="bold")
-    value.append(f"  {value_meaning(pos, analysis.side)}")
-    head.add_row("Value", value)
+    head.add_row("Value", value_line(pos, analysis))
 
     table = RichTable(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False)
     table.add_column("move" if pos.phase == Phase.CLAIM else "card")
     table.add_column("value", justify="right")
     table.add_column("")
-    for moves, val in grouped_moves(analysis):
+    exact = analysis.exact
+    best = set(analysis.best)
+    for moves, bounds in grouped_moves(analysis):
         cells = Text(" ").join(move_text(m) for m in moves)
-        loss = analysis.value - val
-        note = Text("best", style="green") if loss == 0 else Text(f"-{loss}", style="red")
-        table.add_row(cells, Text(str(val), style="bold" if loss == 0 else ""), note)
+        proven = moves[0] in best
+        if exact:
+            loss = analysis.value - bounds.low
+            note = Text("best", style="green") if loss == 0 else Text(f"-{loss}", style="red")
+        else:
+            note = Text("proven best", style="green") if proven else Text("")
+        table.add_row(cells, Text(bounds_text(bounds), style="bold" if proven else ""), note)
     legend = Text("Cards on one row are equivalent: the search saw them as one.", style="dim")
-    parts: list[RenderableType] = [head, Text(), table, legend, Text()]
-    if analysis.pv:
-        parts += [
-            Text("Principal variation", style="bold"),
-            pv_view(pos, pv_tricks(pos, analysis.pv)),
-            Text(),
-        ]
+    parts: list[RenderableType] = [head, Text(), table, legend]
+    if not exact:
+        parts.append(Text(BOUNDS_LEGEND, style="dim"))
+    parts.append(Text())
+    why = pv_note(analysis)
+    if pv and (analysis.pv or why):
+        parts.append(Text("Principal variation", style="bold"))
+        if analysis.pv:
+            parts.append(pv_view(pos, pv_tricks(pos, analysis.pv)))
+        if why:
+            parts.append(Text(why, style="dim"))
+        parts.append(Text())
     parts.append(Text("Search: ", style="bold").append(stats_text(analysis.stats)))
     return Group(*parts)
 
 
-def analysis_json(pos: Position, analysis: Analysis) -> dict[str, Any]:
-    """The JSON form of `tricksolver analyze`."""
+def analysis_json(pos: Position, analysis: Analysis, pv: bool = True) -> dict[str, Any]:
+    """The JSON form of `tricksolver analyze`: `value` of the position and of
+    every move only when exact (else null), with `low`, `high` and `exact`
+    always; `best` the moves proven best; `pv_note` why the line is missing
+    or incomplete (null when whole or not asked for)."""
     moves = []
     for row in analysis.moves:
         moves.append(
             {
                 "card": str(row.card),
                 "move": str(row.move),
-                "value": row.value,
+                **bounds_json(row.bounds),
                 "equivalent": [str(m.card) for m in row.equivalent],
             }
         )
+    whole = bounds_json(analysis.bounds)
     return {
         "game": pos.game,
         "position": pos.to_line(),
@@ -253,11 +318,13 @@ def analysis_json(pos: Position, analysis: Analysis) -> dict[str, Any]:
         "seat": pos.seat_name(analysis.seat),
         "side": analysis.side,
         "side_name": side_label(pos, analysis.side),
-        "value": analysis.value,
+        **whole,
         "meaning": value_meaning(pos, analysis.side),
+        "best": [str(m) for m in analysis.best],
         "moves": moves,
         "pv": [str(m) for m in analysis.pv],
         "pv_tricks": pv_json(pos, pv_tricks(pos, analysis.pv)),
+        "pv_note": pv_note(analysis) if pv else None,
         "stats": stats_json(analysis.stats),
     }
 
@@ -268,7 +335,7 @@ def analysis_json(pos: Position, analysis: Analysis) -> dict[str, Any]:
 def table_view(pos: Position, result: Table) -> Group:
     parts: list[RenderableType] = []
     if game_of(pos).table_by_declarer:
-        rows = declarer_tricks(pos, result)
+        rows = declarer_bounds(pos, result)
         grid = RichTable(
             title="Tricks for declarer's side",
             box=box.SIMPLE_HEAD,
@@ -280,7 +347,10 @@ def table_view(pos: Position, result: Table) -> Group:
         for declarer in range(4):
             grid.add_row(
                 SEAT_LETTERS[declarer],
-                *(str(rows[declarer].get(s, "")) for s in TABLE_STRAINS),
+                *(
+                    bounds_text(rows[declarer][s]) if s in rows[declarer] else ""
+                    for s in TABLE_STRAINS
+                ),
             )
         parts += [grid, Text("The seat on declarer's left leads.", style="dim")]
     else:
@@ -298,37 +368,59 @@ def table_view(pos: Position, result: Table) -> Group:
             grid.add_row(
                 STRAIN_NAMES[entry.trump],
                 pos.seat_name(entry.leader),
-                *(str(entry.values[side]) for side in members),
+                *(bounds_text(entry.bounds_of(side)) for side in members),
             )
         parts += [grid, Text("Values from the first lead, by the seat that leads.", style="dim")]
         if nsides(pos) > 2:
             parts.append(
                 Text("Paranoid values: all other sides play against each side.", style="dim")
             )
+    if not result.exact:
+        parts.append(Text(f"Not proven: {CUT_SHORT}. {BOUNDS_LEGEND}", style="red"))
     parts.append(Text("Search: ", style="bold").append(stats_text(result.stats)))
     return Group(*parts)
 
 
 def table_json(pos: Position, result: Table) -> dict[str, Any]:
+    """The JSON form of `tricksolver table`: every entry's `values` (null
+    where not exact), `low`, `high` and `exact` by side; in whist the
+    declarer's tricks the same way (`declarer_tricks`: null where not exact;
+    `declarer_bounds`: low, high and exact)."""
     members = side_members(pos)
+    entries = []
+    for entry in result.entries:
+        cells = [bounds_json(entry.bounds_of(side)) for side in range(len(entry.values))]
+        entries.append(
+            {
+                "trump": strain_text(entry.trump),
+                "leader": pos.seat_name(entry.leader),
+                "values": [c["value"] for c in cells],
+                "low": [c["low"] for c in cells],
+                "high": [c["high"] for c in cells],
+                "exact": [c["exact"] for c in cells],
+            }
+        )
     out: dict[str, Any] = {
         "game": pos.game,
         "position": pos.to_line(),
         "sides": {str(side): side_label(pos, side) for side in members},
-        "entries": [
-            {
-                "trump": strain_text(entry.trump),
-                "leader": pos.seat_name(entry.leader),
-                "values": list(entry.values),
-            }
-            for entry in result.entries
-        ],
+        "entries": entries,
+        "exact": result.exact,
         "stats": stats_json(result.stats),
     }
     if game_of(pos).table_by_declarer:
-        rows = declarer_tricks(pos, result)
+        rows = declarer_bounds(pos, result)
         out["declarer_tricks"] = {
-            SEAT_LETTERS[d]: {strain_text(s): v for s, v in sorted(rows[d].items())}
+            SEAT_LETTERS[d]: {
+                strain_text(s): b.low if b.exact else None for s, b in sorted(rows[d].items())
+            }
+            for d in range(4)
+        }
+        out["declarer_bounds"] = {
+            SEAT_LETTERS[d]: {
+                strain_text(s): {"low": b.low, "high": b.high, "exact": b.exact}
+                for s, b in sorted(rows[d].items())
+            }
             for d in range(4)
         }
     return out

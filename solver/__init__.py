@@ -10,6 +10,7 @@ Chinkway, Chinese Whist (2, 3, 4 players), Cinch and plain whist::
 from solver.cards import Card, CardSet, Suit
 from solver.doubledummy import (
     Analysis,
+    Bounds,
     CardValue,
     SearchStats,
     Solution,
@@ -39,6 +40,7 @@ from solver.view import View
 __all__ = [
     "GAMES",
     "Analysis",
+    "Bounds",
     "Card",
     "CardError",
     "CardSet",

@@ -101,6 +101,8 @@ class PlanValue:
 
     value: int
     exact: bool
+    # the values the world could give (its cheap bounds; not part of equality)
+    possible: tuple[int, int] | None = field(default=None, compare=False)
 
 
 @dataclass(frozen=True)
@@ -265,11 +267,12 @@ def value_plan(world: Position, plan: Plan, seat: int, solver: Solver) -> PlanVa
     side = start.sides()[seat]
     if start.is_over:
         return PlanValue(value_after(start, start, side), True)
+    possible = solver.value_range(start, side)
     solver.clear()
     solution = solver.solve(start, side)
     if solution.stats.exact:
-        return PlanValue(solution.value, True)
-    return PlanValue(value_after(start, heuristic_playout(start), side), False)
+        return PlanValue(solution.value, True, possible)
+    return PlanValue(value_after(start, heuristic_playout(start), side), False, possible)
 
 
 # -- successive halving ----------------------------------------------------------------
@@ -375,7 +378,8 @@ def _mean(values: Sequence[PlanValue]) -> float:
 
 def _estimate(plan: Plan, values: Sequence[PlanValue], eliminated: int | None) -> PlanEstimate:
     """Mean, standard error and the 95% Student-t interval (the value itself
-    when every world gives the same)."""
+    when every world gives the same), clipped to the values the worlds
+    could give."""
     xs = [v.value for v in values]
     n = len(xs)
     mean = sum(xs) / n
@@ -388,6 +392,9 @@ def _estimate(plan: Plan, values: Sequence[PlanValue], eliminated: int | None) -
         se = sd / math.sqrt(n)
         half = t975(n - 1) * se
         low, high = mean - half, mean + half
+        ranges = [v.possible if v.possible is not None else (v.value, v.value) for v in values]
+        low = max(low, min(lo for lo, _ in ranges))
+        high = min(high, max(hi for _, hi in ranges))
     return PlanEstimate(
         plan, mean, se, low, high, n, sum(v.exact for v in values), eliminated, tuple(xs)
     )

@@ -17,6 +17,8 @@ The searches release the GIL, so threads can run several at once (one
 
 from __future__ import annotations
 
+import math
+import os
 from dataclasses import dataclass, field
 
 from solver import _core
@@ -26,6 +28,59 @@ from solver.games.base import Move, Phase, Position
 
 MIB = 1 << 20
 DEFAULT_TT_MB = _core.DEFAULT_TT_BYTES // MIB
+MAX_NODES = (1 << 63) - 1  # the C search counts nodes in an int64_t
+MAX_SECONDS = 365 * 24 * 3600.0  # a year: longer is a mistake, not a limit (0: none)
+
+
+def machine_mib() -> int:
+    """The memory of this machine, MiB (0 when the system does not say)."""
+    try:
+        return os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE") // MIB
+    except (ValueError, OSError, AttributeError):
+        return 0
+
+
+def table_mib(tt_mb: float) -> float:
+    """A transposition table size checked: a positive number of MiB no
+    larger than this machine's memory; 0 means the default
+    (`DEFAULT_TT_MB`)."""
+    if not math.isfinite(tt_mb):
+        raise PositionError(f"the table size must be a number of MiB, not {tt_mb}")
+    if tt_mb == 0:
+        return DEFAULT_TT_MB
+    if tt_mb < 0:
+        raise PositionError(
+            f"the table size must be positive (MiB; 0: the default {DEFAULT_TT_MB})"
+        )
+    most = machine_mib()
+    if most and tt_mb > most:
+        raise PositionError(
+            f"a table of {tt_mb:g} MiB is more than this machine's memory ({most:,} MiB)"
+        )
+    return tt_mb
+
+
+def node_limit(n: int) -> int:
+    """A node limit checked: 0 (none) up to `MAX_NODES`."""
+    if n < 0:
+        raise PositionError("limits must not be negative (0: no limit)")
+    if n > MAX_NODES:
+        raise PositionError(f"a node limit must be at most {MAX_NODES:,} (0: no limit)")
+    return n
+
+
+def time_limit(seconds: float) -> float:
+    """A time limit checked: 0 (none) or a positive number of seconds up
+    to `MAX_SECONDS` (a year)."""
+    if math.isnan(seconds):
+        raise PositionError("a time limit must be a number of seconds, not nan (0: no limit)")
+    if seconds < 0:
+        raise PositionError("limits must not be negative (0: no limit)")
+    if seconds > MAX_SECONDS:
+        raise PositionError(
+            f"a time limit must be at most {MAX_SECONDS:,.0f} seconds, a year (0: no limit)"
+        )
+    return seconds
 
 
 @dataclass(frozen=True)
@@ -70,6 +125,44 @@ NO_STATS = SearchStats(0, 0, 0, 0.0, True, 0)
 
 
 @dataclass(frozen=True)
+class Bounds:
+    """What a search proved about a value: ``low <= value <= high``, the
+    value itself when `exact`.  `floor` and `ceiling` are the values the
+    position can have at all (the cheap bounds, `Solver.value_range`): a
+    bound at one of them was not proven by the search but known before it.
+    A search cut short by a limit proves its `low` (the best value it found)
+    and nothing above it beyond the cheap `high`."""
+
+    low: int
+    high: int
+    floor: int
+    ceiling: int
+
+    @property
+    def exact(self) -> bool:
+        return self.low == self.high
+
+    @property
+    def low_known(self) -> bool:
+        """The search proved more than the cheap floor."""
+        return self.low > self.floor
+
+    @property
+    def high_known(self) -> bool:
+        """The value is known to be below the cheap ceiling."""
+        return self.high < self.ceiling
+
+    def flipped(self, total: int) -> Bounds:
+        """The other side's bounds in a zero-sum game: ``total - value``
+        (`total` 0 where the value is a net score)."""
+        return Bounds(total - self.high, total - self.low, total - self.ceiling, total - self.floor)
+
+    @classmethod
+    def of_value(cls, value: int) -> Bounds:
+        return cls(value, value, value, value)
+
+
+@dataclass(frozen=True)
 class Solution:
     """The value of a position for one side."""
 
@@ -81,11 +174,22 @@ class Solution:
 @dataclass(frozen=True)
 class CardValue:
     """A legal move and its value for the side to move; `equivalent` are the
-    moves of its class (searched once, same value), itself included."""
+    moves of its class (searched once, same value), itself included.  When a
+    limit cut the search short, `value` is only the proven lower bound: read
+    `bounds` (and `exact`)."""
 
     move: Move
     value: int
     equivalent: tuple[Move, ...]
+    proven: Bounds | None = None  # what a search cut short proved; None: exactly `value`
+
+    @property
+    def bounds(self) -> Bounds:
+        return Bounds.of_value(self.value) if self.proven is None else self.proven
+
+    @property
+    def exact(self) -> bool:
+        return self.bounds.exact
 
     @property
     def card(self) -> Card:
@@ -99,21 +203,52 @@ class Analysis:
 
     side: int  # the side to move
     seat: int  # the seat to move
-    value: int  # the value of the position (of its best move)
+    value: int  # the value of the position (of its best move); a lower bound unless `exact`
     moves: list[CardValue]
     pv: list[Move] = field(default_factory=list)
     stats: SearchStats = NO_STATS
+    proven: Bounds | None = None  # the position's value cut short; None: exactly `value`
+    pv_cut: bool = False  # a limit stopped the principal variation before the end
+
+    @property
+    def bounds(self) -> Bounds:
+        """What is known of the position's value (exact unless cut short)."""
+        return Bounds.of_value(self.value) if self.proven is None else self.proven
+
+    @property
+    def exact(self) -> bool:
+        """Every move's value is exact (no limit cut the search short)."""
+        return all(m.exact for m in self.moves)
 
     @property
     def best(self) -> list[Move]:
-        return [m.move for m in self.moves if m.value == self.value]
+        """The moves proven best: of an exact analysis those of its value; of
+        one cut short those whose lower bound reaches every other move's
+        upper bound (often none)."""
+        if self.exact:
+            return [m.move for m in self.moves if m.value == self.value]
+        return [
+            m.move
+            for m in self.moves
+            if all(m.bounds.low >= o.bounds.high for o in self.moves if o.move not in m.equivalent)
+        ]
 
 
 @dataclass(frozen=True)
 class TableEntry:
     trump: int  # strain 0..3 or NOTRUMP
     leader: int  # the seat on lead to the first trick
-    values: tuple[int, ...]  # the value for every side (paranoid for each)
+    values: tuple[
+        int, ...
+    ]  # the value for every side (paranoid for each); lower bounds unless exact
+    bounds: tuple[Bounds, ...] = ()  # what the search proved for every side (empty: `values` exact)
+
+    def bounds_of(self, side: int) -> Bounds:
+        return self.bounds[side] if self.bounds else Bounds.of_value(self.values[side])
+
+    @property
+    def exact(self) -> bool:
+        return all(self.bounds_of(side).exact for side in range(len(self.values)))
 
 
 @dataclass(frozen=True)
@@ -123,37 +258,63 @@ class Table:
     entries: list[TableEntry]
     stats: SearchStats
 
+    @property
+    def exact(self) -> bool:
+        return all(e.exact for e in self.entries)
+
 
 def declarer_tricks(pos: Position, table: Table) -> dict[int, dict[int, int]]:
     """Whist, DDS style: for each declarer (seat) and strain, the tricks of
     declarer's side when the seat on declarer's left leads: the tricks of the
-    deal minus the leader side's value.  (`table`: `Solver.table(pos)`.)"""
+    deal minus the leader side's value.  (`table`: `Solver.table(pos)`; of a
+    table cut short, read `declarer_bounds`.)"""
+    return {
+        d: {strain: b.low for strain, b in row.items()}
+        for d, row in declarer_bounds(pos, table).items()
+    }
+
+
+def declarer_bounds(pos: Position, table: Table) -> dict[int, dict[int, Bounds]]:
+    """`declarer_tricks` as what the search proved: bounds, exact when no
+    limit cut the search short."""
     core = Solver._core_of(pos)
     total = core.total_tricks - core.tricks_played
-    out: dict[int, dict[int, int]] = {d: {} for d in range(4)}
+    out: dict[int, dict[int, Bounds]] = {d: {} for d in range(4)}
     for entry in table.entries:
         declarer = (entry.leader - 1) % 4
-        out[declarer][entry.trump] = total - entry.values[pos.sides()[entry.leader]]
+        out[declarer][entry.trump] = entry.bounds_of(pos.sides()[entry.leader]).flipped(total)
     return out
 
 
 class Solver:
     """Double-dummy searches with one transposition table.
 
-    `tt_mb` sizes the table in MiB; `max_nodes` and `max_seconds` limit each
-    search.  A limited result says so (``stats.exact`` is False) and its
-    value is then a proven lower bound for the side, not the exact value.
+    `tt_mb` sizes the table in MiB (0: the default); `max_nodes` and
+    `max_seconds` limit each search (0: no limit); impossible values raise
+    `PositionError` (`table_mib`, `node_limit`, `time_limit`).  A limited
+    result says so (``stats.exact`` is False) and its value is then a proven
+    lower bound for the side, not the exact value (`analyze` and `table`
+    carry `Bounds`).  With a time limit the table is written whole before
+    the first search (`warm`), so that the limit counts the search and not
+    the system's first supply of the table's memory (1.8 s for 256 MiB on a
+    busy 2-core virtual machine, which ate a 0.2 s limit whole).
     """
 
     def __init__(
         self, tt_mb: float = DEFAULT_TT_MB, max_nodes: int = 0, max_seconds: float = 0.0
     ) -> None:
-        if tt_mb <= 0:
-            raise PositionError("the table size must be positive (MiB)")
-        if max_nodes < 0 or max_seconds < 0:
-            raise PositionError("limits must not be negative")
-        self._search = _core.Searcher(int(tt_mb * MIB), max_nodes, max_seconds)
+        tt_mb = table_mib(tt_mb)
+        node_limit(max_nodes)
+        time_limit(max_seconds)
+        try:
+            self._search = _core.Searcher(int(tt_mb * MIB), max_nodes, max_seconds)
+        except MemoryError:
+            raise PositionError(
+                f"cannot have a table of {tt_mb:g} MiB: not enough memory"
+            ) from None
         self._stopping = False  # interrupt() was called: multi-search calls stop early
+        self._fresh = False  # the table was just written whole and holds nothing yet
+        self._warm_first = max_seconds > 0  # a time limit: warm before the first search
 
     def clear(self) -> None:
         """Forget what the table holds (a new hand clears it by itself)."""
@@ -164,8 +325,19 @@ class Solver:
         table gets its memory from the system page by page as searches
         first touch it, which the first searches pay for (on a virtual
         machine, up to a few tenths of a second for 256 MiB); benchmarks
-        call this before they start timing."""
-        self._search.touch()
+        call this before they start timing (a Solver with a time limit
+        does it before its first search, in the thread that searches; a
+        second call on a fresh table does nothing)."""
+        self._warm_first = False
+        if not self._fresh:
+            self._search.touch()
+            self._fresh = True
+
+    def _begin(self) -> None:
+        """Before a search: the table warmed first under a time limit."""
+        if self._warm_first:
+            self.warm()
+        self._fresh = False
 
     def interrupt(self) -> None:
         """Stop a search this Solver runs in another thread: it returns soon,
@@ -187,6 +359,7 @@ class Solver:
         sd = core.sides[core.turn] if side is None else side
         if not 0 <= sd < core.nsides:
             raise PositionError(f"no side {sd}: sides are 0-{core.nsides - 1}")
+        self._begin()
         value = self._search.solve(core, sd)
         return Solution(value, sd, SearchStats.of(self._search.stats))
 
@@ -194,6 +367,7 @@ class Solver:
         """The value for `side`, the search over targets starting at `guess`
         (a likely value: the value is the same, a good guess saves searches)."""
         core = self._core_of(pos)
+        self._begin()
         value = self._search.solve(core, self._side(core, side), guess)
         return Solution(value, side, SearchStats.of(self._search.stats))
 
@@ -201,6 +375,7 @@ class Solver:
         """Whether `side` can reach at least `target` (one null-window search;
         a result cut short by a limit, ``stats.exact`` False, proves nothing)."""
         core = self._core_of(pos)
+        self._begin()
         yes = self._search.reaches(core, self._side(core, side), target)
         return yes, SearchStats.of(self._search.stats)
 
@@ -219,9 +394,7 @@ class Solver:
 
     @max_nodes.setter
     def max_nodes(self, n: int) -> None:
-        if n < 0:
-            raise PositionError("limits must not be negative")
-        self._search.max_nodes = n
+        self._search.max_nodes = node_limit(n)
 
     @staticmethod
     def _side(core: _core.PlayState, side: int) -> int:
@@ -231,36 +404,70 @@ class Solver:
 
     def analyze(self, pos: Position, pv: bool = True) -> Analysis:
         """The value of every legal move for the side to move, equivalent
-        moves grouped, and (with `pv`) a principal variation to the end."""
+        moves grouped, and (with `pv`) a principal variation to the end.
+        Cut short by a limit, each move's `value` is a proven lower bound and
+        its `bounds` say what is known; the line is then left out."""
         core = self._core_of(pos)
         self._stopping = False
+        self._begin()
         kind = "claim" if pos.phase == Phase.CLAIM else "play"
         rows = self._search.analyze(core)
         stats = SearchStats.of(self._search.stats)
+        side = core.sides[core.turn]
         classes: dict[int, list[Move]] = {}
         for card, _, cls in rows:
             classes.setdefault(cls, []).append(Move(kind, Card(card)))
-        moves = [
-            CardValue(Move(kind, Card(card)), value, tuple(classes[cls]))
-            for card, value, cls in rows
-        ]
-        moves.sort(key=lambda m: -m.value)
+        moves = []
+        for card, value, cls in rows:
+            move = Move(kind, Card(card))
+            proven = None if stats.exact else self._move_bounds(pos, move, side, value)
+            moves.append(CardValue(move, value, tuple(classes[cls]), proven))
+        moves.sort(key=lambda m: (-m.value, -m.bounds.high))
         best = moves[0].value
+        root = None
+        if not stats.exact:
+            floor, ceiling = self.value_range(pos, side)
+            root = Bounds(
+                max(m.bounds.low for m in moves), max(m.bounds.high for m in moves), floor, ceiling
+            )
         line: list[Move] = []
+        cut = False
         if pv and stats.exact:
-            line, more = self._principal_variation(pos, core.sides[core.turn], best)
-            stats = stats + more
-        return Analysis(core.sides[core.turn], core.turn, best, moves, line, stats)
+            line, more, cut = self._principal_variation(pos, side, best)
+            stats = SearchStats(
+                stats.nodes + more.nodes,
+                stats.tt_hits + more.tt_hits,
+                stats.tt_stores + more.tt_stores,
+                stats.seconds + more.seconds,
+                stats.exact,  # the values' exactness: a line cut short is `pv_cut`
+                stats.trick_starts + more.trick_starts,
+            )
+        return Analysis(side, core.turn, best, moves, line, stats, root, cut)
+
+    def _move_bounds(self, pos: Position, move: Move, side: int, low: int) -> Bounds:
+        """What a search cut short proved for `move`: its lower bound `low`
+        and the cheap bounds of the position after it (in `pos`'s units)."""
+        after = pos.copy()
+        after.play(move)
+        if after.is_over:
+            return Bounds.of_value(value_after(pos, after, side))
+        shift = banked_between(pos, after, side)
+        floor, ceiling = self.value_range(after, side)
+        floor, ceiling = floor + shift, ceiling + shift
+        return Bounds(max(low, floor), ceiling, floor, ceiling)
 
     def _principal_variation(
         self, pos: Position, side: int, value: int
-    ) -> tuple[list[Move], SearchStats]:
-        """A line of best play: at each step a move that keeps `side`'s value."""
+    ) -> tuple[list[Move], SearchStats, bool]:
+        """A line of best play: at each step a move that keeps `side`'s value;
+        True when a limit (or an interrupt) stopped it before the end."""
         work = pos.copy()
         stats = NO_STATS
         line: list[Move] = []
         root = _banked(pos, side)  # tricks games count from the root on
-        while not work.is_over and not self._stopping:
+        while not work.is_over:
+            if self._stopping:
+                return line, stats, True
             core = work.core
             assert core is not None
             for move in work.legal_moves():
@@ -271,30 +478,35 @@ class Solver:
                     target = value - (_banked(work, side) - root)
                     keeps = self._search.reaches(core, side, target)
                     stats = stats + SearchStats.of(self._search.stats)
-                    if keeps:
+                    if keeps and stats.exact:
                         keeps = not self._search.reaches(core, side, target + 1)
                         stats = stats + SearchStats.of(self._search.stats)
+                    if not stats.exact:  # a search cut short proves nothing
+                        return line, stats, True
                 if keeps:
                     line.append(move)
                     break
                 work.undo()
-            else:  # a limited search may find no move that keeps the value
-                break
-        return line, stats
+            else:  # no move keeps the value: cannot happen with exact searches
+                return line, stats, True
+        return line, stats, False
 
     def maxn(self, pos: Position) -> tuple[tuple[int, ...], SearchStats]:
         """Max^n values of every side (tie rule in csrc/search.h)."""
         core = self._core_of(pos)
+        self._begin()
         values = self._search.maxn(core)
         return values, SearchStats.of(self._search.stats)
 
     def table(self, pos: Position) -> Table:
         """Values of the deal for each trump the game allows (and each
         leader, where the game lets any seat lead), from its first lead:
-        every side's value."""
+        every side's value.  A cell cut short by a limit holds its proven
+        lower bound in `values` and what is known in `bounds`."""
         entries = []
         stats = NO_STATS
         self._stopping = False
+        self._begin()
         # the search over targets starts at the value of the same trump with
         # the previous leader, which is seldom more than a trick away
         last: dict[int | None, int] = {}
@@ -303,21 +515,51 @@ class Solver:
                 break
             core = self._core_of(start)
             first = self._search.solve(core, 0, last.get(start.trump))
-            last[start.trump] = first
-            stats = stats + SearchStats.of(self._search.stats)
-            values = [first]
+            done = SearchStats.of(self._search.stats)
+            if done.exact:
+                last[start.trump] = first
+            stats = stats + done
+            bounds = [self._cell_bounds(start, 0, first, done.exact)]
             if core.nsides == 2:  # zero-sum: the other side's value follows
-                values.append(-first if pos.values_net else core.total_tricks - first)
-            for side in range(len(values), core.nsides):
+                total = 0 if pos.values_net else core.total_tricks
+                bounds.append(bounds[0].flipped(total))
+            for side in range(len(bounds), core.nsides):
                 if self._stopping:
                     break
-                values.append(self._search.solve(core, side))
-                stats = stats + SearchStats.of(self._search.stats)
-            if len(values) < core.nsides:  # interrupted: no partial entry
+                value = self._search.solve(core, side)
+                done = SearchStats.of(self._search.stats)
+                stats = stats + done
+                bounds.append(self._cell_bounds(start, side, value, done.exact))
+            if len(bounds) < core.nsides:  # interrupted: no partial entry
                 break
             assert start.trump is not None
-            entries.append(TableEntry(start.trump, core.turn, tuple(values)))
+            values = tuple(b.low for b in bounds)
+            kept = () if all(b.exact for b in bounds) else tuple(bounds)
+            entries.append(TableEntry(start.trump, core.turn, values, kept))
         return Table(entries, stats)
+
+    def _cell_bounds(self, start: Position, side: int, value: int, exact: bool) -> Bounds:
+        if exact:
+            return Bounds.of_value(value)
+        floor, ceiling = self.value_range(start, side)
+        return Bounds(max(value, floor), ceiling, floor, ceiling)
+
+
+def move_classes(pos: Position) -> list[tuple[Move, ...]]:
+    """The legal moves of `pos` (in play) in the classes the search treats as
+    one (`CardValue.equivalent`), found without a search: the classes are the
+    core's, a search of one node on a small table gives them."""
+    core = Solver._core_of(pos)
+    probe = _core.Searcher(_core_min_table(), 1, 0.0)
+    kind = "claim" if pos.phase == Phase.CLAIM else "play"
+    classes: dict[int, list[Move]] = {}
+    for card, _, cls in probe.analyze(core):
+        classes.setdefault(cls, []).append(Move(kind, Card(card)))
+    return [tuple(moves) for moves in classes.values()]
+
+
+def _core_min_table() -> int:
+    return 1 << 16  # TS_MIN_TT_BYTES: the least table the core makes
 
 
 def _banked(pos: Position, side: int) -> int:

@@ -15,10 +15,14 @@ from solver.games.registry import GAMES, game_name, game_of, pbn_game, seats_of
 from solver.notation import Fields, get_str, is_bare_deal, parse_fields, read_text_file
 from solver.view import View
 
+BOM = "\ufeff"  # a UTF-8 byte order mark, as some editors write at a file's start
+
 
 def game_fields(text: str) -> Fields:
     """The keys of a position (or a view) in either text form, or of a bare
-    PBN deal, with the key `game` its game's own name."""
+    PBN deal, with the key `game` its game's own name (a byte order mark
+    at the start is skipped)."""
+    text = text.removeprefix(BOM)
     fields = parse_fields(text)
     if "game" not in fields and is_bare_deal(text):
         fields["game"] = pbn_game().name
@@ -37,29 +41,30 @@ def parse_position(text: str) -> Position:
 
 
 def _looks_like_path(source: str) -> bool:
-    return (
-        "\n" not in source
-        and "=" not in source
-        and ":" not in source
-        and ("/" in source or source.endswith((".toml", ".pbn", ".txt")))
-    )
+    """No position's text: one line without a key (``=``) or a PBN deal's
+    ``:`` -- a file name, then, mistyped or missing."""
+    return "\n" not in source and "=" not in source and ":" not in source
 
 
 def source_text(source: str) -> str:
     """The text of a position (or view): read from the file `source` names,
-    else `source` itself (one line, or several)."""
+    else `source` itself (one line, or several).  A line that cannot be a
+    position is taken for a file name: a directory or a missing file says so."""
     if "\n" not in source:
         path = Path(source)
         try:
-            is_file = path.is_file()
+            is_file, is_dir = path.is_file(), path.is_dir()
         except OSError:  # a long one-line position is no file name
-            is_file = False
+            is_file = is_dir = False
         if is_file:
             return read_text_file(source)
+        if is_dir:
+            raise NotationError(f"{source}: is a directory, not a position file")
         if _looks_like_path(source):
-            if path.is_dir():
-                raise NotationError(f"{source}: is a directory, not a position file")
-            raise NotationError(f"{source}: no such file")
+            raise NotationError(
+                f"{source}: no such file (and not a position: one is key=value fields"
+                " separated by ';', or a PBN deal)"
+            )
     return source
 
 
@@ -87,6 +92,8 @@ def load_view(source: str) -> View:
         path = Path(source)
         if path.is_file():
             return parse_view(read_text_file(source))
+        if path.is_dir():
+            raise NotationError(f"{source}: is a directory, not a view file")
         raise NotationError(f"{source}: no such file")
     return parse_view(source)
 

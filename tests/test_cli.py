@@ -122,7 +122,8 @@ def test_show_draws_every_bundled_example(name: str) -> None:
     pos = solver.parse_position(example_text(name))
     out = result.stdout
     assert TITLES[pos.game] in out
-    assert f"Legal moves for {pos.seat_name(pos.to_move)}" in out
+    n = len(pos.legal_moves())
+    assert f"{n} legal move{'' if n == 1 else 's'} for {pos.seat_name(pos.to_move)}" in out
     for move in pos.legal_moves():
         assert str(move) in out
     assert ANSI_ESCAPE.search(out) is None  # not a terminal: no colours

@@ -200,7 +200,7 @@ def finished_hand() -> str:
         (["analyze", finished_hand()], ["the hand is over"]),
         (["analyze", solver.deal("cinch", seed=1).to_line()], ["the play has not begun"]),
         (["analyze", solver.deal("chinkway", seed=1).to_line()], ["the play has not begun"]),
-        (["analyze", SMALL_WHIST, "--tt-mb", "0"], ["table size must be positive"]),
+        (["analyze", SMALL_WHIST, "--tt-mb", "-1"], ["table size must be positive"]),
         (["analyze", "no/such/file.toml"], ["no such file"]),
         (["table", SMALL_WHIST, "--pbn", SMALL_WHIST], ["either a POSITION or --pbn"]),
         (["table", solver.parse_position(SMALL_WHIST).to_line() + "; play=2D"], ["first lead"]),

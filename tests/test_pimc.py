@@ -215,7 +215,7 @@ def test_recommend_command_json_and_table() -> None:
         (["--seat", "X"], "unknown seat"),
         (["--seat", "@", "--samples", "0"], "--samples"),
         (["--seat", "@", "--jobs", "0"], "jobs"),
-        (["--seat", "@", "--time", "0"], "time limit"),
+        (["--seat", "@", "--time", "-1"], "--time"),  # 0 is no limit, as before play
         (["--objective", "maxn", "--seat", "@"], "three or more sides"),
     ],
 )
