@@ -50,13 +50,17 @@ EXAMPLE_SUFFIX = ".toml"
 
 
 class TricksolverGroup(click.Group):
-    """A group that turns the API's errors into `BadInput`."""
+    """A group that turns the API's errors into `BadInput`, and Ctrl-C into
+    status 130 where a command does not report it itself."""
 
     def invoke(self, ctx: click.Context) -> Any:
         try:
             return super().invoke(ctx)
         except solver.TricksolverError as e:
             raise BadInput(str(e)) from None
+        except KeyboardInterrupt:  # a command that has nothing of its own to say
+            click.echo(f"{PROG}: interrupted", err=True)
+            raise click.exceptions.Exit(INTERRUPTED) from None
 
 
 def example_names() -> list[str]:

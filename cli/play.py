@@ -124,7 +124,9 @@ class HumanPlayer(Player):
                     show_default=False,
                     prompt_suffix="> ",
                 )
-            except click.Abort:
+            except click.Abort as e:  # click turns Ctrl-C and end of input into Abort
+                if isinstance(e.__context__, KeyboardInterrupt):
+                    raise KeyboardInterrupt from None  # Ctrl-C: status 130, as everywhere
                 raise Quit from None
             word = text.strip().lower()
             if not word:
@@ -358,6 +360,8 @@ def play(
         if seed is None:
             seed = secrets.randbelow(SEED_LIMIT)
         whole = WholeGame.new(game, players=players, seed=seed, target=target, rounds=rounds)
+    if save is not None:
+        WholeGame.check_save_path(save)  # a bad --save path before the game, not after
     names = parse_seats(seats, whole.nseats)
     human_seat = None if human is None else parse_seat(human, whole.nseats, "--human")
     if random_seed:

@@ -280,7 +280,7 @@ def recommend(
     POSITION is a file, '-' for standard input, or one line: either a full
     position (give --seat; the other hands are then ignored) or a view written
     with a 'seat' key and the unseen cards left out (docs/views.md).
-    A progress bar shows on a terminal; Ctrl-C returns the result so far.
+    A progress bar shows on a terminal; Ctrl-C prints the ranking so far (status 130).
 
     Before the first lead (a Cinch call, trump or excess trumps, the Chinkway
     dealer's discards and trump, the Chinese Whist dealer's trump) the
@@ -349,5 +349,8 @@ def recommend(
             progress.stop()
     if as_json:
         echo_json({"game": view.game, **rec.to_json()})
-        return
-    render(view, rec, no_color)
+    else:
+        render(view, rec, no_color)
+    if rec.stopped == "interrupted":  # Ctrl-C: the ranking so far, then status 130
+        click.echo(f"tricksolver: interrupted: the ranking of {rec.worlds} worlds", err=True)
+        raise click.exceptions.Exit(130)
