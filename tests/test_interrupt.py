@@ -29,6 +29,7 @@ from cli_helpers import run, start_interruptible
 import solver
 from solver import bench as benchmark
 from solver import match as match_module
+from solver import pimc
 from solver.match import Match
 from solver.wholegame import WholeGame
 
@@ -48,7 +49,12 @@ def interrupt_after(proc: Any, seconds: float) -> tuple[str, str]:
     assert proc.poll() is None, "the command ended before it could be interrupted"
     sent = time.monotonic()
     proc.send_signal(signal.SIGINT)
-    out, err = proc.communicate(timeout=60)
+    try:
+        out, err = proc.communicate(timeout=60)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.communicate()
+        raise AssertionError("Ctrl-C did not stop the command in 60 s") from None
     assert time.monotonic() - sent < 20, "Ctrl-C did not stop the command soon"
     assert "Traceback" not in err, err
     return str(out), str(err)
@@ -78,23 +84,29 @@ def sigint_soon(delay: float) -> threading.Timer:
 def test_ctrl_c_in_a_pimc_match_keeps_the_deals_completed(
     monkeypatch: pytest.MonkeyPatch, sigint_raises: None
 ) -> None:
-    """SIGINT during the second deal, inside a pimc decision: status 130, the
-    first deal's result printed exactly as an uninterrupted match gives it,
-    the second left out (it was not completed)."""
+    """SIGINT during the second deal, while a pimc decision solves its second
+    world (sent from the world's own worker thread): status 130, the first deal's
+    result printed exactly as an uninterrupted match gives it, the second
+    left out (it was not completed)."""
     seats = f"{CHEAP_PIMC},random"
     expected = Match.new("whist", seats, seed=5).play_deal(0)
-    real = Match.play_deal
-    timers: list[threading.Timer] = []
+    real_deal, real_world = Match.play_deal, pimc.solve_world
+    armed = threading.Event()
 
     def play_deal(self: Match, index: int) -> Any:
         if index == 1:
-            timers.append(sigint_soon(0.5))  # in the middle of deal 1
-        return real(self, index)
+            armed.set()
+        return real_deal(self, index)
+
+    def solve_world(task: Any) -> Any:
+        if armed.is_set() and task.index >= 1:  # a world of this decision is solved
+            armed.clear()
+            os.kill(os.getpid(), signal.SIGINT)  # Ctrl-C while the world is solved
+        return real_world(task)
 
     monkeypatch.setattr(match_module.Match, "play_deal", play_deal)
+    monkeypatch.setattr(pimc, "solve_world", solve_world)
     result = run("match", "whist", "--seats", seats, "--deals", "4", "--seed", "5", "--json")
-    for t in timers:
-        t.join()
     assert result.exit_code == INTERRUPTED, result.output
     data = json.loads(result.stdout)
     assert data["interrupted"] is True
@@ -109,9 +121,9 @@ def test_ctrl_c_in_a_pimc_match_keeps_the_deals_completed(
 
 @pytest.mark.slow
 def test_ctrl_c_stops_a_pimc_match_at_once() -> None:
-    """The command itself: a pimc match stops on SIGINT with status 130 (it
-    used to play on to the end, every pimc decision cut short)."""
-    args = [exe(), "match", "whist", "--seats", f"{CHEAP_PIMC},pimc-classic", "--deals", "20"]
+    """The command itself: a match of two pimc players stops on SIGINT with
+    status 130 (it used to play on, the pimc decision cut short)."""
+    args = [exe(), "match", "whist", "--seats", "pimc,pimc-classic", "--deals", "20"]
     out, err = interrupt_after(start_interruptible(args), STARTUP)
     assert err.strip().splitlines()[-1].startswith("tricksolver: interrupted: ")
 
