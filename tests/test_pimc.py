@@ -211,7 +211,6 @@ def test_recommend_command_json_and_table() -> None:
 @pytest.mark.parametrize(
     ("extra", "message"),
     [
-        ([], "--seat is needed"),
         (["--seat", "X"], "unknown seat"),
         (["--seat", "@", "--samples", "0"], "--samples"),
         (["--seat", "@", "--jobs", "0"], "jobs"),
