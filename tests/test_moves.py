@@ -239,6 +239,28 @@ def test_the_examples_of_moves_and_views_run(line: str, tmp_path: Path) -> None:
     assert done.returncode == 0, done.stderr
 
 
+def docs_blocks_of_moves() -> list[str]:
+    """The shell blocks of docs/games.md on saved games as positions and on
+    --moves (each block one script: a later line may read an earlier's file)."""
+    text = (ROOT / "docs" / "games.md").read_text(encoding="utf-8")
+    blocks = re.findall(r"```sh\n(.*?)\n```", text, flags=re.S)
+    return [b for b in blocks if "--moves" in b or "show game.toml" in b]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("block", docs_blocks_of_moves())
+def test_the_docs_examples_of_moves_and_saved_games_run(block: str, tmp_path: Path) -> None:
+    exe = shutil.which("tricksolver")
+    assert exe is not None, "the tricksolver console script is not installed"
+    env = {**os.environ, "PATH": f"{Path(exe).parent}{os.pathsep}{os.environ['PATH']}"}
+    script = "set -e -o pipefail\n" + block
+    done = subprocess.run(
+        ["bash", "-c", script], cwd=tmp_path, env=env, capture_output=True, text=True,
+        timeout=300,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+
+
 def test_the_readme_starts_with_the_main_job_and_the_suite() -> None:
     first, second = readme_first_commands()
     install, command = first.split(" && ")
