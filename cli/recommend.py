@@ -295,7 +295,7 @@ def recommend(
 
     \b
     EXAMPLES
-      tricksolver deal whist --seed 3 --line | tricksolver recommend -
+      tricksolver deal whist --seed 3 --line | tricksolver recommend - -n 20
       tricksolver deal whist --seed 3 | tricksolver recommend - --moves "AS, QS, KS, 8S, 9S" -n 20
       tricksolver recommend game.toml --seat 2 --samples 200 --seed 7 --jobs 2
       tricksolver recommend view.toml --time 5 --json

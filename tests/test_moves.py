@@ -221,7 +221,7 @@ MOVES = re.compile(r" (--moves|-m) ")
 MOVES_EXAMPLES = [
     *help_examples("move"),
     *[e for e in help_examples("show") if MOVES.search(e) or "seat=" in e],
-    *[e for e in help_examples("recommend") if MOVES.search(e) or e.endswith("recommend -")],
+    *[e for e in help_examples("recommend") if MOVES.search(e) or e.endswith("recommend - -n 20")],
     *[e for e in help_examples("analyze") if MOVES.search(e)],
 ]
 
