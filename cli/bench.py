@@ -169,7 +169,8 @@ def bench(
     set of positions of every game, and the answers of the sampling layers
     for fixed seeds, printed as one total node count (the last line) with a
     digest of every record; it changes when, and only when, the search
-    changes.  Ctrl-C stops it (status 130) and says how far it went.
+    changes.  Ctrl-C stops it (status 130) and says how far it went; the
+    benchmark stopped by Ctrl-C prints the parts it finished (status 130).
 
     \b
     EXAMPLES
@@ -203,8 +204,17 @@ def bench(
         )
     if as_json:
         echo_json(report.to_json())
-        return
-    Console(no_color=no_color or None, highlight=False).print(render_bench.bench_view(report))
+    else:
+        Console(no_color=no_color or None, highlight=False).print(render_bench.bench_view(report))
+    if report.interrupted is not None:  # Ctrl-C: the parts finished are printed above
+        finished = [name for name, r in report.references.items() if r is not None]
+        finished += [g.name for g in report.games]
+        done = ", ".join(finished) if finished else "none"
+        click.echo(
+            f"{PROG}: interrupted in the part {report.interrupted}; parts finished: {done}",
+            err=True,
+        )
+        raise click.exceptions.Exit(INTERRUPTED)
 
 
 SIGNATURE_OPTIONS = {"signature_set", "as_json", "no_color"}  # what --signature goes with

@@ -14,6 +14,9 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 
 import solver
 from solver.games.registry import GAMES
+from solver.moves import position_text
+from solver.moves import read_position as position_with_moves
+from solver.notation import get_str, parse_fields
 from solver.position import source_text
 
 from .options import PLAYERS, PLAYERS_HELP
@@ -76,18 +79,48 @@ class BadInput(click.ClickException):
 
 
 def read_source(source: str) -> str:
-    """The text of a position from a file path, '-' (standard input) or the text itself."""
+    """The text of a position (or view) from a file path, '-' (standard
+    input) or the text itself; a saved game (``play --save``) gives its hand
+    in play."""
     if source == "-":
         try:
-            return sys.stdin.read()
+            text = sys.stdin.read()
         except (OSError, UnicodeDecodeError) as e:
             raise BadInput(f"cannot read standard input: {e}") from None
-    return source_text(source)
+    else:
+        text = source_text(source)
+    return position_text(text)
 
 
-def read_position(source: str) -> solver.Position:
-    """A position from a file path, '-' (standard input) or the text itself."""
-    return solver.parse_position(read_source(source))
+def read_position(source: str, moves: str | None = None) -> solver.Position:
+    """A position from a file path, '-' (standard input), the text itself or
+    a saved game, with --moves applied."""
+    return position_with_moves(read_source(source), moves)
+
+
+def is_view_text(text: str) -> bool:
+    """Whether a text is a view (a ``seat`` key) rather than a full position."""
+    return get_str(parse_fields(text), "seat") is not None
+
+
+def source_with_moves(source: str, moves: str | None) -> str:
+    """The text of a position or view (as `read_source`); with --moves, the
+    position after them (a view takes no moves: the seat cannot replay what
+    it does not see)."""
+    text = read_source(source)
+    if not moves:
+        return text
+    if is_view_text(text):
+        raise solver.IllegalMoveError("--moves goes with a full position, not a view")
+    return position_with_moves(text, moves).to_toml()
+
+
+MOVES_HELP = (
+    "Moves to make first, in the game's notation, separated by commas (as typed at"
+    " 'tricksolver play'): 'discard 2S, discard 2H, trump NT', 'bid 2, pass, pass, pass, trump H'"
+    " or 'AS, KS'. All or none: a bad move is named with its number."
+)
+moves_option = click.option("--moves", "-m", metavar="LIST", help=MOVES_HELP)
 
 
 def echo_json(data: Any) -> None:

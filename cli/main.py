@@ -23,9 +23,10 @@ import click
 from rich.console import Console
 
 import solver
-from solver.cli import render, render_analysis
+import solver.moves
+from solver.cli import render, render_analysis, render_view
 from solver.cli.bench import bench
-from solver.cli.play import match, play
+from solver.cli.play import match, move, play
 from solver.cli.recommend import recommend
 from solver.doubledummy import DEFAULT_TT_MB
 from solver.games.registry import GAMES
@@ -37,8 +38,11 @@ from .common import (
     SEED_LIMIT,
     BadInput,
     echo_json,
+    is_view_text,
+    moves_option,
     players_option,
     read_position,
+    source_with_moves,
 )
 from .options import NODES, NODES_HELP, TIME, TIME_HELP, TT_MB, TT_MB_HELP
 
@@ -51,13 +55,17 @@ EXAMPLE_SUFFIX = ".toml"
 
 
 class TricksolverGroup(click.Group):
-    """A group that turns the API's errors into `BadInput`."""
+    """A group that turns the API's errors into `BadInput`, and Ctrl-C into
+    status 130 where a command does not report it itself."""
 
     def invoke(self, ctx: click.Context) -> Any:
         try:
             return super().invoke(ctx)
         except solver.TricksolverError as e:
             raise BadInput(str(e)) from None
+        except KeyboardInterrupt:  # a command that has nothing of its own to say
+            click.echo(f"{PROG}: interrupted", err=True)
+            raise click.exceptions.Exit(INTERRUPTED) from None
 
 
 def example_names() -> list[str]:
@@ -155,6 +163,7 @@ def deal(game: str, players: int | None, seed: int | None, trump: str | None, li
     metavar="NAME",
     help="Show a bundled example position instead (names below).",
 )
+@moves_option
 @click.option("--no-color", is_flag=True, help="Plain text without colours.")
 @click.option(
     "--width",
@@ -163,12 +172,16 @@ def deal(game: str, players: int | None, seed: int | None, trump: str | None, li
     metavar="COLUMNS",
     help="Width of the drawing (default: the terminal's).",
 )
-def show(position: str | None, example: str | None, no_color: bool, width: int | None) -> None:
+def show(
+    position: str | None, example: str | None, moves: str | None, no_color: bool, width: int | None
+) -> None:
     """Draw POSITION: the hands, the table and the legal moves.
 
-    POSITION is a file, '-' for standard input, a one-line position or a
-    bare PBN deal (plain whist).  Colours are left out when the output is
-    not a terminal.
+    POSITION is a file, '-' for standard input, a one-line position, a
+    bare PBN deal (plain whist) or a game saved by 'play --save' (its hand
+    in play).  A view (a 'seat' key, the unseen cards left out, as
+    recommend takes) is drawn as its seat knows it.  --moves makes moves
+    first.  Colours are left out when the output is not a terminal.
 
     \b
     EXAMPLES
@@ -177,19 +190,31 @@ def show(position: str | None, example: str | None, no_color: bool, width: int |
       tricksolver show "whist; trump=S; hands=N:AK.Q.. QJ.K.. T9.A.. 87...A"
       tricksolver show "N:AK.Q.. QJ.K.. T9.A.. 87...A"
       tricksolver show --example chinkway --width 100
+      tricksolver deal chinkway --seed 7 | tricksolver show - -m "discard AS, discard KS, trump S"
+      tricksolver show "whist; seat=W; trump=H; hands=1:- - - KJT7.J6.8732.AQ2; play=AS QS KS 8S"
+      tricksolver show game.toml                   a game saved by 'play --save'
     """
     if (position is None) == (example is None):
         raise click.UsageError("give either a POSITION or --example NAME")
+    console = Console(no_color=no_color or None, width=width, highlight=False)
     if example is not None:
-        names = example_names()
-        if example not in names:
-            raise BadInput(f"no example {example!r} (examples: {', '.join(names)})")
-        pos = solver.parse_position(example_text(example))
+        text = bundled_example(example)
     else:
         assert position is not None
-        pos = read_position(position)
-    console = Console(no_color=no_color or None, width=width, highlight=False)
-    console.print(render.position(pos))
+        text = source_with_moves(position, moves)
+        moves = None
+        if is_view_text(text):
+            console.print(render_view.view(solver.parse_view(text)))
+            return
+    console.print(render.position(solver.moves.read_position(text, moves)))
+
+
+def bundled_example(name: str) -> str:
+    """The text of a bundled example, by name; BadInput naming the examples if none."""
+    names = example_names()
+    if name not in names:
+        raise BadInput(f"no example {name!r} (examples: {', '.join(names)})")
+    return example_text(name)
 
 
 def _list_examples_in_help(command: click.Command, names: Sequence[str]) -> None:
@@ -308,6 +333,7 @@ def search_options(command: Any) -> Any:
     help="With --pbn: the seat on lead (default: left of the deal's first seat).",
 )
 @click.option("--no-pv", is_flag=True, help="Leave out the principal variation (faster).")
+@moves_option
 @search_options
 def analyze(
     position: str | None,
@@ -315,6 +341,7 @@ def analyze(
     trump: str | None,
     leader: str | None,
     no_pv: bool,
+    moves: str | None,
     tt_mb: float,
     max_nodes: int,
     max_seconds: float,
@@ -342,15 +369,16 @@ def analyze(
       tricksolver analyze ending.toml --no-pv --time 10
       tricksolver analyze "cw; trump=H; piles=AS/KS QH, 3C/4C, AD/KD 8D, 7H/6H; down=-, 5S, -, TS"
       tricksolver deal whist --seed 3 --line | tricksolver analyze - --time 30
+      tricksolver deal chinkway -s 7 | tricksolver analyze - -m "discard AS, discard KS, trump S"
     """
     pbn = position_argument(position, pbn)
     if pbn is None:
         if trump is not None or leader is not None:
             raise BadInput("--trump and --leader go with --pbn (a POSITION names its own)")
         assert position is not None
-        pos = read_position(position)
+        pos = read_position(position, moves)
     else:
-        pos = solver.parse_position(BRIDGE.pbn_line(pbn, trump, leader))
+        pos = solver.moves.read_position(BRIDGE.pbn_line(pbn, trump, leader), moves)
     searcher = make_solver(tt_mb, max_nodes, max_seconds)
     result = interruptible(searcher, lambda: searcher.analyze(pos, pv=not no_pv))
     if as_json:
@@ -368,10 +396,12 @@ def analyze(
     metavar="DEAL",
     help=PBN_HELP,
 )
+@moves_option
 @search_options
 def table(
     position: str | None,
     pbn: str | None,
+    moves: str | None,
     tt_mb: float,
     max_nodes: int,
     max_seconds: float,
@@ -398,9 +428,9 @@ def table(
     pbn = position_argument(position, pbn)
     if pbn is None:
         assert position is not None
-        pos = read_position(position)
+        pos = read_position(position, moves)
     else:
-        pos = solver.parse_position(BRIDGE.pbn_line(pbn, None, None))
+        pos = solver.moves.read_position(BRIDGE.pbn_line(pbn, None, None), moves)
     searcher = make_solver(tt_mb, max_nodes, max_seconds)
     result = interruptible(searcher, lambda: searcher.table(pos))
     if as_json:
@@ -413,6 +443,7 @@ def table(
 
 main.add_command(recommend)
 main.add_command(bench)
+main.add_command(move)
 
 
 @main.command("help")

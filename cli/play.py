@@ -41,6 +41,7 @@ from .common import (
     SEED_LIMIT,
     players_option,
     progress_bars,
+    read_position,
     rounds_help,
     targets_help,
 )
@@ -124,7 +125,9 @@ class HumanPlayer(Player):
                     show_default=False,
                     prompt_suffix="> ",
                 )
-            except click.Abort:
+            except click.Abort as e:  # click turns Ctrl-C and end of input into Abort
+                if isinstance(e.__context__, KeyboardInterrupt):
+                    raise KeyboardInterrupt from None  # Ctrl-C: status 130, as everywhere
                 raise Quit from None
             word = text.strip().lower()
             if not word:
@@ -358,6 +361,8 @@ def play(
         if seed is None:
             seed = secrets.randbelow(SEED_LIMIT)
         whole = WholeGame.new(game, players=players, seed=seed, target=target, rounds=rounds)
+    if save is not None:
+        WholeGame.check_save_path(save)  # a bad --save path before the game, not after
     names = parse_seats(seats, whole.nseats)
     human_seat = None if human is None else parse_seat(human, whole.nseats, "--human")
     if random_seed:
@@ -537,3 +542,31 @@ def match_view(contest: Match) -> Table:
     for a, b, s in contest.differences():
         table.add_row(f"{a} − {b}", "", number(s.mean), interval(s), "")
     return table
+
+
+# -- move -------------------------------------------------------------------------------
+
+
+@click.command()
+@click.argument("position")
+@click.argument("moves")
+@click.option("--line", "-l", is_flag=True, help="Print the one-line form instead of TOML.")
+def move(position: str, moves: str, line: bool) -> None:
+    """Make MOVES in POSITION and print the position reached.
+
+    POSITION is a file, '-' for standard input, a one-line position, a bare
+    PBN deal or a game saved by 'play --save' (its hand in play).  MOVES are
+    in the game's notation, separated by commas, as typed at 'tricksolver
+    play': cards (AS, 10h), discard 2S, trump H (or NT), bid 2, pass, shoot,
+    claim QS.  All or none: a move that cannot be read or is not legal is
+    named with its number and nothing is printed.  Every command that takes
+    a position also takes --moves, to the same effect.
+
+    \b
+    EXAMPLES
+      tricksolver deal chinkway --seed 7 | tricksolver move - "discard AS, discard KS, trump S"
+      tricksolver deal cinch --seed 7 | tricksolver move - "pass, pass, pass, pass, trump S" -l
+      tricksolver deal cw --seed 7 | tricksolver move - "trump S" | tricksolver show -
+    """
+    pos = read_position(position, moves)
+    click.echo(pos.to_line() if line else pos.to_toml().rstrip("\n"))

@@ -33,7 +33,7 @@ from solver.position import parse_view, view_of
 from solver.valuation import EXACT, PLAYOUT, RACED
 from solver.view import View
 
-from .common import BRIDGE, MOST_SEATS, echo_json, read_source
+from .common import BRIDGE, MOST_SEATS, echo_json, moves_option, source_with_moves
 from .options import (
     JOBS,
     MAX_JOBS,
@@ -68,11 +68,7 @@ def read_decision(text: str, seat: str | None) -> tuple[Position, int] | None:
     pos = solver.parse_position(text)
     if pos.phase not in PRE_PLAY_PHASES:
         return None
-    if seat is None:
-        raise solver.PositionError(
-            "--seat is needed with a full position (which seat's knowledge to use)"
-        )
-    return pos, parse_seat(seat, pos.nseats, "--seat")
+    return pos, seat_to_advise(pos, seat)
 
 
 def read_view(text: str, seat: str | None) -> View:
@@ -87,11 +83,16 @@ def read_view(text: str, seat: str | None) -> View:
             )
         return view
     pos = solver.parse_position(text)
+    return view_of(pos, seat_to_advise(pos, seat))
+
+
+def seat_to_advise(pos: Position, seat: str | None) -> int:
+    """The seat of --seat, by default the seat to move."""
     if seat is None:
-        raise solver.PositionError(
-            "--seat is needed with a full position (which seat's knowledge to use)"
-        )
-    return view_of(pos, parse_seat(seat, pos.nseats, "--seat"))
+        if pos.is_over:
+            raise solver.PositionError("the hand is over: no seat has a decision to make")
+        return pos.to_move
+    return parse_seat(seat, pos.nseats, "--seat")
 
 
 def _fmt(x: float | None) -> str:
@@ -291,9 +292,10 @@ def _decision_seconds(seconds: float | None) -> float | None:
     "--seat",
     "-s",
     metavar="SEAT",
-    help=f"The seat to advise (1-{MOST_SEATS}, or N E S W in {BRIDGE.name}); needed with a"
-    " full position.",
+    help=f"The seat to advise (1-{MOST_SEATS}, or N E S W in {BRIDGE.name}); default: the seat"
+    " to move.",
 )
+@moves_option
 @click.option(
     "--samples", "-n", type=SAMPLES, metavar="N",
     help=f"Worlds to draw and solve (default {PIMC_SAMPLES}); before play, the most worlds"
@@ -339,6 +341,7 @@ def _decision_seconds(seconds: float | None) -> float | None:
 def recommend(
     position: str,
     seat: str | None,
+    moves: str | None,
     samples: int | None,
     seconds: float | None,
     max_nodes: int | None,
@@ -360,10 +363,12 @@ def recommend(
     over the same worlds, with a 95% interval, the share of worlds where the
     card is best and its paired difference from the top card.
 
-    POSITION is a file, '-' for standard input, or one line: either a full
-    position (give --seat; the other hands are then ignored) or a view written
-    with a 'seat' key and the unseen cards left out (docs/views.md).
-    A progress bar shows on a terminal; Ctrl-C returns the result so far.
+    POSITION is a file, '-' for standard input, one line or a game saved by
+    'play --save': either a full position (the view of --seat, by default the
+    seat to move, is taken from it: the other hands are ignored) or a view
+    written with a 'seat' key and the unseen cards left out (docs/views.md).
+    --moves makes moves in a full position first.
+    A progress bar shows on a terminal; Ctrl-C prints the ranking so far (status 130).
 
     Before the first lead (a Cinch call, trump or excess trumps, the Chinkway
     dealer's discards and trump, the Chinese Whist dealer's trump) the
@@ -373,13 +378,14 @@ def recommend(
 
     \b
     EXAMPLES
-      tricksolver deal whist --seed 3 --line | tricksolver recommend - --seat E --samples 10
+      tricksolver deal whist --seed 3 --line | tricksolver recommend - -n 20
+      tricksolver deal whist --seed 3 | tricksolver recommend - --moves "AS, QS, KS, 8S, 9S" -n 20
       tricksolver recommend game.toml --seat 2 --samples 200 --seed 7 --jobs 2
       tricksolver recommend view.toml --time 5 --json
       tricksolver deal cinch --seed 4 | tricksolver recommend - --seat 2
     """
     workers_memory(jobs, tt_mb)
-    text = read_source(position)
+    text = source_with_moves(position, moves)
     before = read_decision(text, seat)
     if before is not None:
         if objective != "value":
@@ -440,5 +446,8 @@ def recommend(
         for move in data["moves"]:
             move["equivalent"] = together.get(move["move"], [move["move"]])
         echo_json(data)
-        return
-    render(view, rec, no_color)
+    else:
+        render(view, rec, no_color)
+    if rec.stopped == "interrupted":  # Ctrl-C: the ranking so far, then status 130
+        click.echo(f"tricksolver: interrupted: the ranking of {rec.worlds} worlds", err=True)
+        raise click.exceptions.Exit(130)

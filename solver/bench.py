@@ -29,6 +29,7 @@ import multiprocessing
 import os
 import platform
 import random
+import signal
 import sys
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
@@ -196,6 +197,7 @@ class BenchReport:
     games: list[GameBench]
     table_mb: float  # the transposition table asked for, per Solver
     max_rss_mb: float | None  # the process's peak resident set size
+    interrupted: str | None = None  # the part Ctrl-C stopped (the parts before it are whole)
 
     def to_json(self) -> dict[str, Any]:
         """The report's JSON.  Its keys keep the order they have had since
@@ -211,6 +213,7 @@ class BenchReport:
             "table_mb": self.table_mb,
             "max_rss_mb": self.max_rss_mb,
             **dict(parts[1:]),
+            "interrupted": self.interrupted,
         }
 
 
@@ -277,6 +280,7 @@ NEIGHBOUR_SOLVE_SECONDS = 5.0  # each neighbour solve's time limit
 def _neighbour(parts: list[str], tt_mb: float, stop: Any) -> None:
     """A neighbour's work, until `stop` is set: full-deal solves of `parts`
     in turn, each with its own deal and its table cleared first."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the benchmark's, which stops us
     solver = Solver(tt_mb, max_seconds=NEIGHBOUR_SOLVE_SECONDS)
     seed = NEIGHBOUR_FIRST_SEED
     while not stop.is_set():
@@ -430,16 +434,24 @@ def run(
         repeat=repeat,
         reporter=reporter or _Quiet(),
     )
+    references: dict[str, PartResult | None] = dict.fromkeys(REFERENCE_PARTS)
+    others: list[GameBench] = []
+    interrupted: str | None = None  # the part Ctrl-C stopped: the finished ones are kept
     with busy_neighbours(busy, games, tt_mb):
-        references = {
-            name: part.run(deals[part.deals], part_settings) if name in games else None
-            for name, part in REFERENCE_PARTS.items()
-        }
-        others = [
-            bench_game(name, game_deals, seed, time_limit, tt_mb, reporter, repeat)
-            for name in games
-            if name in FULL_DEAL_PARTS
-        ]
+        try:
+            for name, part in REFERENCE_PARTS.items():
+                if name in games:
+                    interrupted = name
+                    references[name] = part.run(deals[part.deals], part_settings)
+            for name in games:
+                if name in FULL_DEAL_PARTS:
+                    interrupted = name
+                    others.append(
+                        bench_game(name, game_deals, seed, time_limit, tt_mb, reporter, repeat)
+                    )
+            interrupted = None
+        except KeyboardInterrupt:
+            pass
     deal_sets = [
         DealsRead(
             d.count_key, d.source_key, len(deals.get(d, ())), deals_file or d.bundled, d in deals
@@ -456,7 +468,7 @@ def run(
         busy=busy,
         reference_deals=deal_sets,
     )
-    return BenchReport(settings, machine(), references, others, tt_mb, max_rss_mb())
+    return BenchReport(settings, machine(), references, others, tt_mb, max_rss_mb(), interrupted)
 
 
 __all__ = [

@@ -178,6 +178,8 @@ class ClassicPimcPlayer(Player):
             if self.seconds is None:
                 raise
             return decide(seat_knowledge(position, seat))  # no world valued in time
+        if rec.stopped == "interrupted":  # Ctrl-C: no move from the worlds valued so far
+            raise KeyboardInterrupt
         return rec.best
 
     def _recommend(self, position: Position, seat: int, seed: int) -> Recommendation:

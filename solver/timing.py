@@ -13,10 +13,11 @@ this module names no game.
 from __future__ import annotations
 
 import statistics
+import threading
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from solver.doubledummy import Solver
 
@@ -77,13 +78,38 @@ def percentile(values: Sequence[float], pct: float) -> float:
 _Result = TypeVar("_Result")
 
 
+WAIT_STEP = 0.1  # seconds between checks for Ctrl-C while a timed search runs
+
+
 def timed(solver: Solver, call: Callable[[], _Result]) -> tuple[_Result, float]:
     """`call()` (a search of `solver`) with the solver's table cleared
-    first, outside the timing, and its wall time in seconds."""
+    first, outside the timing, and its wall time in seconds.  The search
+    runs in a worker thread (timed there), so that Ctrl-C stops it at once:
+    the search is interrupted and KeyboardInterrupt raised here."""
     solver.clear()
-    start = clock()
-    result = call()
-    return result, clock() - start
+    box: dict[str, Any] = {}
+
+    def work() -> None:
+        start = clock()
+        try:
+            box["result"] = call()
+        except BaseException as e:  # handed to the calling thread below
+            box["error"] = e
+        box["seconds"] = clock() - start
+
+    worker = threading.Thread(target=work, daemon=True)
+    worker.start()
+    try:
+        while worker.is_alive():
+            worker.join(WAIT_STEP)
+    except KeyboardInterrupt:
+        solver.interrupt()
+        worker.join()
+        raise
+    if "error" in box:
+        raise box["error"]
+    result: _Result = box["result"]
+    return result, box["seconds"]
 
 
 def per_second(nodes: int, seconds: float) -> float:

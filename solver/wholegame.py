@@ -282,6 +282,23 @@ class WholeGame:
         """A saved game from a file."""
         return cls.from_toml(read_text_file(path))
 
+    @staticmethod
+    def check_save_path(path: str | Path) -> None:
+        """Refuse, before a game starts, a file it could not be saved to (a
+        directory, a missing folder, no permission): NotationError naming it.
+        Nothing is left behind: a file that did not exist is removed again."""
+        target = Path(path)
+        if target.is_dir():
+            raise NotationError(f"{path}: is a directory, not a file to save the game to")
+        existed = target.exists()
+        try:
+            with target.open("a", encoding="utf-8"):
+                pass
+        except OSError as e:
+            raise NotationError(f"{path}: cannot write: {e.strerror or e}") from None
+        if not existed:
+            target.unlink(missing_ok=True)
+
     def save(self, path: str | Path) -> None:
         try:
             Path(path).write_text(self.to_toml(), encoding="utf-8")

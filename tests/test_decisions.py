@@ -254,7 +254,6 @@ def test_recommend_command_ranks_a_decision_before_play() -> None:
     [
         (["--seat", "9"], "seat"),
         (["--seat", "1"], "not to move"),
-        ([], "--seat is needed"),
         (["--seat", "2", "--samples", "0"], "samples"),
         (["--seat", "2", "--objective", "maxn"], "card play"),
     ],

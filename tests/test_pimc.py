@@ -211,7 +211,6 @@ def test_recommend_command_json_and_table() -> None:
 @pytest.mark.parametrize(
     ("extra", "message"),
     [
-        ([], "--seat is needed"),
         (["--seat", "X"], "unknown seat"),
         (["--seat", "@", "--samples", "0"], "--samples"),
         (["--seat", "@", "--jobs", "0"], "jobs"),
@@ -300,7 +299,7 @@ def test_ctrl_c_ends_a_recommendation_with_the_worlds_solved_so_far() -> None:
     assert proc.poll() is None, "the recommendation ended before it could be interrupted"
     proc.send_signal(signal.SIGINT)
     out, err = proc.communicate(timeout=60)
-    assert proc.returncode == 0, err
+    assert proc.returncode == 130, err  # the ranking so far, then the status of Ctrl-C
     assert "Traceback" not in err, err  # not even one printed on the way out
     data = json.loads(out)
     assert data["stopped"] == "interrupted"
