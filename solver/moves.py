@@ -26,7 +26,7 @@ from collections.abc import Sequence
 
 from solver.errors import IllegalMoveError, TricksolverError
 from solver.games.base import Move, Position
-from solver.position import parse_position
+from solver.position import BOM, parse_position
 from solver.wholegame import WholeGame
 
 MOVE_SEPARATOR = ","
@@ -79,8 +79,10 @@ def saved_position(text: str) -> Position | None:
 
 
 def position_text(text: str) -> str:
-    """The text of a position: `text` itself, or for a saved game the file
-    form of its hand in play (so that a reader of positions or views takes it)."""
+    """The text of a position: `text` itself (without a byte order mark), or
+    for a saved game the file form of its hand in play (so that a reader of
+    positions or views takes it)."""
+    text = text.removeprefix(BOM)
     pos = saved_position(text)
     return text if pos is None else pos.to_toml()
 
