@@ -29,7 +29,7 @@ from solver.notation import get_str, parse_fields, parse_seat
 from solver.pimc import OBJECTIVES, Recommendation
 from solver.pimc import recommend as run_recommend
 from solver.position import parse_view, view_of
-from solver.valuation import EXACT, PLAYOUT, RACED
+from solver.valuation import BOUNDED, EXACT, PLAYOUT, RACED
 from solver.view import View
 
 from .common import BRIDGE, MOST_SEATS, echo_json, read_source
@@ -152,8 +152,13 @@ def accounting(rec: Recommendation) -> str:
             f"{methods[RACED]} of them raced ({', '.join(raced) or 'no card'} kept out by a"
             " null-window search: figures marked <= are upper bounds)"
         )
+    budget = f"the {rec.max_nodes:,}-node budget" if rec.max_nodes else "the node budget"
+    if methods.get(BOUNDED):
+        parts.append(
+            f"{methods[BOUNDED]} past {budget}, valued by a bounded search"
+            " (exact for the next tricks, then an estimate: not exact)"
+        )
     if methods.get(PLAYOUT):
-        budget = f"the {rec.max_nodes:,}-node budget" if rec.max_nodes else "the node budget"
         parts.append(f"{methods[PLAYOUT]} past {budget}, valued by a heuristic playout (not exact)")
     text = "; ".join(parts)
     if rec.worlds < 2:
