@@ -215,7 +215,8 @@ class PimcBudget:
     nodes (past it the world is valued by a bounded search within as many
     nodes again, `solver.valuation.bounded`, and where not even that fits by
     a heuristic playout), so that at
-    least MIN_WORLDS worlds count; the worlds past the nodes are not drawn."""
+    least MIN_WORLDS worlds count (half as many where every world needs the
+    bounded search); the worlds past the nodes are not drawn."""
 
     worlds: int
     nodes: int

@@ -110,7 +110,7 @@ def _early(game: str, players: int) -> Position:
 
 def test_worlds_past_the_budget_are_bounded_and_counted() -> None:
     pos = _early("chinkway", 5)
-    rec = recommend(pos, samples=4, seed=1, jobs=1, tt_mb=16, max_nodes=300, race=False)
+    rec = recommend(pos, samples=4, seed=1, jobs=1, tt_mb=16, max_nodes=3000, race=False)
     assert rec.bounded_worlds > 0
     assert rec.by_method().get(valuation.BOUNDED) == rec.bounded_worlds
     assert rec.exact_worlds + rec.bounded_worlds + rec.fallback == rec.worlds
@@ -119,7 +119,7 @@ def test_worlds_past_the_budget_are_bounded_and_counted() -> None:
     assert out["worlds_by_method"][valuation.BOUNDED] == rec.bounded_worlds
     # without the bounded search (the classic player's way) the same worlds are played out
     old = recommend(
-        pos, samples=4, seed=1, jobs=1, tt_mb=16, max_nodes=300, race=False, bounded=False
+        pos, samples=4, seed=1, jobs=1, tt_mb=16, max_nodes=3000, race=False, bounded=False
     )
     assert old.bounded_worlds == 0 and old.fallback == rec.bounded_worlds + rec.fallback
 
@@ -127,6 +127,7 @@ def test_worlds_past_the_budget_are_bounded_and_counted() -> None:
 def test_a_bounded_world_is_the_bounded_search_of_its_world() -> None:
     pos = _early("chinese-whist", 4)
     rec = recommend(pos, samples=3, seed=2, jobs=1, tt_mb=16, max_nodes=400, race=False)
+    assert rec.bounded_worlds
     sampler = Sampler(pimc._view_of(pos, None))
     worlds = sampler.sample_masks(3, 2)
     for i, method in enumerate(rec.methods):
@@ -142,9 +143,9 @@ def test_a_bounded_world_is_the_bounded_search_of_its_world() -> None:
 def test_text_names_the_bounded_worlds() -> None:
     from cli.recommend import accounting
 
-    rec = recommend(_early("chinkway", 5), samples=3, seed=1, jobs=1, tt_mb=16, max_nodes=300)
+    rec = recommend(_early("chinkway", 5), samples=3, seed=1, jobs=1, tt_mb=16, max_nodes=3000)
     assert rec.bounded_worlds
-    assert f"{rec.bounded_worlds} past the 300-node budget, valued by a bounded search" in (
+    assert f"{rec.bounded_worlds} past the 3,000-node budget, valued by a bounded search" in (
         accounting(rec)
     )
 
@@ -168,7 +169,7 @@ def test_worlds_are_drawn_lazily(monkeypatch: pytest.MonkeyPatch) -> None:
         if done >= 3:
             stop.set()
 
-    rec = recommend(pos, samples=10_000_000, seed=1, jobs=1, progress=progress, stop=stop)
+    rec = recommend(pos, samples=200_000, seed=1, jobs=1, tt_mb=16, progress=progress, stop=stop)
     assert rec.stopped == "interrupted" and rec.worlds >= 3
     assert max(drawn) <= pimc.WORLDS_AT_ONCE
     assert sum(drawn) <= 2 * pimc.WORLDS_AT_ONCE
@@ -192,7 +193,7 @@ def test_the_first_block_is_the_samplers_draw() -> None:
 def test_many_samples_stop_on_the_node_budget() -> None:
     """--samples 100000 with a budget ends in an answer (never a ZeroDivisionError)."""
     pos = random_play("whist", 4, 9, 1)
-    rec = recommend(pos, samples=100_000, seed=1, jobs=1, node_budget=20_000)
+    rec = recommend(pos, samples=100_000, seed=1, jobs=1, tt_mb=16, node_budget=3_000)
     assert rec.stopped == "nodes" and 1 <= rec.worlds < 100_000
     assert rec.moves[0].mean == max(m.mean for m in rec.moves if not m.bounded)
 
@@ -200,12 +201,10 @@ def test_many_samples_stop_on_the_node_budget() -> None:
 # -- the quality check -----------------------------------------------------------
 
 
-def _quality(count: int) -> None:
+def _quality(count: int, worlds: int = bench_quality.WORLDS) -> None:
     failures = []
     for game, players in VARIANTS:
-        outcomes = bench_quality.run_game(
-            game, players, count, bench_quality.WORLDS, bench_quality.WORLD_NODES
-        )
+        outcomes = bench_quality.run_game(game, players, count, worlds, bench_quality.WORLD_NODES)
         passed = sum(o.passed for o in outcomes)
         if passed < bench_quality.TARGET_SHARE * len(outcomes):
             failures.append(bench_quality.report(outcomes))
@@ -214,7 +213,7 @@ def _quality(count: int) -> None:
 
 def test_quality_small_sample() -> None:
     """The fast engine's card is as good as exact PIMC's on a few positions a game."""
-    _quality(3)
+    _quality(2, worlds=16)
 
 
 @pytest.mark.slow
