@@ -230,7 +230,8 @@ def _decision_seconds(seconds: float | None) -> float | None:
 @click.option(
     "--max-nodes", type=int, metavar="NODES",
     help="Search budget of each world (default: none in play; before play, by game); a"
-    " world past it is valued by a heuristic playout, counted apart.",
+    " world past it is valued by a bounded search (exact for the next tricks, then an"
+    " estimate), counted apart.",
 )  # fmt: skip
 @click.option(
     "--node-budget", type=int, metavar="NODES",

@@ -464,7 +464,7 @@ def _no_world_advice(seconds: float | None, max_nodes: int) -> str:
     if not max_nodes:
         help_ += (
             ", or give each world a node budget (--max-nodes, e.g. 200000: a world past it"
-            " is valued by a heuristic playout, not exact)"
+            " is valued by a bounded search, not exact)"
         )
     else:
         help_ += f", or a smaller node budget than {max_nodes:,} (--max-nodes)"

@@ -456,7 +456,7 @@ def test_the_command_says_how_the_worlds_were_valued() -> None:
             "3000", "--no-color")  # fmt: skip
     assert r.exit_code == 0, r.output
     text = " ".join(r.output.split())  # the lines as the terminal's width wraps them
-    assert "worlds solved exactly" in text and "valued by a heuristic playout" in text
+    assert "worlds solved exactly" in text and "valued by a bounded search" in text
     for seed in range(1, 4):  # a position where cards are raced out
         pos = random_play("whist", 4, 4, seed)
         if any(m.bounded for m in recommend(pos, samples=36, seed=0, jobs=1, tt_mb=16).moves):
