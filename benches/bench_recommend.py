@@ -5,8 +5,10 @@ seed=1..)``, the decisions before play made by the heuristic player), the
 seat to move asks for a recommendation over ``--samples`` worlds with
 ``--jobs`` workers, every world exact (no node budget), the whole run
 bounded by ``--time`` if given (the answer then from the worlds valued by
-then).  Reported per game: the median time, the worlds valued (least and
-median) and the share of them solved exactly, the median nodes.
+then), or with ``--max-nodes`` each world within that budget (past it
+valued by the bounded search, `solver.valuation.bounded`).  Reported per
+game: the median time, the worlds valued (least and median), the shares of
+them solved exactly and valued by the bounded search, the median nodes.
 
 Targets of issue 19 (100 worlds, 2 cores, 10 deals a game, every world
 exact): whist at most 2 s, Cinch at most 0.5 s, four-player Chinese Whist at
@@ -86,13 +88,14 @@ def played(game: str, players: int, seed: int, tricks: int) -> Position:
 def run_one(pos: Position, args: argparse.Namespace, race: bool) -> tuple[Recommendation, float]:
     t0 = time.perf_counter()
     rec = recommend(
-        pos, samples=args.samples, seconds=args.time, seed=args.seed, jobs=args.jobs, race=race
-    )
+        pos, samples=args.samples, seconds=args.time, seed=args.seed, jobs=args.jobs, race=race,
+        max_nodes=args.max_nodes,
+    )  # fmt: skip
     return rec, time.perf_counter() - t0
 
 
 def bench_variant(name: str, game: str, players: int, args: argparse.Namespace) -> None:
-    times, worlds, exact, nodes, saved, same = [], [], 0, [], [], 0
+    times, worlds, exact, bounded, nodes, saved, same = [], [], 0, 0, [], [], 0
     for deal in range(1, args.deals + 1):
         pos = played(game, players, deal, args.tricks)
         if pos.is_over or len(pos.legal_moves()) < 2:
@@ -106,6 +109,7 @@ def bench_variant(name: str, game: str, players: int, args: argparse.Namespace) 
         times.append(dt)
         worlds.append(rec.worlds)
         exact += rec.exact_worlds
+        bounded += rec.bounded_worlds
         nodes.append(rec.stats.nodes)
         if args.compare_race:
             full, _ = run_one(pos, args, race=False)
@@ -127,6 +131,7 @@ def bench_variant(name: str, game: str, players: int, args: argparse.Namespace) 
         f"{name:<16} median {statistics.median(times):7.2f} s (target {target:g} s)"
         f"  worlds least {min(worlds)}, median {statistics.median(worlds):g}"
         f"  exact {100 * exact / max(1, valued):5.1f}%"
+        f" bounded {100 * bounded / max(1, valued):5.1f}%"
         f"  median nodes {statistics.median(nodes) if nodes else 0:,.0f}"
     )
     if not all(worlds):
@@ -177,6 +182,10 @@ def main() -> None:
     ap.add_argument("--tricks", type=int, default=0, help="tricks played first (0: first lead)")
     ap.add_argument("--seed", type=int, default=1, help="seed of the worlds")
     ap.add_argument("--games", default="", help="comma list of game-players, e.g. cinch-4")
+    ap.add_argument(
+        "--max-nodes", type=int, default=0,
+        help="node budget a world (0: none); past it the bounded search values the world",
+    )  # fmt: skip
     ap.add_argument("--no-race", action="store_true", help="every card analysed in every world")
     ap.add_argument("--compare-race", action="store_true", help="with and without racing")
     ap.add_argument("--player", default="", help="time this player's decisions instead")

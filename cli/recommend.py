@@ -30,7 +30,7 @@ from solver.notation import get_str, parse_fields, parse_seat
 from solver.pimc import OBJECTIVES, MoveEstimate, Recommendation
 from solver.pimc import recommend as run_recommend
 from solver.position import parse_view, view_of
-from solver.valuation import EXACT, PLAYOUT, RACED
+from solver.valuation import BOUNDED, EXACT, PLAYOUT, RACED
 from solver.view import View
 
 from .common import BRIDGE, MOST_SEATS, echo_json, moves_option, source_with_moves
@@ -208,8 +208,13 @@ def accounting(rec: Recommendation) -> str:
             f"{methods[RACED]} of them raced ({', '.join(raced) or 'no card'} kept out by a"
             " null-window search: figures marked <= are upper bounds)"
         )
+    budget = f"the {rec.max_nodes:,}-node budget" if rec.max_nodes else "the node budget"
+    if methods.get(BOUNDED):
+        parts.append(
+            f"{methods[BOUNDED]} past {budget}, valued by a bounded search"
+            " (exact for the next tricks, then an estimate: not exact)"
+        )
     if methods.get(PLAYOUT):
-        budget = f"the {rec.max_nodes:,}-node budget" if rec.max_nodes else "the node budget"
         parts.append(f"{methods[PLAYOUT]} past {budget}, valued by a heuristic playout (not exact)")
     text = "; ".join(parts)
     if rec.worlds < 2:
@@ -309,7 +314,8 @@ def _decision_seconds(seconds: float | None) -> float | None:
 @click.option(
     "--max-nodes", type=NODES, metavar="NODES",
     help="Search budget of each world (default: none in play; before play, by game); a"
-    f" world past it is valued by a heuristic playout, counted apart ({NODES_HELP}).",
+    " world past it is valued by a bounded search (exact for the next tricks, then an"
+    f" estimate), counted apart ({NODES_HELP}).",
 )  # fmt: skip
 @click.option(
     "--node-budget", type=NODES, metavar="NODES",

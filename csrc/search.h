@@ -57,6 +57,12 @@ typedef struct ts_search {
     volatile int stop;   /* set (from any thread) to stop the running search as if a limit hit */
     int exact_keys;      /* 1: table entries for exact positions only, no partition search
                           * (the slower reference the tests compare with) */
+    int horizon;         /* 0: none; else the null-window search stops at the start of
+                          * trick `horizon` (tricks_played == horizon, counted from the
+                          * hand's first), valued there by the game's evaluation
+                          * (GAME_EVALUATE): not exact, the table by exact keys only; keep
+                          * such a searcher's table apart from exact searches and clear
+                          * it when the horizon changes (solve, analyze, reaches) */
     ts_stats stats;      /* of the latest call */
     /* private to the search (csrc/search/) */
     int root_side;

@@ -69,6 +69,7 @@ cdef extern from "search.h" nogil:
         double max_seconds        # 0: no limit
         int stop                  # set to stop the running search (any thread)
         int exact_keys            # 1: no partition search (the slower reference)
+        int horizon               # 0: none; else stop at the start of that trick, evaluated
         ts_stats stats            # of the latest call
 
     int ts_search_init(ts_search *S, size_t tt_bytes)

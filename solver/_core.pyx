@@ -254,6 +254,23 @@ cdef class Searcher:
         self.S.max_nodes = n
 
     @property
+    def horizon(self):
+        """0: none; else the searches stop at the start of trick `horizon`
+        (counted from the hand's first, as `tricks_played`), where the game's
+        evaluation values the position: the values are then not exact, and
+        the table is by exact keys.  Settable between calls; the table is
+        emptied when it changes (values of one horizon are not another's)."""
+        return self.S.horizon
+
+    @horizon.setter
+    def horizon(self, int trick):
+        if trick < 0:
+            raise ValueError("the horizon must not be negative")
+        if trick != self.S.horizon:
+            ts_search_clear(&self.S)
+            self.S.horizon = trick
+
+    @property
     def stats(self):
         """Nodes, table hits and stores, seconds and exactness of the latest call."""
         return {"nodes": self.S.stats.nodes, "trick_starts": self.S.stats.trick_starts,

@@ -396,6 +396,24 @@ class Solver:
     def max_nodes(self, n: int) -> None:
         self._search.max_nodes = node_limit(n)
 
+    @property
+    def horizon(self) -> int:
+        """0: every search exact.  Else a bounded search: each search stops
+        at the start of trick `horizon` of the hand (counted as
+        ``tricks_played``: the first trick is 0) and values the position
+        there by the game's evaluation (`GAME_EVALUATE`, csrc/README.md), so
+        its values are not exact (``stats.exact`` still tells only whether
+        a limit cut the search).  The table is by exact keys then, and is
+        emptied whenever the horizon changes: keep a Solver with a horizon
+        apart from exact searches."""
+        return self._search.horizon
+
+    @horizon.setter
+    def horizon(self, trick: int) -> None:
+        if trick < 0:
+            raise PositionError("the horizon must not be negative")
+        self._search.horizon = trick
+
     @staticmethod
     def _side(core: _core.PlayState, side: int) -> int:
         if not 0 <= side < core.nsides:

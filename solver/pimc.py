@@ -24,6 +24,7 @@ a gap, so that the answer does not depend on which worker finished first).
 
 from __future__ import annotations
 
+import hashlib
 import math
 import os
 import signal
@@ -39,7 +40,7 @@ from concurrent.futures import (
     wait,
 )
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, overload
 
 from solver import valuation
 from solver.cards import Card
@@ -49,7 +50,7 @@ from solver.games.base import Move, Phase, Position
 from solver.position import parse_view, view_of
 from solver.sampling import Sampler
 from solver.stats import t975
-from solver.valuation import EXACT, METHODS, PLAYOUT, SEARCHED
+from solver.valuation import BOUNDED, EXACT, METHODS, PLAYOUT, SEARCHED
 from solver.view import View
 
 OBJECTIVES = ("value", "maxn")
@@ -118,7 +119,7 @@ def _round(x: float | None) -> float | None:
 class Recommendation:
     """The ranked moves of a seat (best mean first), with what the run did:
     `methods` names, world by world, how the world was valued
-    (`solver.valuation`: ``exact``, ``raced``, ``playout``)."""
+    (`solver.valuation`: ``exact``, ``raced``, ``bounded``, ``playout``)."""
 
     seat: int
     objective: str
@@ -144,6 +145,12 @@ class Recommendation:
         return self.methods.count(PLAYOUT)
 
     @property
+    def bounded_worlds(self) -> int:
+        """Worlds valued by a bounded search (exact for the next tricks, then
+        the game's evaluation: not exact)."""
+        return self.methods.count(BOUNDED)
+
+    @property
     def exact_worlds(self) -> int:
         """Worlds solved by the exact search (every move exact, or raced)."""
         return sum(m in SEARCHED for m in self.methods)
@@ -167,6 +174,7 @@ class Recommendation:
             "max_nodes": self.max_nodes,
             "node_budget": self.node_budget,
             "exact_worlds": self.exact_worlds,
+            "bounded_worlds": self.bounded_worlds,
             "fallback_worlds": self.fallback,
             "worlds_by_method": self.by_method(),
             "world_methods": list(self.methods),
@@ -197,6 +205,7 @@ class _Task:
     race: _Race | None = None
     only: tuple[str, ...] = ()  # value just these moves exactly (a raced world's bounds made exact)
     clear: bool = False  # empty the table first (the world's node count must not depend on others)
+    bounded: bool = True  # a world past `max_nodes` is valued by a bounded search (else a playout)
 
 
 @dataclass(frozen=True)
@@ -236,6 +245,18 @@ def _worker_state(task: _Task) -> tuple[Sampler, Solver]:
     return cache[task.view_text], solver
 
 
+def _bounded_solver(task: _Task) -> Solver | None:
+    """The worker thread's searcher for bounded searches (a table of its
+    own: values under a horizon are not exact), when the task wants one."""
+    if not task.bounded or not task.max_nodes:
+        return None
+    searcher: Solver | None = getattr(_local, "bounded_solver", None)
+    if searcher is None:
+        searcher = Solver(tt_mb=valuation.BOUNDED_TT_MB)
+        _local.bounded_solver = searcher
+    return searcher
+
+
 def solve_world(task: _Task) -> _WorldResult:
     """Every legal move's value in one world (run by the executor)."""
     sampler, solver = _worker_state(task)
@@ -250,10 +271,11 @@ def solve_world(task: _Task) -> _WorldResult:
         return _maxn_world(task.index, world, solver, seat_side)
     if task.race is not None:
         got = valuation.raced(
-            world, solver, seat_side, task.race.leader, task.race.out, task.max_nodes
-        )
+            world, solver, seat_side, task.race.leader, task.race.out, task.max_nodes,
+            _bounded_solver(task),
+        )  # fmt: skip
     else:
-        got = valuation.exact(world, solver, seat_side)
+        got = valuation.exact(world, solver, seat_side, _bounded_solver(task))
     return _WorldResult(task.index, got.values, got.stats, got.method, got.bounded, got.ranges)
 
 
@@ -308,6 +330,7 @@ def recommend(
     max_nodes: int = 0,
     node_budget: int = 0,
     race: bool = True,
+    bounded: bool = True,
 ) -> Recommendation:
     """Rank the legal moves of `seat` by their mean double-dummy value over
     `samples` worlds consistent with what the seat knows.
@@ -322,8 +345,11 @@ def recommend(
     (at least one; each world's search is then limited to the budget too).
     `jobs` workers (default: every core) in a process pool, unless
     `executor` is given.  `max_nodes` (0: none) limits each world's search;
-    a world cut short is valued instead by playing each move out with the
-    heuristic player in every seat (method ``playout``: not exact).
+    a world cut short is valued instead by a bounded search within the same
+    budget (method ``bounded``, `solver.valuation.bounded`: exact for the
+    next tricks, then the game's evaluation; not exact) when `bounded`, and
+    where not even that fits (or not `bounded`), by playing each move out
+    with the heuristic player in every seat (method ``playout``: not exact).
     `race` (objective ``value``): after RACE_MIN_WORLDS worlds, a move
     clearly worse than the leader is only proven below the leader's value
     in each further world (its figures then upper bounds); the best move is
@@ -346,18 +372,14 @@ def recommend(
     legal = view.legal_moves()
     if not legal:
         raise PositionError("the seat has no legal move")
-    masks = sampler.sample_masks(samples, seed)
-    if objective == "maxn" and len(set(sampler.world(list(masks[0])).sides())) < 3:
-        raise PositionError("objective 'maxn' is for games of three or more sides")
     world_nodes = max_nodes
     if node_budget and (not world_nodes or world_nodes > node_budget):
         world_nodes = node_budget  # no world may use more than the whole budget
-    view_text = view.to_line()
-    tasks = [
-        _Task(view_text, i, tuple(int(m) for m in row), objective, tt_mb * MIB, world_nodes,
-              clear=node_budget > 0)
-        for i, row in enumerate(masks)
-    ]  # fmt: skip
+    model = _Task(view.to_line(), 0, (), objective, tt_mb * MIB, world_nodes,
+                  clear=node_budget > 0, bounded=bounded)  # fmt: skip
+    tasks = _Tasks(sampler, samples, seed, model)
+    if objective == "maxn" and len(set(sampler.world(list(tasks[0].masks)).sides())) < 3:
+        raise PositionError("objective 'maxn' is for games of three or more sides")
     racing = race and objective == "value" and len(legal) > 1
     run = _Run(tasks, legal, racing)
     started = time.monotonic()
@@ -442,11 +464,55 @@ def _no_world_advice(seconds: float | None, max_nodes: int) -> str:
     if not max_nodes:
         help_ += (
             ", or give each world a node budget (--max-nodes, e.g. 200000: a world past it"
-            " is valued by a heuristic playout, not exact)"
+            " is valued by a bounded search, not exact)"
         )
     else:
         help_ += f", or a smaller node budget than {max_nodes:,} (--max-nodes)"
     return f"{said}: a world of this position takes longer to solve; {help_}"
+
+
+WORLDS_AT_ONCE = 1024  # worlds drawn at a time (`_Tasks`)
+WORLDS_AHEAD = 256  # the most worlds handed out past the gapless prefix of those done
+
+
+class _Tasks(Sequence[_Task]):
+    """The worlds of a recommendation as tasks, drawn lazily, WORLDS_AT_ONCE
+    at a time, as the run hands them out: no memory in proportion to the
+    worlds asked for, only to those handed out.  Block 0 is
+    `Sampler.sample_masks(n, seed)` itself (the worlds of a run of up to
+    WORLDS_AT_ONCE worlds are those of that call); block k > 0 is drawn
+    with a seed of its own (`_block_seed`)."""
+
+    def __init__(self, sampler: Sampler, samples: int, seed: int, model: _Task) -> None:
+        self.sampler, self.samples, self.seed, self.model = sampler, samples, seed, model
+        self.blocks: dict[int, list[tuple[int, ...]]] = {}
+
+    def __len__(self) -> int:
+        return self.samples
+
+    @overload
+    def __getitem__(self, i: int) -> _Task: ...
+    @overload
+    def __getitem__(self, i: slice) -> Sequence[_Task]: ...
+    def __getitem__(self, i: int | slice) -> _Task | Sequence[_Task]:
+        if isinstance(i, slice):
+            return [self[k] for k in range(*i.indices(self.samples))]
+        if not 0 <= i < self.samples:
+            raise IndexError(i)
+        k, j = divmod(i, WORLDS_AT_ONCE)
+        if k not in self.blocks:
+            n = min(WORLDS_AT_ONCE, self.samples - k * WORLDS_AT_ONCE)
+            rows = self.sampler.sample_masks(n, _block_seed(self.seed, k))
+            self.blocks[k] = [tuple(int(m) for m in row) for row in rows]
+        return replace(self.model, index=i, masks=self.blocks[k][j])
+
+
+def _block_seed(seed: int, block: int) -> int:
+    """The seed of block `block` of a run's worlds (block 0: the run's own)."""
+    if block == 0:
+        return seed
+    digest = hashlib.sha256(f"pimc worlds {seed} block {block}".encode()).digest()
+    return int.from_bytes(digest[:8], "little")
 
 
 class _Run:
@@ -467,7 +533,7 @@ class _Run:
         self.handed = 0
 
     def can_submit(self) -> bool:
-        if self.handed >= len(self.tasks):
+        if self.handed >= len(self.tasks) or self.handed - self.prefix >= WORLDS_AHEAD:
             return False
         return not self.racing or self.handed - RACE_LAG <= self.prefix
 

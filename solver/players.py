@@ -184,11 +184,12 @@ class ClassicPimcPlayer(Player):
 
     def _recommend(self, position: Position, seat: int, seed: int) -> Recommendation:
         """The recommendation a card is chosen by: the worlds of `samples`,
-        each within the game's node limit, no racing."""
+        each within the game's node limit (past it a heuristic playout, as
+        before the bounded search), no racing."""
         nodes = game_of(position).player_max_nodes if self.max_nodes is None else self.max_nodes
         return recommend(
             position, seat, samples=self.samples, seconds=self.seconds, seed=seed, jobs=1,
-            tt_mb=self.TT_MB, max_nodes=nodes, race=False,
+            tt_mb=self.TT_MB, max_nodes=nodes, race=False, bounded=False,
         )  # fmt: skip
 
     def _before_play(self, position: Position, seat: int, rng: random.Random) -> Move:
@@ -213,8 +214,11 @@ class PimcBudget:
     """What a card decision of the `pimc` player may spend: at most `worlds`
     worlds and `nodes` search nodes in all (so that a match is reproducible:
     no clock).  Each world's search may use at most 1/MIN_WORLDS of the
-    nodes (past it the world is valued by a heuristic playout), so that at
-    least MIN_WORLDS worlds count; the worlds past the nodes are not drawn."""
+    nodes (past it the world is valued by a bounded search within as many
+    nodes again, `solver.valuation.bounded`, and where not even that fits by
+    a heuristic playout), so that at
+    least MIN_WORLDS worlds count (half as many where every world needs the
+    bounded search); the worlds past the nodes are not drawn."""
 
     worlds: int
     nodes: int
@@ -281,7 +285,8 @@ class PimcPlayer(ClassicPimcPlayer):
 
     Card play and claims: `solver.pimc.recommend` over at most
     `budget.worlds` worlds and `budget.nodes` search nodes in all (each
-    world at most a share of them, past it a heuristic playout; the answer
+    world at most a share of them, past it a bounded search: exact for the
+    next tricks, then the game's evaluation; the answer
     from the worlds valued within the nodes), racing over the legal cards
     (a card clearly worse than the leader is only proven worse).  The same
     generator, the same answer: nothing depends on the clock, but for a

@@ -11,22 +11,26 @@ units (`csrc/search.h`) and says how it was found:
   not reach the leader's value here; such a move's number is then an upper
   bound (the leader's value less one), listed in `WorldValues.bounded`.  A
   raced-out move that does reach the leader's value is valued exactly;
-- ``playout``: the search ran out of its node budget; each move is played
-  out by the heuristic player in every seat (not exact).
+- ``bounded``: the exact search ran out of its node budget; every move is
+  valued by a bounded search instead (`bounded`: exact for the next tricks,
+  the game's evaluation at the horizon; not exact), the horizon as far as
+  the same budget allows;
+- ``playout``: not even the bounded search of the current trick fitted the
+  budget (or no bounded searcher was given); each move is played out by
+  the heuristic player in every seat (not exact).
 
 Every method also gives each move the range of values it can have (the
 search's cheap bounds of the position after the move, widened to the
 number found), which the intervals of a recommendation are clipped to.
 
-A new method (for instance a search exact for the next tricks and then an
-evaluation) is one more function returning `WorldValues` with its own
+A new method is one more function returning `WorldValues` with its own
 method name; `solver.pimc` counts the worlds by method.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from solver.doubledummy import NO_STATS, SearchStats, Solver, banked_between, value_after
 from solver.games.base import Move, Position
@@ -34,9 +38,11 @@ from solver.heuristics import heuristic_playout
 
 EXACT = "exact"
 RACED = "raced"
+BOUNDED = "bounded"
 PLAYOUT = "playout"
-METHODS = (EXACT, RACED, PLAYOUT)
+METHODS = (EXACT, RACED, BOUNDED, PLAYOUT)
 SEARCHED = (EXACT, RACED)  # the methods of a world solved by the exact search
+BOUNDED_TT_MB = 16  # the table of a bounded searcher (exact keys, emptied at each horizon)
 
 
 @dataclass(frozen=True)
@@ -74,12 +80,14 @@ def _ranges(
     return out
 
 
-def exact(world: Position, solver: Solver, side: int) -> WorldValues:
-    """Every legal move's exact value (`Solver.analyze`); the method is
-    ``playout`` instead when the search ran out of nodes."""
+def exact(
+    world: Position, solver: Solver, side: int, bounded_solver: Solver | None = None
+) -> WorldValues:
+    """Every legal move's exact value (`Solver.analyze`); when the search
+    ran out of nodes, `cut_short` values the world instead."""
     analysis = solver.analyze(world, pv=False)
     if not analysis.stats.exact:
-        return playout(world, solver, side, analysis.stats)
+        return cut_short(world, solver, side, analysis.stats, bounded_solver, solver.max_nodes)
     values = {str(cv.move): cv.value for cv in analysis.moves}
     afters = {str(m): _after(world, m) for m in world.legal_moves()}
     ranges = _ranges(world, afters, solver, side, values)
@@ -93,6 +101,74 @@ def playout(world: Position, solver: Solver, side: int, stats: SearchStats) -> W
     values = {k: value_after(world, heuristic_playout(a), side) for k, a in afters.items()}
     ranges = _ranges(world, afters, solver, side, values)
     return WorldValues(values, frozenset(), ranges, stats, PLAYOUT)
+
+
+def cut_short(
+    world: Position,
+    solver: Solver,
+    side: int,
+    stats: SearchStats,
+    bounded_solver: Solver | None,
+    max_nodes: int,
+) -> WorldValues:
+    """A world whose exact search ran out of its budget (`stats`: what it
+    did): ``bounded`` with `bounded_solver` and the same node budget, else
+    (none given, or not even the current trick fits) ``playout``."""
+    if bounded_solver is not None and max_nodes:
+        got = bounded(world, bounded_solver, side, max_nodes, solver)
+        if got is not None:
+            return replace(got, stats=stats + got.stats)
+    return playout(world, solver, side, stats)
+
+
+def horizons(world: Position) -> range:
+    """The horizons a bounded search of `world` tries, nearest first: the
+    start of each later trick short of the last (there the search is
+    exact).  A horizon is a trick of the hand (`Solver.horizon`)."""
+    core = world.core
+    assert core is not None
+    return range(core.tricks_played + 1, core.total_tricks)
+
+
+def bounded(
+    world: Position,
+    bounded_solver: Solver,
+    side: int,
+    max_nodes: int,
+    ranges_solver: Solver | None = None,
+) -> WorldValues | None:
+    """Every legal move valued by a bounded search (`Solver.horizon`:
+    exact up to the horizon, the game's evaluation there), the horizon the
+    farthest that fits: one trick further at a time (`horizons`), each
+    analysis within what is left of `max_nodes` (0: none, then the first
+    horizon only), the last analysis that finished giving the values.
+    None when not even the first fits.  Not exact: the method is
+    ``bounded`` and the ranges are the cheap bounds (`ranges_solver`'s,
+    default `bounded_solver`'s)."""
+    kept_nodes, kept_horizon = bounded_solver.max_nodes, bounded_solver.horizon
+    spent = NO_STATS
+    found: dict[str, int] | None = None
+    try:
+        for horizon in horizons(world):
+            left = max_nodes - spent.nodes
+            if max_nodes and left <= 0:
+                break
+            bounded_solver.max_nodes = left if max_nodes else 0
+            bounded_solver.horizon = horizon
+            analysis = bounded_solver.analyze(world, pv=False)
+            spent = spent + analysis.stats
+            if not analysis.stats.exact:
+                break
+            found = {str(cv.move): cv.value for cv in analysis.moves}
+            if not max_nodes:
+                break
+    finally:
+        bounded_solver.max_nodes, bounded_solver.horizon = kept_nodes, kept_horizon
+    if found is None:
+        return None
+    afters = {str(m): _after(world, m) for m in world.legal_moves()}
+    ranges = _ranges(world, afters, ranges_solver or bounded_solver, side, found)
+    return WorldValues(found, frozenset(), ranges, spent, BOUNDED)
 
 
 class _Budget:
@@ -122,12 +198,13 @@ def raced(
     leader: str,
     out: Sequence[str],
     max_nodes: int = 0,
+    bounded_solver: Solver | None = None,
 ) -> WorldValues:
     """The moves in the race valued exactly (`leader` first, each search
     starting at the best value so far), the moves `out` of it by one
     null-window search each against the leader's value: a move that cannot
     reach it gets the leader's value less one as an upper bound.  Past
-    `max_nodes` (0: none) over all the world's searches: ``playout``."""
+    `max_nodes` (0: none) over all the world's searches: `cut_short`."""
     budget = _Budget(solver, max_nodes)
     try:
         moves = {str(m): m for m in world.legal_moves()}
@@ -138,7 +215,7 @@ def raced(
         for key in order:
             v = _value(world, afters[key], solver, side, best, budget)
             if v is None:
-                return playout(world, solver, side, budget.stats)
+                return cut_short(world, solver, side, budget.stats, bounded_solver, max_nodes)
             values[key] = v
             best = v if best is None else max(best, v)
         target = values[leader]
@@ -152,14 +229,14 @@ def raced(
             budget.before()
             yes, stats = solver.reaches(after, side, target - shift)
             if not budget.after(stats):
-                return playout(world, solver, side, budget.stats)
+                return cut_short(world, solver, side, budget.stats, bounded_solver, max_nodes)
             if not yes:
                 values[key] = target - 1
                 bounded.add(key)
                 continue
             v = _value(world, after, solver, side, target, budget)
             if v is None:
-                return playout(world, solver, side, budget.stats)
+                return cut_short(world, solver, side, budget.stats, bounded_solver, max_nodes)
             values[key] = v
         ranges = _ranges(world, afters, solver, side, values)
         for key in bounded:  # a bound: the range holds values up to it

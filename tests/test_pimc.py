@@ -417,12 +417,16 @@ def test_the_worlds_are_counted_by_method() -> None:
     pos = in_play("chinkway", None, 3, 10)
     rec = recommend(pos, samples=8, seed=1, jobs=1, tt_mb=16, max_nodes=3_000)
     assert len(rec.methods) == rec.worlds == 8
-    assert rec.fallback == rec.methods.count("playout") > 0
-    assert rec.exact_worlds + rec.fallback == rec.worlds
+    assert rec.bounded_worlds == rec.methods.count("bounded") > 0  # past the budget
+    assert rec.fallback == rec.methods.count("playout")
+    assert rec.exact_worlds + rec.bounded_worlds + rec.fallback == rec.worlds
     data = rec.to_json()
     assert data["world_methods"] == list(rec.methods)
     assert sum(data["worlds_by_method"].values()) == 8
     assert data["exact_worlds"] == rec.exact_worlds and data["fallback_worlds"] == rec.fallback
+    assert data["bounded_worlds"] == rec.bounded_worlds
+    old = recommend(pos, samples=8, seed=1, jobs=1, tt_mb=16, max_nodes=3_000, bounded=False)
+    assert old.fallback == old.methods.count("playout") == rec.bounded_worlds + rec.fallback
 
 
 def test_a_node_budget_keeps_the_first_worlds_within_it_reproducibly() -> None:
@@ -455,7 +459,7 @@ def test_the_command_says_how_the_worlds_were_valued() -> None:
             "3000", "--no-color")  # fmt: skip
     assert r.exit_code == 0, r.output
     text = " ".join(r.output.split())  # the lines as the terminal's width wraps them
-    assert "worlds solved exactly" in text and "valued by a heuristic playout" in text
+    assert "worlds solved exactly" in text and "valued by a bounded search" in text
     for seed in range(1, 4):  # a position where cards are raced out
         pos = random_play("whist", 4, 4, seed)
         if any(m.bounded for m in recommend(pos, samples=36, seed=0, jobs=1, tt_mb=16).moves):

@@ -36,6 +36,10 @@
  *     GAME_place, GAME_layout(tt), GAME_probe(S, s, target, won, &place, &v,
  *     &decided), GAME_store(S, s, &place, cards, yes, future),
  *     GAME_stands_alone(s, c), GAME_second_hand_wins(s, &decided)
+ *   GAME_EVALUATE(s, R)             the value for R at a trick start where the
+ *                                   searcher's horizon stops the search (not
+ *                                   exact): middle_value, the middle of the
+ *                                   cheap bounds (tricks won included)
  *   GAME_OWN_SEARCH                 0; 1: the game's own null-window search
  *     (its table by patterns, its layout in the block), unless the searcher
  *     asks for exact keys: GAME_layout(tt), GAME_own_search(S, s, target)
@@ -129,7 +133,36 @@ static void rules_of(const ts_state *s, hand_rules *r)
 
 /* The table by patterns unless the searcher asks for exact keys only (the
  * slower reference). */
-static int by_patterns(const ts_search *S) { return (GAME_USES_PATTERNS || GAME_OWN_SEARCH) && !S->exact_keys; }
+static int by_patterns(const ts_search *S)
+{
+    return (GAME_USES_PATTERNS || GAME_OWN_SEARCH) && !S->exact_keys && !S->horizon;
+}
+
+/* ---- the horizon's evaluation -------------------------------------------------- */
+
+/* GAME_EVALUATE's default: the middle of the cheap bounds, rounded down to
+ * a value a hand can end with (never below the low bound), so that the
+ * search over targets and the bound cutoffs see a value they can reach.
+ * A game's own evaluation keeps that contract: a possible value within
+ * GAME_bounds, a function of the position alone (the table keeps it). */
+static int middle_value(const ts_state *s, int R)
+{
+    int lo, hi;
+    GAME_bounds(s, R, &lo, &hi);
+    int v = lo + (hi - lo) / 2;
+    while (v > lo && !GAME_possible_value(s, R, v))
+        v--;
+    return v;
+}
+#ifndef GAME_EVALUATE
+#define GAME_EVALUATE(s, R) middle_value(s, R)
+#endif
+
+/* 1: the searcher's horizon stops the search at this trick start. */
+static int past_horizon(const ts_search *S, const ts_state *s)
+{
+    return S->horizon && s->phase == TS_PLAY && s->ntrick == 0 && s->tricks_played >= S->horizon;
+}
 
 /* Start a call on a position: the table is kept only for the same hand
  * rules and the same layout (`patterns`: the block holds pattern entries,
@@ -150,7 +183,8 @@ static void begin(ts_search *S, const ts_state *s, int patterns)
 /* Can side R reach at least `target` from here?  Fail-soft: the answer is a
  * value v, "yes" when v >= target, and then the value is at least v; "no"
  * when v < target, and then the value is at most v (the drivers jump over
- * targets the search proved on the way).  Steps: 1. a finished hand; 2. cheap
+ * targets the search proved on the way).  Steps: 1. a finished hand (or, past
+ * the searcher's horizon, the game's evaluation); 2. cheap
  * bounds; 3. the table, at a trick start; 4. the moves, the table's best move
  * first; 5. the table entry. */
 static int reaches(ts_search *S, ts_state *s, int target)
@@ -160,9 +194,11 @@ static int reaches(ts_search *S, ts_state *s, int target)
     if (out_of_budget(S))
         return target - 1;
 
-    /* 1. */
+    /* 1. (or the horizon's evaluation) */
     if (s->phase == TS_OVER)
         return GAME_final_value(s, R);
+    if (past_horizon(S, s))
+        return GAME_EVALUATE(s, R);
 
     /* 2. (at a trick start the table's bucket is fetched from memory while
      * the bounds are worked out) */

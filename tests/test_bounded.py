@@ -1,0 +1,234 @@
+"""The bounded search (`Solver.horizon`, `solver.valuation.bounded`) and
+the recommendation engine's use of it, lazy world drawing, and the quality
+check of issue 19 (benches/bench_quality.py).
+
+The bounded search is checked against an obviously correct reference: a
+paranoid minimax over every legal move in Python down to the horizon, each
+position there valued by the C evaluation alone (a search whose root is at
+the horizon answers with the evaluation at once)."""
+
+from __future__ import annotations
+
+import os
+import threading
+
+import pytest
+
+from benches import bench_quality
+from solver import pimc, valuation
+from solver.doubledummy import Solver, banked_between, value_after
+from solver.errors import PositionError
+from solver.games.base import Position
+from solver.pimc import recommend
+from solver.sampling import Sampler
+from tests.randpos import VARIANTS, random_play
+
+# tricks left in the reference's positions: the Python minimax sees every move
+LEFT = {"chinkway": 2}
+
+
+def _reference(root: Position, pos: Position, side: int, horizon: int, ev: Solver) -> int:
+    """Paranoid minimax to the horizon, in `root`'s units."""
+    if pos.is_over:
+        return value_after(root, pos, side)
+    core = pos.core
+    assert core is not None
+    if core.tricks_played >= horizon and core.phase == 0 and not core.trick:
+        ev.horizon = horizon
+        return ev.solve(pos, side).value + banked_between(root, pos, side)
+    values = []
+    for move in pos.legal_moves():
+        after = pos.copy()
+        after.play(move)
+        values.append(_reference(root, after, side, horizon, ev))
+    return max(values) if pos.sides()[pos.to_move] == side else min(values)
+
+
+def _position(game: str, players: int, seed: int, left: int) -> Position:
+    start = random_play(game, players, 0, seed)
+    assert start.core is not None
+    return random_play(game, players, max(0, start.core.total_tricks - left), seed)
+
+
+def _check_against_reference(game: str, players: int, seeds: range) -> int:
+    checked = 0
+    for seed in seeds:
+        pos = _position(game, players, seed, LEFT.get(game, 3))
+        if pos.is_over:
+            continue
+        assert pos.core is not None
+        side = pos.sides()[pos.to_move]
+        searcher, ev = Solver(tt_mb=1), Solver(tt_mb=1)
+        for depth in (1, 2):
+            searcher.horizon = pos.core.tricks_played + depth
+            for cv in searcher.analyze(pos, pv=False).moves:
+                after = pos.copy()
+                after.play(cv.move)
+                want = _reference(pos, after, side, searcher.horizon, ev)
+                assert cv.value == want, (game, players, seed, depth, str(cv.move))
+                checked += 1
+    return checked
+
+
+@pytest.mark.parametrize(("game", "players"), VARIANTS, ids=[f"{g}-{p}" for g, p in VARIANTS])
+def test_bounded_search_is_the_minimax_to_its_horizon(game: str, players: int) -> None:
+    assert _check_against_reference(game, players, range(1, 3)) > 0
+
+
+def _slow_asked(request: pytest.FixtureRequest) -> None:
+    """The long tests run when asked for: `-m slow` (any mark expression
+    naming it) or TRICKSOLVER_FULL=1."""
+    asked = "slow" in (request.config.getoption("markexpr") or "")
+    if not asked and os.environ.get("TRICKSOLVER_FULL") != "1":
+        pytest.skip("long: run with -m slow (or TRICKSOLVER_FULL=1)")
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("game", "players"), VARIANTS, ids=[f"{g}-{p}" for g, p in VARIANTS])
+def test_bounded_search_is_the_minimax_to_its_horizon_many(
+    game: str, players: int, request: pytest.FixtureRequest
+) -> None:
+    _slow_asked(request)
+    assert _check_against_reference(game, players, range(3, 13)) > 0
+
+
+@pytest.mark.parametrize(("game", "players"), VARIANTS, ids=[f"{g}-{p}" for g, p in VARIANTS])
+def test_horizon_changes_empty_the_table_and_zero_is_exact(game: str, players: int) -> None:
+    pos = _position(game, players, 7, 5)
+    assert pos.core is not None
+    exact = Solver(tt_mb=4).analyze(pos, pv=False)
+    searcher = Solver(tt_mb=4)
+    want = {str(cv.move): cv.value for cv in exact.moves}
+    for horizon in (0, pos.core.tricks_played + 1, pos.core.total_tricks, 0):
+        searcher.horizon = horizon
+        fresh = Solver(tt_mb=4)
+        fresh.horizon = horizon
+        got = {str(cv.move): cv.value for cv in searcher.analyze(pos, pv=False).moves}
+        assert got == {str(cv.move): cv.value for cv in fresh.analyze(pos, pv=False).moves}
+        if horizon == 0 or horizon >= pos.core.total_tricks:
+            assert got == want  # no horizon inside the hand: exact
+        lo, hi = searcher.value_range(pos, pos.sides()[pos.to_move])
+        assert all(lo <= v <= hi for v in got.values())
+
+
+def test_negative_horizon_is_refused() -> None:
+    with pytest.raises(PositionError):
+        Solver(tt_mb=1).horizon = -1
+
+
+def _early(game: str, players: int) -> Position:
+    return _position(game, players, 3, 8)
+
+
+def test_worlds_past_the_budget_are_bounded_and_counted() -> None:
+    pos = _early("chinkway", 5)
+    rec = recommend(pos, samples=4, seed=1, jobs=1, tt_mb=16, max_nodes=3000, race=False)
+    assert rec.bounded_worlds > 0
+    assert rec.by_method().get(valuation.BOUNDED) == rec.bounded_worlds
+    assert rec.exact_worlds + rec.bounded_worlds + rec.fallback == rec.worlds
+    out = rec.to_json()
+    assert out["bounded_worlds"] == rec.bounded_worlds
+    assert out["worlds_by_method"][valuation.BOUNDED] == rec.bounded_worlds
+    # without the bounded search (the classic player's way) the same worlds are played out
+    old = recommend(
+        pos, samples=4, seed=1, jobs=1, tt_mb=16, max_nodes=3000, race=False, bounded=False
+    )
+    assert old.bounded_worlds == 0 and old.fallback == rec.bounded_worlds + rec.fallback
+
+
+def test_a_bounded_world_is_the_bounded_search_of_its_world() -> None:
+    pos = _early("chinese-whist", 4)
+    rec = recommend(pos, samples=3, seed=2, jobs=1, tt_mb=16, max_nodes=400, race=False)
+    assert rec.bounded_worlds
+    sampler = Sampler(pimc._view_of(pos, None))
+    worlds = sampler.sample_masks(3, 2)
+    for i, method in enumerate(rec.methods):
+        if method != valuation.BOUNDED:
+            continue
+        world = sampler.world(list(worlds[i]))
+        got = valuation.bounded(world, Solver(tt_mb=16), world.sides()[world.to_move], 400)
+        assert got is not None
+        for m in rec.moves:
+            assert m.values[i] == got.values[str(m.move)]
+
+
+def test_text_names_the_bounded_worlds() -> None:
+    from cli.recommend import accounting
+
+    rec = recommend(_early("chinkway", 5), samples=3, seed=1, jobs=1, tt_mb=16, max_nodes=3000)
+    assert rec.bounded_worlds
+    assert f"{rec.bounded_worlds} past the 3,000-node budget, valued by a bounded search" in (
+        accounting(rec)
+    )
+
+
+# -- lazy drawing ----------------------------------------------------------------
+
+
+def test_worlds_are_drawn_lazily(monkeypatch: pytest.MonkeyPatch) -> None:
+    drawn: list[int] = []
+    original = Sampler.sample_masks
+
+    def spy(self: Sampler, n: int, seed: int = 0):  # type: ignore[no-untyped-def]
+        drawn.append(n)
+        return original(self, n, seed)
+
+    monkeypatch.setattr(Sampler, "sample_masks", spy)
+    pos = random_play("whist", 4, 10, 1)
+    stop = threading.Event()
+
+    def progress(done: int, total: int) -> None:
+        if done >= 3:
+            stop.set()
+
+    rec = recommend(pos, samples=200_000, seed=1, jobs=1, tt_mb=16, progress=progress, stop=stop)
+    assert rec.stopped == "interrupted" and rec.worlds >= 3
+    assert max(drawn) <= pimc.WORLDS_AT_ONCE
+    assert sum(drawn) <= 2 * pimc.WORLDS_AT_ONCE
+
+
+def test_the_first_block_is_the_samplers_draw() -> None:
+    """A run of up to WORLDS_AT_ONCE worlds draws exactly what it always did."""
+    pos = random_play("cinch", 4, 1, 2)
+    view = pimc._view_of(pos, None)
+    sampler = Sampler(view)
+    model = pimc._Task(view.to_line(), 0, (), "value", 1 << 20)
+    for n in (1, 5, 100):
+        tasks = pimc._Tasks(sampler, n, 9, model)
+        want = [tuple(int(m) for m in row) for row in sampler.sample_masks(n, 9)]
+        assert [t.masks for t in tasks] == want
+    many = pimc._Tasks(sampler, pimc.WORLDS_AT_ONCE + 5, 9, model)
+    assert many[pimc.WORLDS_AT_ONCE + 4].index == pimc.WORLDS_AT_ONCE + 4
+    assert many[0].masks == tuple(int(m) for m in sampler.sample_masks(pimc.WORLDS_AT_ONCE, 9)[0])
+
+
+def test_many_samples_stop_on_the_node_budget() -> None:
+    """--samples 100000 with a budget ends in an answer (never a ZeroDivisionError)."""
+    pos = random_play("whist", 4, 9, 1)
+    rec = recommend(pos, samples=100_000, seed=1, jobs=1, tt_mb=16, node_budget=3_000)
+    assert rec.stopped == "nodes" and 1 <= rec.worlds < 100_000
+    assert rec.moves[0].mean == max(m.mean for m in rec.moves if not m.bounded)
+
+
+# -- the quality check -----------------------------------------------------------
+
+
+def _quality(count: int, worlds: int = bench_quality.WORLDS) -> None:
+    failures = []
+    for game, players in VARIANTS:
+        outcomes = bench_quality.run_game(game, players, count, worlds, bench_quality.WORLD_NODES)
+        passed = sum(o.passed for o in outcomes)
+        if passed < bench_quality.TARGET_SHARE * len(outcomes):
+            failures.append(bench_quality.report(outcomes))
+    assert not failures, "\n".join(failures)
+
+
+def test_quality_small_sample() -> None:
+    """The fast engine's card is as good as exact PIMC's on a few positions a game."""
+    _quality(2, worlds=16)
+
+
+@pytest.mark.slow
+def test_quality_200_positions(request: pytest.FixtureRequest) -> None:
+    _slow_asked(request)
+    _quality(200)
