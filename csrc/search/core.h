@@ -35,7 +35,8 @@
  *   GAME_USES_PATTERNS              0; 1: the pattern search, with
  *     GAME_place, GAME_layout(tt), GAME_probe(S, s, target, won, &place, &v,
  *     &decided), GAME_store(S, s, &place, cards, yes, future),
- *     GAME_stands_alone(s, c), GAME_second_hand_wins(s, &decided)
+ *     GAME_stands_alone(s, c), GAME_second_hand_wins(s, &decided),
+ *     GAME_dominated(s, moves, legal, &why) (none)
  *   GAME_OWN_SEARCH                 0; 1: the game's own null-window search
  *     (its table by patterns, its layout in the block), unless the searcher
  *     asks for exact keys: GAME_layout(tt), GAME_own_search(S, s, target)
@@ -97,6 +98,9 @@
 #endif
 #ifndef GAME_OWN_SEARCH
 #define GAME_OWN_SEARCH 0
+#endif
+#ifndef GAME_dominated
+#define GAME_dominated(s, moves, legal, why) ((void)(s), (void)(moves), (void)(legal), (void)(why), (ts_cards)0)
 #endif
 
 #include "order.h"
