@@ -98,22 +98,50 @@ static inline int chinese_whist_stands_alone(const ts_state *s, ts_card c) { ret
  * was tried and failed, not removing it: four seats 98.2M.) */
 #define CW_DOMINANCE_ANY_SUIT_SEATS 2 /* see above */
 
+/* Does covering card z make the cards that cover nothing no better than
+ * itself, as in chinese_whist_dominated: its beneath card of its suit (two
+ * seats: or of a suit no other seat holds). */
+static inline int cw_strong_cover(const ts_state *s, ts_card z, ts_cards held)
+{
+    ts_card b = s->beneath[z];
+    return ts_suit_of(b) == ts_suit_of(z) ||
+           (s->nseats == CW_DOMINANCE_ANY_SUIT_SEATS && !(held & ts_suit_cards(ts_suit_of(b))));
+}
+
+/* The other seats' cards. */
+static inline ts_cards cw_others_held(const ts_state *s)
+{
+    ts_cards held = 0;
+    for (int p = 0; p < s->nseats; p++)
+        if (p != s->turn)
+            held |= s->playable[p] | s->covered[p];
+    return held;
+}
+
+/* A covering card whose search did not depend on the ranks of its suit
+ * below some rank (GAME_stands_for_lower) stands for the mover's cards of
+ * the suit below it that cover nothing, when cw_strong_cover: after such a
+ * card W, the mover does no better than after the same position with W
+ * moved to the covering card's rank, not covering (the mover after that
+ * plays as after W, card for card: chinese_whist_dominated), and that
+ * position differs from the one after the covering card only below the
+ * ranks that decided it.  (Measured: 8 four-seat bench deals 87.8M ->
+ * 83.3M nodes, 8 three-seat positions 14 tricks from the end 24.7M ->
+ * 24.4M, two seats 17 from the end about the same.) */
+static inline int chinese_whist_stands_for_lower(const ts_state *s, ts_card c)
+{
+    return s->beneath[c] != TS_NO_CARD && cw_strong_cover(s, c, cw_others_held(s));
+}
+
 static inline ts_cards chinese_whist_dominated(const ts_state *s, ts_cards moves, ts_cards legal, ts_cards *why)
 {
     ts_cards covering = legal & s->covers;
     if (!covering)
         return 0;
-    ts_cards held = 0; /* the other seats' cards */
-    for (int p = 0; p < s->nseats; p++)
-        if (p != s->turn)
-            held |= s->playable[p] | s->covered[p];
-    ts_cards strong = 0; /* the Z cards */
-    for (ts_cards m = covering; m; m &= m - 1) {
-        ts_card z = ts_first(m), b = s->beneath[z];
-        if (ts_suit_of(b) == ts_suit_of(z) ||
-            (s->nseats == CW_DOMINANCE_ANY_SUIT_SEATS && !(held & ts_suit_cards(ts_suit_of(b)))))
-            strong |= ts_bit(z);
-    }
+    ts_cards held = cw_others_held(s), strong = 0; /* the Z cards */
+    for (ts_cards m = covering; m; m &= m - 1)
+        if (cw_strong_cover(s, ts_first(m), held))
+            strong |= m & -m;
     if (!strong)
         return 0;
     ts_cards others = held;

@@ -36,7 +36,8 @@
  *     GAME_place, GAME_layout(tt), GAME_probe(S, s, target, won, &place, &v,
  *     &decided), GAME_store(S, s, &place, cards, yes, future),
  *     GAME_stands_alone(s, c), GAME_second_hand_wins(s, &decided),
- *     GAME_dominated(s, moves, legal, &why) (none)
+ *     GAME_dominated(s, moves, legal, &why) (none),
+ *     GAME_stands_for_lower(s, c) (0)
  *   GAME_OWN_SEARCH                 0; 1: the game's own null-window search
  *     (its table by patterns, its layout in the block), unless the searcher
  *     asks for exact keys: GAME_layout(tt), GAME_own_search(S, s, target)
@@ -98,6 +99,9 @@
 #endif
 #ifndef GAME_OWN_SEARCH
 #define GAME_OWN_SEARCH 0
+#endif
+#ifndef GAME_stands_for_lower
+#define GAME_stands_for_lower(s, c) ((void)(s), (void)(c), 0)
 #endif
 #ifndef GAME_dominated
 #define GAME_dominated(s, moves, legal, why) ((void)(s), (void)(moves), (void)(legal), (void)(why), (ts_cards)0)

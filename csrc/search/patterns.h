@@ -172,7 +172,7 @@ static int pattern_search(ts_search *S, ts_state *s, int target, ts_cards *decid
             break;
         }
         all |= below;
-        if (GAME_stands_alone(s, list[i]))
+        if (GAME_stands_alone(s, list[i]) && !GAME_stands_for_lower(s, list[i]))
             continue; /* a card with another beneath it stands for no other */
         ts_cards in_suit = below & ts_suit_cards(suit);
         if (!in_suit)
