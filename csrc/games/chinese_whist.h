@@ -3,7 +3,9 @@
  * piles of a face-up card on a face-down one): the value of a finished hand
  * (its tricks), the stored offset (the tricks won), the cheap bounds (quick
  * tricks and trump tricks), which cards are alike (none that covers
- * another), move ordering (four seats: as whist; two and three: leads
+ * another), which moves are dominated (a card covering nothing beside a
+ * covering card of its suit whose beneath card is of the suit too, for
+ * the pattern search), move ordering (four seats: as whist; two and three: leads
  * into few choices first), and the hand's rules (the
  * piles).  Its keys and pattern table are in chinese_whist.c.  Small inline
  * functions.
