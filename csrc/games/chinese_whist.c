@@ -326,4 +326,6 @@ static inline int chinese_whist_first_target(const ts_state *s, int lo, int hi)
 #define GAME_store chinese_whist_store
 #define GAME_stands_alone chinese_whist_stands_alone
 #define GAME_second_hand_wins second_hand_wins
+#define GAME_dominated chinese_whist_dominated
+#define GAME_stands_for_lower chinese_whist_stands_for_lower
 #include "../search/core.h"

@@ -35,7 +35,9 @@
  *   GAME_USES_PATTERNS              0; 1: the pattern search, with
  *     GAME_place, GAME_layout(tt), GAME_probe(S, s, target, won, &place, &v,
  *     &decided), GAME_store(S, s, &place, cards, yes, future),
- *     GAME_stands_alone(s, c), GAME_second_hand_wins(s, &decided)
+ *     GAME_stands_alone(s, c), GAME_second_hand_wins(s, &decided),
+ *     GAME_dominated(s, moves, legal, &why) (none),
+ *     GAME_stands_for_lower(s, c) (0)
  *   GAME_EVALUATE(s, R)             the value for R at a trick start where the
  *                                   searcher's horizon stops the search (not
  *                                   exact): middle_value, the middle of the
@@ -101,6 +103,12 @@
 #endif
 #ifndef GAME_OWN_SEARCH
 #define GAME_OWN_SEARCH 0
+#endif
+#ifndef GAME_stands_for_lower
+#define GAME_stands_for_lower(s, c) ((void)(s), (void)(c), 0)
+#endif
+#ifndef GAME_dominated
+#define GAME_dominated(s, moves, legal, why) ((void)(s), (void)(moves), (void)(legal), (void)(why), (ts_cards)0)
 #endif
 
 #include "order.h"
