@@ -3,8 +3,9 @@ slow counts they stand for, on random positions with every card face up:
 the facts of a trick start made from the shape and the relative ranks
 (`whist_suits_from`) against those counted card by card (`whist_suits_of`),
 `cash_now` against `cash_from` (csrc/games/tricks.h) for every seat, with no
-suit skipped and with trumps skipped, and `cap_now` against
-`quick_tricks_cap`.  A small C program includes the headers, deals the
+suit skipped and with trumps skipped, `cap_now` against `quick_tricks_cap`,
+`long_trumps_now` against `long_trump_tricks` for both sides and
+`sure_trumps_now` against `sure_trump_tricks`.  A small C program includes the headers, deals the
 positions and prints the first difference it finds."""
 
 from __future__ import annotations
@@ -104,6 +105,23 @@ int main(int argc, char **argv)
         if (cap_now(&s, &fast) != quick_tricks_cap(&s, remaining, (s.leader + 2) % 4)) {
             printf("cap differs at position %ld\n", k);
             return 1;
+        }
+        for (int side = 0; side < 2; side++) {
+            ts_cards a, b;
+            int x = long_trumps_now(&s, &fast, side, &a), y = long_trump_tricks(&s, side, &b);
+            if (x != y || a != b) {
+                printf("long trumps differ at position %ld side %d: %d %d\n", k, side, x, y);
+                return 1;
+            }
+        }
+        {
+            ts_cards a, b;
+            int sa, sb;
+            int x = sure_trumps_now(&s, &fast, &a, &sa), y = sure_trump_tricks(&s, &b, &sb);
+            if (x != y || a != b || sa != sb) {
+                printf("sure trumps differ at position %ld: %d %d\n", k, x, y);
+                return 1;
+            }
         }
     }
     printf("ok %ld\n", n);

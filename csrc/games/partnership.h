@@ -392,6 +392,58 @@ static inline int long_trump_tricks(const ts_state *s, int side, ts_cards *decid
     return best < left ? best : left;
 }
 
+/* long_trump_tricks with every card face up, from the facts: the same
+ * count and cards (partners sit opposite: the side's seats are a and a + 2). */
+static inline int long_trumps_now(const ts_state *s, const whist_suits *f, int side, ts_cards *decided)
+{
+    *decided = 0;
+    if (s->trump == TS_NOTRUMP)
+        return 0;
+    ts_cards tl = ts_suit_cards(s->trump);
+    int a = s->side[0] == side ? 0 : 1;
+    ts_cards theirs = (s->playable[a + 1] | s->playable[(a + 3) % 4]) & tl;
+    int best = 0;
+    for (int p = a; p < PARTNERSHIP_SEATS; p += 2) {
+        if (suit_len(f, p, s->trump) <= best)
+            continue;
+        int n = trump_tricks_of(s, p, theirs);
+        if (n > best) {
+            best = n;
+            *decided = theirs;
+        }
+    }
+    int left = s->total_tricks - s->tricks_played;
+    return best < left ? best : left;
+}
+
+/* sure_trump_tricks with every card face up, from the facts: the same. */
+static inline int sure_trumps_now(const ts_state *s, const whist_suits *f, ts_cards *run, int *side)
+{
+    *run = 0;
+    *side = -1;
+    if (s->trump == TS_NOTRUMP)
+        return 0;
+    ts_cards tl = ts_suit_cards(s->trump), trumps = f->in_play & tl;
+    if (!trumps)
+        return 0;
+    int holder = 0;
+    for (int p = 0; p < PARTNERSHIP_SEATS; p++)
+        if (f->tops[p] >> s->trump & 1)
+            holder = p;
+    *side = s->side[holder];
+    int mate = (holder + 2) % 4;
+    ts_cards ours = (s->playable[holder] | s->playable[mate]) & trumps;
+    while (trumps && (ours & ts_bit(top_of(trumps)))) {
+        *run |= ts_bit(top_of(trumps));
+        trumps &= ~ts_bit(top_of(trumps));
+    }
+    int c1 = ts_count(*run & s->playable[holder]), c2 = ts_count(*run & s->playable[mate]);
+    int l1 = suit_len(f, holder, s->trump), l2 = suit_len(f, mate, s->trump);
+    if (l2 - c2 >= c1 || l1 - c1 >= c2)
+        return c1 + c2;
+    return c1 > c2 ? c1 : c2;
+}
+
 /* Whist with trumps: the side whose hand holds the second-best trump and
  * another trump, sitting right after the holder of the top trump (of the
  * other side), or -1; *cards: the two top trumps. */
@@ -443,9 +495,11 @@ static inline int led_into(const ts_state *s, ts_cards remaining, ts_cards *tops
  * cheap bounds -- quick tricks, the top trumps, side-suit winners then top
  * trumps, leads into the other side's tops.  1
  * with the value *v and its deciding cards when one of them answers for
- * `target`. */
-static inline int whist_bounds_of(const ts_state *s, int R, int target, const whist_suits *f, int *v,
-                                  ts_cards *decided)
+ * `target`; `f`: the facts of the suits (whist_suits_from or _of).  (Kept
+ * out of line: inlined into the recursive search it cost as many
+ * instructions there, in registers saved at every node, as it saved.) */
+__attribute__((noinline)) static int whist_bounds_of(const ts_state *s, int R, int target,
+                                                     const whist_suits *f, int *v, ts_cards *decided)
 {
     ts_cards remaining = f->in_play;
     int won = side_tricks(s, R), left = s->total_tricks - s->tricks_played;
@@ -467,7 +521,7 @@ static inline int whist_bounds_of(const ts_state *s, int R, int target, const wh
     }
     ts_cards trumps;
     int holder_side;
-    int sure = sure_trump_tricks(s, &trumps, &holder_side);
+    int sure = sure_trumps_now(s, f, &trumps, &holder_side);
     if (sure > 0) {
         int mine = holder_side == R;
         if (mine && won + sure >= target) {
@@ -485,7 +539,7 @@ static inline int whist_bounds_of(const ts_state *s, int R, int target, const wh
     ts_cards long_decided = 0;
     for (int side = 0; side < 2; side++) {
         ts_cards kept;
-        int n = long_trump_tricks(s, side, &kept);
+        int n = long_trumps_now(s, f, side, &kept);
         if (n > 0 && (side == R ? won + n >= target : won + left - n < target)) {
             *decided = kept;
             *v = side == R ? won + n : won + left - n;
