@@ -98,7 +98,8 @@ int main(int argc, char **argv)
                 int x = cash_now(&s, &fast, p, &a, skips[i]);
                 int y = cash_from(&s, p, remaining, &b, skips[i]);
                 if (x != y || a != b) {
-                    printf("cash differs at position %ld seat %d skip %d: %d %d\n", k, p, skips[i], x, y);
+                    printf("cash differs at position %ld seat %d skip %d: %d %d\n",
+                           k, p, skips[i], x, y);
                     return 1;
                 }
             }
