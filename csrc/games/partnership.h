@@ -10,6 +10,7 @@
 #ifndef TS_GAMES_PARTNERSHIP_H
 #define TS_GAMES_PARTNERSHIP_H
 
+#include "../rules/trick.h"
 #include "tricks.h"
 
 /* Whist: the two opponents of seat p in one suit, for counting sure rounds
@@ -132,6 +133,118 @@ static inline int run_over(const ts_state *s, int p, int suit, ts_cards *decided
     return rounds;
 }
 
+/* Whist at a trick start, every card face up (whist_bounds): what the
+ * bounds ask of each suit, worked out once -- the cards in play, every
+ * seat's length in every suit, and the suits whose top card in play each
+ * seat holds. */
+typedef struct whist_suits {
+    ts_cards in_play;
+    uint64_t shape;                   /* seat p's suit_counts in bits 48 - 16p.. (whist.c's shape_of) */
+    unsigned tops[PARTNERSHIP_SEATS]; /* bit `suit`: the seat holds the suit's top card */
+} whist_suits;
+
+/* Seat p's length in a suit. */
+static inline int suit_len(const whist_suits *f, int p, int suit)
+{
+    return (int)(f->shape >> (16 * (PARTNERSHIP_SEATS - 1 - p) + 4 * (TS_SUITS - 1 - suit)) & 0xF);
+}
+
+/* The facts from the cards in play, the shape and the seats' relative-rank
+ * hands (a seat holds a suit's top card when it holds its relative ace). */
+static inline void whist_suits_from(whist_suits *f, ts_cards in_play, uint64_t shape, const ts_cards rel[4])
+{
+    f->in_play = in_play;
+    f->shape = shape;
+    const int ace = TS_RANKS - 1;
+    for (int p = 0; p < PARTNERSHIP_SEATS; p++) {
+        ts_cards r = rel[p];
+        f->tops[p] = (unsigned)((r >> ace & 1) | (r >> (TS_LANE_BITS + ace - 1) & 2) |
+                                (r >> (2 * TS_LANE_BITS + ace - 2) & 4) | (r >> (3 * TS_LANE_BITS + ace - 3) & 8));
+    }
+}
+
+/* The facts of a position (the slow way: for callers without its shape). */
+static inline void whist_suits_of(const ts_state *s, whist_suits *f)
+{
+    f->in_play = 0;
+    f->shape = 0;
+    for (int p = 0; p < PARTNERSHIP_SEATS; p++) {
+        f->in_play |= s->playable[p];
+        f->shape = f->shape << 16 | suit_counts(s->playable[p]);
+        f->tops[p] = 0;
+    }
+    for (int suit = 0; suit < TS_SUITS; suit++) {
+        ts_cards lane = f->in_play & ts_suit_cards(suit);
+        if (!lane)
+            continue;
+        ts_cards top = ts_bit(top_of(lane));
+        for (int p = 0; p < PARTNERSHIP_SEATS; p++)
+            if (s->playable[p] & top)
+                f->tops[p] |= 1u << suit;
+    }
+}
+
+/* cash_from (tricks.h) of seat p with every card face up, from the facts
+ * of whist_suits_of: the same count and the same cards (*runs), suit by
+ * suit only where p holds the top card (tests/test_whist_suits.py compares
+ * the two on random positions). */
+static inline int cash_now(const ts_state *s, const whist_suits *f, int p, ts_cards *runs, int skip)
+{
+    int trump = s->trump, o1 = (p + 1) % 4, o2 = (p + 3) % 4, mate = (p + 2) % 4;
+    /* the opponents that hold a trump */
+    int ruff1 = trump != TS_NOTRUMP && suit_len(f, o1, trump), ruff2 = trump != TS_NOTRUMP && suit_len(f, o2, trump);
+    unsigned suits = f->tops[p];
+    if (skip >= 0 && skip < TS_SUITS)
+        suits &= ~(1u << skip);
+    int total = 0;
+    *runs = 0;
+    for (; suits; suits &= suits - 1) {
+        int suit = __builtin_ctz(suits);
+        ts_cards lane = f->in_play & ts_suit_cards(suit);
+        ts_cards mine = s->playable[p] & lane, rest = lane & ~mine;
+        if (rest)
+            mine &= ~((ts_bit(top_of(rest)) << 1) - 1);
+        int limit = ts_count(mine);
+        if (suit != trump && (ruff1 || ruff2)) {
+            if (ruff1 && suit_len(f, o1, suit) < limit)
+                limit = suit_len(f, o1, suit);
+            if (ruff2 && suit_len(f, o2, suit) < limit)
+                limit = suit_len(f, o2, suit);
+            while (ts_count(mine) > limit)
+                mine &= mine - 1;
+        } else {
+            int others = suit_len(f, o1, suit);
+            if (suit_len(f, o2, suit) > others)
+                others = suit_len(f, o2, suit);
+            if (suit_len(f, mate, suit) > others)
+                others = suit_len(f, mate, suit);
+            if (limit >= others) {
+                limit = suit_len(f, p, suit);
+                while (ts_count(mine) > others)
+                    mine &= mine - 1;
+            }
+        }
+        total += limit;
+        *runs |= mine;
+    }
+    return total;
+}
+
+/* quick_tricks_cap (tricks.h) of the leader and partner with every card
+ * face up, from the facts: the same cap. */
+static inline int cap_now(const ts_state *s, const whist_suits *f)
+{
+    int leader = s->leader, mate = (leader + 2) % 4, cap = 0;
+    for (unsigned m = f->tops[leader] | f->tops[mate]; m; m &= m - 1) {
+        int suit = __builtin_ctz(m);
+        int nl = suit_len(f, leader, suit), nq = suit_len(f, mate, suit);
+        cap += nl > nq ? nl : nq;
+    }
+    if (s->trump != TS_NOTRUMP && suit_len(f, mate, s->trump))
+        cap++;
+    return cap;
+}
+
 /* Whist: quick tricks of the side on lead at a trick start (the count
  * stops early once it reaches `need`).  The leader
  * cashes its winners (staying on lead), then may lead to a suit partner
@@ -142,15 +255,12 @@ static inline int run_over(const ts_state *s, int p, int suit, ts_cards *decided
  * add up.  Otherwise the larger of the leader's count and, when the leader
  * can reach partner, partner's; with trumps also a ruff by partner of a
  * suit it is void in, then partner's winners outside trumps. */
-static inline int whist_quick_tricks(const ts_state *s, int need, ts_cards *runs)
+static inline int whist_quick_tricks(const ts_state *s, const whist_suits *f, int need, ts_cards *runs)
 {
-    ts_cards in_play = 0;
-    for (int p = 0; p < s->nseats; p++)
-        in_play |= s->playable[p];
     int leader = s->leader, partner = (leader + 2) % 4;
     ts_cards mine, theirs;
-    int own = cash_from(s, leader, in_play, &mine, -1);
-    int via = cash_from(s, partner, in_play, &theirs, -1);
+    int own = cash_now(s, f, leader, &mine, -1);
+    int via = cash_now(s, f, partner, &theirs, -1);
     int best = own;
     *runs = mine;
     if (via > 0) {
@@ -158,7 +268,7 @@ static inline int whist_quick_tricks(const ts_state *s, int need, ts_cards *runs
         for (int suit = 0; suit < TS_SUITS; suit++)
             if (theirs & ts_suit_cards(suit)) {
                 spare &= ~ts_suit_cards(suit);
-                if (s->playable[leader] & ts_suit_cards(suit))
+                if (suit_len(f, leader, suit))
                     reach = 1;
             }
         if (reach && ts_count(spare) >= own) {
@@ -180,9 +290,8 @@ static inline int whist_quick_tricks(const ts_state *s, int need, ts_cards *runs
     for (int suit = 0; suit < TS_SUITS; suit++) {
         /* (only where the side holds the suit's top card and a hand long
          * enough to do better) */
-        ts_cards lane = ts_suit_cards(suit), both = (s->playable[leader] | s->playable[partner]) & lane;
-        if (!both || !(both & ts_bit(top_of(in_play & lane))) ||
-            (ts_count(s->playable[leader] & lane) <= best && ts_count(s->playable[partner] & lane) <= best))
+        if (!((f->tops[leader] | f->tops[partner]) >> suit & 1) ||
+            (suit_len(f, leader, suit) <= best && suit_len(f, partner, suit) <= best))
             continue;
         int over = run_over(s, leader, suit, &cashed);
         if (over > best) {
@@ -205,7 +314,7 @@ static inline int whist_quick_tricks(const ts_state *s, int need, ts_cards *runs
                     (!(s->playable[rho] & lane) && (s->playable[rho] & tl)))
                     continue;
                 ts_cards after;
-                int v = 1 + cash_from(s, partner, in_play, &after, s->trump);
+                int v = 1 + cash_now(s, f, partner, &after, s->trump);
                 if (v > best) {
                     best = v;
                     *runs = after;
@@ -283,6 +392,58 @@ static inline int long_trump_tricks(const ts_state *s, int side, ts_cards *decid
     return best < left ? best : left;
 }
 
+/* long_trump_tricks with every card face up, from the facts: the same
+ * count and cards (partners sit opposite: the side's seats are a and a + 2). */
+static inline int long_trumps_now(const ts_state *s, const whist_suits *f, int side, ts_cards *decided)
+{
+    *decided = 0;
+    if (s->trump == TS_NOTRUMP)
+        return 0;
+    ts_cards tl = ts_suit_cards(s->trump);
+    int a = s->side[0] == side ? 0 : 1;
+    ts_cards theirs = (s->playable[a + 1] | s->playable[(a + 3) % 4]) & tl;
+    int best = 0;
+    for (int p = a; p < PARTNERSHIP_SEATS; p += 2) {
+        if (suit_len(f, p, s->trump) <= best)
+            continue;
+        int n = trump_tricks_of(s, p, theirs);
+        if (n > best) {
+            best = n;
+            *decided = theirs;
+        }
+    }
+    int left = s->total_tricks - s->tricks_played;
+    return best < left ? best : left;
+}
+
+/* sure_trump_tricks with every card face up, from the facts: the same. */
+static inline int sure_trumps_now(const ts_state *s, const whist_suits *f, ts_cards *run, int *side)
+{
+    *run = 0;
+    *side = -1;
+    if (s->trump == TS_NOTRUMP)
+        return 0;
+    ts_cards tl = ts_suit_cards(s->trump), trumps = f->in_play & tl;
+    if (!trumps)
+        return 0;
+    int holder = 0;
+    for (int p = 0; p < PARTNERSHIP_SEATS; p++)
+        if (f->tops[p] >> s->trump & 1)
+            holder = p;
+    *side = s->side[holder];
+    int mate = (holder + 2) % 4;
+    ts_cards ours = (s->playable[holder] | s->playable[mate]) & trumps;
+    while (trumps && (ours & ts_bit(top_of(trumps)))) {
+        *run |= ts_bit(top_of(trumps));
+        trumps &= ~ts_bit(top_of(trumps));
+    }
+    int c1 = ts_count(*run & s->playable[holder]), c2 = ts_count(*run & s->playable[mate]);
+    int l1 = suit_len(f, holder, s->trump), l2 = suit_len(f, mate, s->trump);
+    if (l2 - c2 >= c1 || l1 - c1 >= c2)
+        return c1 + c2;
+    return c1 > c2 ? c1 : c2;
+}
+
 /* Whist with trumps: the side whose hand holds the second-best trump and
  * another trump, sitting right after the holder of the top trump (of the
  * other side), or -1; *cards: the two top trumps. */
@@ -334,16 +495,20 @@ static inline int led_into(const ts_state *s, ts_cards remaining, ts_cards *tops
  * cheap bounds -- quick tricks, the top trumps, side-suit winners then top
  * trumps, leads into the other side's tops.  1
  * with the value *v and its deciding cards when one of them answers for
- * `target`. */
-static inline int whist_bounds(const ts_state *s, int R, int target, ts_cards remaining, int *v,
-                        ts_cards *decided)
+ * `target`; `f`: the facts of the suits (whist_suits_from or _of).  (Kept
+ * out of line: inlined into the recursive search it cost as many
+ * instructions there, in registers saved at every node, as it saved.) */
+__attribute__((noinline)) static int whist_bounds_of(const ts_state *s, int R, int target,
+                                                     const whist_suits *f, int *v, ts_cards *decided)
 {
+    ts_cards remaining = f->in_play;
     int won = side_tricks(s, R), left = s->total_tricks - s->tricks_played;
     ts_cards runs = 0;
     int ours = s->side[s->leader] == R;
     int need = ours ? target - won : won + left - target + 1, qt = 0;
-    if (quick_tricks_cap(s, remaining, (s->leader + 2) % 4) >= need)
-        qt = whist_quick_tricks(s, need, &runs);
+    int mate = (s->leader + 2) % 4;
+    if (cap_now(s, f) >= need)
+        qt = whist_quick_tricks(s, f, need, &runs);
     if (ours && won + qt >= target) {
         *decided = runs;
         *v = won + qt;
@@ -356,7 +521,7 @@ static inline int whist_bounds(const ts_state *s, int R, int target, ts_cards re
     }
     ts_cards trumps;
     int holder_side;
-    int sure = sure_trump_tricks(s, &trumps, &holder_side);
+    int sure = sure_trumps_now(s, f, &trumps, &holder_side);
     if (sure > 0) {
         int mine = holder_side == R;
         if (mine && won + sure >= target) {
@@ -374,7 +539,7 @@ static inline int whist_bounds(const ts_state *s, int R, int target, ts_cards re
     ts_cards long_decided = 0;
     for (int side = 0; side < 2; side++) {
         ts_cards kept;
-        int n = long_trump_tricks(s, side, &kept);
+        int n = long_trumps_now(s, f, side, &kept);
         if (n > 0 && (side == R ? won + n >= target : won + left - n < target)) {
             *decided = kept;
             *v = side == R ? won + n : won + left - n;
@@ -396,8 +561,8 @@ static inline int whist_bounds(const ts_state *s, int R, int target, ts_cards re
          * take their tricks (partner can play a card that is no trump to
          * each of those rounds, so no trump falls on them) */
         ts_cards side_runs;
-        int cash = cash_from(s, s->leader, remaining, &side_runs, s->trump);
-        int mate = (s->leader + 2) % 4, total = cash + sure;
+        int cash = cash_now(s, f, s->leader, &side_runs, s->trump);
+        int total = cash + sure;
         if (total > left)
             total = left;
         if (cash > 0 && ts_count(s->playable[mate] & ~ts_suit_cards(s->trump)) >= cash) {
@@ -450,6 +615,17 @@ static inline int whist_bounds(const ts_state *s, int R, int target, ts_cards re
      * up to fewer; answering with the top card of every suit, it took more
      * nodes than it saved, and 3% of the instructions.) */
     return 0;
+}
+
+/* whist_bounds_of with the facts worked out here (`remaining`: the cards
+ * in play). */
+static inline int whist_bounds(const ts_state *s, int R, int target, ts_cards remaining, int *v,
+                               ts_cards *decided)
+{
+    whist_suits f;
+    whist_suits_of(s, &f);
+    (void)remaining; /* (the same as f.in_play: every card is face up) */
+    return whist_bounds_of(s, R, target, &f, v, decided);
 }
 
 /* Plain whist leads.  Higher first: a lead that wins the trick for the

@@ -172,7 +172,8 @@ typedef struct whist_place {
 
 /* At a trick start (`won`: the root side's tricks so far): the table's
  * bucket is fetched from memory while the cheap bounds are worked out
- * (whist_bounds), then the exact entry, then the shape's patterns.  1 with
+ * (whist_bounds_of, with the facts of the suits from the shape and the
+ * relative ranks), then the exact entry, then the shape's patterns.  1 with
  * the value *v and its deciding cards when one of them answers for
  * `target`. */
 static int whist_probe(ts_search *S, const ts_state *s, int target, int won, whist_place *pl,
@@ -201,7 +202,9 @@ static int whist_probe(ts_search *S, const ts_state *s, int target, int won, whi
      * for the target -- the checks are monotone in it -- saved 11% of
      * the instructions with the same nodes, and was slower: the bucket
      * was then waited for, where the bounds now hide its fetch.) */
-    if (whist_bounds(s, R, target, remaining, v, decided))
+    whist_suits f;
+    whist_suits_from(&f, remaining, pl->shape, rel);
+    if (whist_bounds_of(s, R, target, &f, v, decided))
         return 1;
     whist_entry *exact = whist_find(S->tt, rel, pl->counts, s->leader, R, 0);
     if (exact && (exact->lo + won >= target || exact->hi + won < target)) {

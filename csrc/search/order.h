@@ -31,10 +31,12 @@ static ts_cards representatives(const ts_state *s, ts_cards legal, int root)
         }
         return keep;
     }
+    /* (every seat's cards less the mover's: the seats' cards are disjoint,
+     * and the loop has no branch to mispredict) */
     ts_cards others = 0;
     for (int p = 0; p < s->nseats; p++)
-        if (p != s->turn)
-            others |= s->playable[p] | s->covered[p];
+        others |= s->playable[p] | s->covered[p];
+    others &= ~(s->playable[s->turn] | s->covered[s->turn]);
     for (int i = 0; i < s->ntrick; i++)
         others |= ts_bit(s->trick[i]);
     ts_cards merged;
