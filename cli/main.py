@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import inspect
 import secrets
-import threading
 from collections.abc import Callable, Sequence
 from importlib import resources
 from typing import Any, TypeVar
@@ -30,6 +29,7 @@ from solver.cli.play import match, move, play
 from solver.cli.recommend import recommend
 from solver.doubledummy import DEFAULT_TT_MB
 from solver.games.registry import GAMES
+from solver.timing import in_worker
 
 from .common import (
     BRIDGE,
@@ -46,7 +46,6 @@ from .common import (
 )
 from .options import NODES, NODES_HELP, TIME, TIME_HELP, TT_MB, TT_MB_HELP
 
-WAIT_STEP = 0.1  # seconds between checks for Ctrl-C while a search runs
 TRUMP_AT_DEAL = " and ".join(g.title for g in GAMES.values() if g.names_trump_at_deal)
 PBN_HELP = f"A bridge deal 'N:... ... ... ...' (plain {BRIDGE.name}) instead of POSITION."
 EXAMPLES_PACKAGE = "solver"
@@ -256,29 +255,13 @@ T = TypeVar("T")
 
 
 def interruptible(searcher: solver.Solver, call: Callable[[], T]) -> T:
-    """Run a search in a worker thread so that Ctrl-C stops it at once: the
-    search is interrupted and the command ends with one line, status 130."""
-    box: dict[str, Any] = {}
-
-    def work() -> None:
-        try:
-            box["result"] = call()
-        except BaseException as e:  # handed to the main thread below
-            box["error"] = e
-
-    worker = threading.Thread(target=work, daemon=True)
-    worker.start()
+    """Run a search so that Ctrl-C stops it at once (`solver.timing.in_worker`):
+    the search is interrupted and the command ends with one line, status 130."""
     try:
-        while worker.is_alive():
-            worker.join(WAIT_STEP)
+        result, _ = in_worker(searcher, call)
     except KeyboardInterrupt:
-        searcher.interrupt()
-        worker.join()
         click.echo(f"{PROG}: interrupted: the search was stopped", err=True)
         raise click.exceptions.Exit(INTERRUPTED) from None
-    if "error" in box:
-        raise box["error"]
-    result: T = box["result"]
     return result
 
 

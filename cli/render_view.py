@@ -19,14 +19,7 @@ from solver.games.registry import game
 from solver.view import View
 
 from .common import PROG
-
-PHASE_WORDS = {
-    Phase.DISCARD: "to discard",
-    Phase.TRUMP: "to name trump",
-    Phase.BID: "to bid",
-    Phase.PLAY: "to play",
-    Phase.CLAIM: "to claim a card of the trick",
-}
+from .render import PHASE_WORDS
 
 
 def view(v: View) -> Group:

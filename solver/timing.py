@@ -83,10 +83,15 @@ WAIT_STEP = 0.1  # seconds between checks for Ctrl-C while a timed search runs
 
 def timed(solver: Solver, call: Callable[[], _Result]) -> tuple[_Result, float]:
     """`call()` (a search of `solver`) with the solver's table cleared
-    first, outside the timing, and its wall time in seconds.  The search
-    runs in a worker thread (timed there), so that Ctrl-C stops it at once:
-    the search is interrupted and KeyboardInterrupt raised here."""
+    first, outside the timing, and its wall time in seconds (`in_worker`)."""
     solver.clear()
+    return in_worker(solver, call)
+
+
+def in_worker(solver: Solver, call: Callable[[], _Result]) -> tuple[_Result, float]:
+    """`call()` (a search of `solver`) and its wall time in seconds.  The
+    search runs in a worker thread (timed there), so that Ctrl-C stops it at
+    once: the search is interrupted and KeyboardInterrupt raised here."""
     box: dict[str, Any] = {}
 
     def work() -> None:
