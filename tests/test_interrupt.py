@@ -36,6 +36,9 @@ from solver.wholegame import WholeGame
 INTERRUPTED = 130
 STARTUP = 4.0  # seconds for a child command to start and be well into its work
 CHEAP_PIMC = "pimc:2/2k"  # the pimc player on a small budget: a whist deal in seconds
+# a budget a whole whist game cannot finish within STARTUP (pimc:2/2k played one in
+# 3.5 s on a loaded machine, and the play test then found it over)
+GAME_PIMC = "pimc:16/200k"
 
 
 def exe() -> str:
@@ -133,7 +136,7 @@ def test_ctrl_c_stops_a_pimc_game_and_saves_what_was_played(tmp_path: Path) -> N
     """`play` with pimc players: status 130 at once, the narration so far on
     stdout, and the saved game holds every trick the narration told."""
     saved = tmp_path / "game.toml"
-    args = [exe(), "play", "whist", "--seats", CHEAP_PIMC, "--seed", "3", "--save", str(saved)]
+    args = [exe(), "play", "whist", "--seats", GAME_PIMC, "--seed", "3", "--save", str(saved)]
     out, err = interrupt_after(start_interruptible(args), STARTUP)
     assert "interrupted: the game was stopped" in err
     assert "Saved to" in err
