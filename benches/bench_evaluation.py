@@ -24,7 +24,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from solver.doubledummy import Solver  # noqa: E402
-from tests.randpos import VARIANTS, random_play  # noqa: E402
+from tests.randpos import chosen_variants, random_play  # noqa: E402
 
 
 def measure(game: str, players: int, args: argparse.Namespace) -> None:
@@ -79,10 +79,12 @@ def main() -> None:
     ap.add_argument("--depths", default="1,2,3", help="horizon depths in tricks")
     ap.add_argument("--games", default="", help="comma list of game-players, e.g. cinch-4")
     args = ap.parse_args()
-    wanted = set(filter(None, args.games.split(",")))
-    for game, players in VARIANTS:
-        if not wanted or f"{game}-{players}" in wanted:
-            measure(game, players, args)
+    try:
+        variants = chosen_variants(args.games)
+    except ValueError as e:
+        raise SystemExit(f"bench_evaluation: --games: {e}") from None
+    for game, players in variants:
+        measure(game, players, args)
 
 
 if __name__ == "__main__":

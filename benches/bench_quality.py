@@ -30,7 +30,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from solver.games.base import Position  # noqa: E402
 from solver.pimc import recommend  # noqa: E402
 from solver.players import PimcPlayer  # noqa: E402
-from tests.randpos import VARIANTS, random_play  # noqa: E402
+from tests.randpos import chosen_variants, random_play  # noqa: E402
 
 TOLERANCE = 0.05  # the fast card's exact mean may be this far below the best
 TARGET_SHARE = 0.95
@@ -121,13 +121,15 @@ def main() -> None:
     ap.add_argument("--no-bounded", action="store_true", help="past the budget: playouts")
     ap.add_argument("--games", default="", help="comma list of game-players, e.g. cinch-4")
     args = ap.parse_args()
-    wanted = set(filter(None, args.games.split(",")))
-    for game, players in VARIANTS:
-        if not wanted or f"{game}-{players}" in wanted:
-            out = run_game(
-                game, players, args.positions, args.worlds, args.world_nodes, not args.no_bounded
-            )
-            print(report(out), flush=True)
+    try:
+        variants = chosen_variants(args.games)
+    except ValueError as e:
+        raise SystemExit(f"bench_quality: --games: {e}") from None
+    for game, players in variants:
+        out = run_game(
+            game, players, args.positions, args.worlds, args.world_nodes, not args.no_bounded
+        )
+        print(report(out), flush=True)
 
 
 if __name__ == "__main__":

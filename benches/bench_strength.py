@@ -34,17 +34,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from solver.errors import TricksolverError  # noqa: E402
 from solver.match import Match  # noqa: E402
-from tests.randpos import VARIANTS  # noqa: E402
+from tests.randpos import chosen_variants, variant_name  # noqa: E402
 
-VARIANT_NAMES = [f"{g}-{p}" for g, p in VARIANTS]
 MAX_DEALS = 100_000
-
-
-def variant(name: str) -> tuple[str, int]:
-    game, _, players = name.rpartition("-")
-    if (game, int(players or 0)) not in VARIANTS:
-        raise SystemExit(f"bench_strength: unknown variant {name!r} (one of {VARIANT_NAMES})")
-    return game, int(players)
 
 
 def verdict(ci: list[float] | None) -> str:
@@ -54,8 +46,10 @@ def verdict(ci: list[float] | None) -> str:
     return "better" if ci[0] > 0 else "worse" if ci[1] < 0 else "tie"
 
 
-def run_variant(name: str, new: str, old: str, deals: int, seed: int) -> dict[str, Any]:
-    game, players = variant(name)
+def run_variant(
+    game: str, players: int, new: str, old: str, deals: int, seed: int
+) -> dict[str, Any]:
+    name = variant_name(game, players)
     contest = Match.new(game, f"{new},{old}", players=players, seed=seed)
     start = time.perf_counter()
     interrupted = False
@@ -83,7 +77,7 @@ def run_variant(name: str, new: str, old: str, deals: int, seed: int) -> dict[st
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
-    ap.add_argument("--variants", default=",".join(VARIANT_NAMES))
+    ap.add_argument("--variants", default="", help="comma list, e.g. cinch-4 (default: all)")
     ap.add_argument("--new", default="pimc")
     ap.add_argument("--old", default="pimc-classic")
     ap.add_argument("--deals", type=int, default=40)
@@ -92,13 +86,14 @@ def main() -> None:
     args = ap.parse_args()
     if not 2 <= args.deals <= MAX_DEALS:
         raise SystemExit(f"bench_strength: --deals must be 2 to {MAX_DEALS:,}")
-    names = args.variants.split(",")
-    for name in names:
-        variant(name)
+    try:
+        variants = chosen_variants(args.variants)
+    except ValueError as e:
+        raise SystemExit(f"bench_strength: --variants: {e}") from None
     rows = []
     try:
-        for name in names:
-            row = run_variant(name, args.new, args.old, args.deals, args.seed)
+        for game, players in variants:
+            row = run_variant(game, players, args.new, args.old, args.deals, args.seed)
             rows.append(row)
             if row["interrupted"]:
                 break

@@ -24,6 +24,22 @@ VARIANTS = [
 ]
 
 
+def variant_name(game: str, players: int) -> str:
+    """A variant as the benches name it: ``chinese-whist-3``."""
+    return f"{game}-{players}"
+
+
+def chosen_variants(text: str) -> list[tuple[str, int]]:
+    """The variants a comma list names (``cinch-4,whist-4``), in its order;
+    every variant when `text` is empty.  ValueError names an unknown one."""
+    by_name = {variant_name(g, p): (g, p) for g, p in VARIANTS}
+    names = [n for n in text.split(",") if n]
+    unknown = [n for n in names if n not in by_name]
+    if unknown:
+        raise ValueError(f"unknown variant {unknown[0]!r} (one of {', '.join(by_name)})")
+    return [by_name[n] for n in names] if names else list(VARIANTS)
+
+
 def random_deal(game: str, players: int, seed: int) -> Position:
     """A new hand with randomised dealer, round, options and trump."""
     rng = random.Random(seed)
@@ -100,4 +116,13 @@ def reference_spec(pos: Position) -> dict:
     return spec
 
 
-__all__ = ["VARIANTS", "random_deal", "random_play", "random_start", "reference_spec", "solver"]
+__all__ = [
+    "VARIANTS",
+    "chosen_variants",
+    "random_deal",
+    "random_play",
+    "random_start",
+    "reference_spec",
+    "solver",
+    "variant_name",
+]
