@@ -14,8 +14,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 
 import solver
 from solver.games.registry import GAMES
-from solver.moves import position_text
-from solver.moves import read_position as position_with_moves
+from solver.moves import apply_moves, position_text
 from solver.notation import get_str, parse_fields
 from solver.position import source_text
 
@@ -95,7 +94,14 @@ def read_source(source: str) -> str:
 def read_position(source: str, moves: str | None = None) -> solver.Position:
     """A position from a file path, '-' (standard input), the text itself or
     a saved game, with --moves applied."""
-    return position_with_moves(read_source(source), moves)
+    return position_of(read_source(source), moves)
+
+
+def position_of(text: str, moves: str | None = None) -> solver.Position:
+    """The position of a text `read_source` gave (a saved game already read
+    as its hand in play), with --moves applied."""
+    pos = solver.parse_position(text)
+    return apply_moves(pos, moves) if moves else pos
 
 
 def is_view_text(text: str) -> bool:
@@ -112,7 +118,7 @@ def source_with_moves(source: str, moves: str | None) -> str:
         return text
     if is_view_text(text):
         raise solver.IllegalMoveError("--moves goes with a full position, not a view")
-    return position_with_moves(text, moves).to_toml()
+    return position_of(text, moves).to_toml()
 
 
 MOVES_HELP = (

@@ -22,7 +22,6 @@ import click
 from rich.console import Console
 
 import solver
-import solver.moves
 from solver.cli import render, render_analysis, render_view
 from solver.cli.bench import bench
 from solver.cli.play import match, move, play
@@ -41,6 +40,7 @@ from .common import (
     is_view_text,
     moves_option,
     players_option,
+    position_of,
     read_position,
     source_with_moves,
 )
@@ -205,7 +205,7 @@ def show(
         if is_view_text(text):
             console.print(render_view.view(solver.parse_view(text)))
             return
-    console.print(render.position(solver.moves.read_position(text, moves)))
+    console.print(render.position(position_of(text, moves)))
 
 
 def bundled_example(name: str) -> str:
@@ -361,7 +361,7 @@ def analyze(
         assert position is not None
         pos = read_position(position, moves)
     else:
-        pos = solver.moves.read_position(BRIDGE.pbn_line(pbn, trump, leader), moves)
+        pos = position_of(BRIDGE.pbn_line(pbn, trump, leader), moves)
     searcher = make_solver(tt_mb, max_nodes, max_seconds)
     result = interruptible(searcher, lambda: searcher.analyze(pos, pv=not no_pv))
     if as_json:
@@ -413,7 +413,7 @@ def table(
         assert position is not None
         pos = read_position(position, moves)
     else:
-        pos = solver.moves.read_position(BRIDGE.pbn_line(pbn, None, None), moves)
+        pos = position_of(BRIDGE.pbn_line(pbn, None, None), moves)
     searcher = make_solver(tt_mb, max_nodes, max_seconds)
     result = interruptible(searcher, lambda: searcher.table(pos))
     if as_json:
