@@ -79,8 +79,8 @@ def check(
     (not `bounded`: the worlds past the budget by a heuristic playout)."""
     fast = recommend(
         pos, samples=worlds, seed=seed, jobs=1, tt_mb=64, max_nodes=world_nodes, bounded=bounded
-    )
-    full = recommend(pos, samples=worlds, seed=seed, jobs=1, tt_mb=64, race=False)
+    ).completed()
+    full = recommend(pos, samples=worlds, seed=seed, jobs=1, tt_mb=64, race=False).completed()
     means = {str(m.move): m.mean for m in full.moves}
     return Outcome(
         name, seed, str(fast.best), means[str(fast.best)], max(means.values()), fast.methods

@@ -90,7 +90,7 @@ def run_one(pos: Position, args: argparse.Namespace, race: bool) -> tuple[Recomm
     rec = recommend(
         pos, samples=args.samples, seconds=args.time, seed=args.seed, jobs=args.jobs, race=race,
         max_nodes=args.max_nodes,
-    )  # fmt: skip
+    ).completed()  # fmt: skip
     return rec, time.perf_counter() - t0
 
 

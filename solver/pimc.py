@@ -158,6 +158,13 @@ class Recommendation:
     def by_method(self) -> dict[str, int]:
         return {m: self.methods.count(m) for m in METHODS if m in self.methods}
 
+    def completed(self) -> Recommendation:
+        """This recommendation, unless Ctrl-C ended it: then KeyboardInterrupt
+        (for a caller that must not go on with a part of its worlds)."""
+        if self.stopped == "interrupted":
+            raise KeyboardInterrupt
+        return self
+
     def to_json(self) -> dict[str, Any]:
         return {
             "seat": self.seat + 1,

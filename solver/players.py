@@ -178,9 +178,7 @@ class ClassicPimcPlayer(Player):
             if self.seconds is None:
                 raise
             return decide(seat_knowledge(position, seat))  # no world valued in time
-        if rec.stopped == "interrupted":  # Ctrl-C: no move from the worlds valued so far
-            raise KeyboardInterrupt
-        return rec.best
+        return rec.completed().best  # Ctrl-C: no move from the worlds valued so far
 
     def _recommend(self, position: Position, seat: int, seed: int) -> Recommendation:
         """The recommendation a card is chosen by: the worlds of `samples`,

@@ -156,7 +156,7 @@ def _sampled(size: SetSize) -> Iterator[dict[str, Any]]:
         start = _seeded_heuristic_start(game, players, 7)
         pos = _played_down(start, 4 if game != "cinch" else 3, 7)
         rec = recommend(pos, pos.to_move, samples=6, seed=3, jobs=1, tt_mb=SIGNATURE_TT_MB,
-                        max_nodes=200_000)  # fmt: skip
+                        max_nodes=200_000).completed()  # fmt: skip
         yield {
             "kind": f"{name} recommend", "position": pos.to_line(), "best": str(rec.best),
             "means": sorted((str(m.move), round(m.mean, 9)) for m in rec.moves),

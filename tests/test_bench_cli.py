@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import signal
 import sys
+import threading
 import time
 from collections.abc import Callable
 from typing import Any
@@ -115,3 +116,26 @@ def test_ctrl_c_stops_the_real_signature_with_status_130() -> None:
     assert out == ""
     (line,) = err.strip().splitlines()
     assert line.startswith("tricksolver: interrupted: ") and "of the quick signature done" in line
+
+
+def test_ctrl_c_in_the_signatures_recommendation_stops_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Ctrl-C during a recommendation ends it with the worlds it had
+    # (stopped="interrupted"); the signature must stop, not record those.
+    from solver import pimc
+
+    real = pimc.recommend
+    calls: list[int] = []
+
+    def interrupted(*args: Any, **kwargs: Any) -> pimc.Recommendation:
+        stop = threading.Event()
+        stop.set()  # as if Ctrl-C came while the first worlds were solved
+        rec = real(*args, **kwargs, stop=stop)
+        assert rec.stopped == "interrupted"
+        calls.append(1)
+        return rec
+
+    monkeypatch.setattr(pimc, "recommend", interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        for _ in signature._sampled(signature.SIZES["quick"]):
+            pass
+    assert calls == [1]

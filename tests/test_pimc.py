@@ -146,6 +146,8 @@ def test_a_stop_keeps_the_first_worlds_solved() -> None:
     )
     assert rec.stopped == "interrupted"
     assert 1 <= rec.worlds < 200
+    with pytest.raises(KeyboardInterrupt):  # for a caller that must not go on with a part
+        rec.completed()
     # the first worlds of the 200 drawn, solved one by one
     worlds = Sampler(view_of(pos, pos.to_move)).sample(200, 1)[: rec.worlds]
     dd = solver.Solver(tt_mb=16)
