@@ -26,9 +26,9 @@ from solver.cli import render, render_analysis, render_view
 from solver.cli.bench import bench
 from solver.cli.play import match, move, play
 from solver.cli.recommend import recommend
-from solver.doubledummy import DEFAULT_TT_MB
+from solver.doubledummy import DEFAULT_TT_MB, table_positions
 from solver.games.registry import GAMES
-from solver.timing import in_worker
+from solver.timing import Interrupted, in_worker
 
 from .common import (
     BRIDGE,
@@ -254,13 +254,24 @@ def make_solver(tt_mb: float, max_nodes: int, max_seconds: float) -> solver.Solv
 T = TypeVar("T")
 
 
-def interruptible(searcher: solver.Solver, call: Callable[[], T]) -> T:
+def interruptible(
+    searcher: solver.Solver,
+    call: Callable[[], T],
+    show: Callable[[T], None],
+    done: Callable[[T], str],
+) -> T:
     """Run a search so that Ctrl-C stops it at once (`solver.timing.in_worker`):
-    the search is interrupted and the command ends with one line, status 130."""
+    the search is interrupted, what it had proven is shown (`show`: bounds,
+    as a limit cut short would), and the command ends with one line saying
+    what was done (`done`), status 130."""
     try:
         result, _ = in_worker(searcher, call)
-    except KeyboardInterrupt:
-        click.echo(f"{PROG}: interrupted: the search was stopped", err=True)
+    except Interrupted as stopped:
+        if stopped.partial is None:
+            click.echo(f"{PROG}: interrupted: the search was stopped", err=True)
+        else:
+            show(stopped.partial)
+            click.echo(f"{PROG}: interrupted: {done(stopped.partial)}", err=True)
         raise click.exceptions.Exit(INTERRUPTED) from None
     return result
 
@@ -363,12 +374,22 @@ def analyze(
     else:
         pos = position_of(BRIDGE.pbn_line(pbn, trump, leader), moves)
     searcher = make_solver(tt_mb, max_nodes, max_seconds)
-    result = interruptible(searcher, lambda: searcher.analyze(pos, pv=not no_pv))
-    if as_json:
-        echo_json(render_analysis.analysis_json(pos, result, pv=not no_pv))
-        return
-    Console(no_color=no_color or None, highlight=False).print(
-        render_analysis.analysis_view(pos, result, pv=not no_pv)
+
+    def show(result: solver.Analysis) -> None:
+        if as_json:
+            echo_json(render_analysis.analysis_json(pos, result, pv=not no_pv))
+        else:
+            Console(no_color=no_color or None, highlight=False).print(
+                render_analysis.analysis_view(pos, result, pv=not no_pv)
+            )
+
+    show(
+        interruptible(
+            searcher,
+            lambda: searcher.analyze(pos, pv=not no_pv),
+            show,
+            render_analysis.analysis_done,
+        )
     )
 
 
@@ -415,12 +436,23 @@ def table(
     else:
         pos = position_of(BRIDGE.pbn_line(pbn, None, None), moves)
     searcher = make_solver(tt_mb, max_nodes, max_seconds)
-    result = interruptible(searcher, lambda: searcher.table(pos))
-    if as_json:
-        echo_json(render_analysis.table_json(pos, result))
-        return
-    Console(no_color=no_color or None, highlight=False).print(
-        render_analysis.table_view(pos, result)
+
+    def show(result: solver.Table) -> None:
+        if as_json:
+            echo_json(render_analysis.table_json(pos, result))
+        else:
+            Console(no_color=no_color or None, highlight=False).print(
+                render_analysis.table_view(pos, result)
+            )
+
+    entries = len(table_positions(pos))
+    show(
+        interruptible(
+            searcher,
+            lambda: searcher.table(pos),
+            show,
+            lambda result: render_analysis.table_done(result, entries),
+        )
     )
 
 

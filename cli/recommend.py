@@ -260,6 +260,8 @@ def render_decision(decision: Decision, no_color: bool, warning: str | None = No
     note = f"best: {decision.best} (now: {decision.move})"
     if decision.stopped == "time":
         note += "  (time limit: the halving stopped early)"
+    elif decision.stopped == "interrupted":
+        note += "  (interrupted: the halving stopped early)"
     console.print(note)
     if warning:
         console.print(warning, style="bold yellow")
@@ -406,11 +408,20 @@ def recommend(
             )  # fmt: skip
         except ValueError as e:
             raise solver.PositionError(str(e)) from None
+        except KeyboardInterrupt:
+            click.echo("tricksolver: interrupted: no world was valued yet", err=True)
+            raise click.exceptions.Exit(130) from None
         warning = too_bold_warning(before[0], decision)
         if as_json:
             echo_json({**decision.to_json(), "warnings": [warning] if warning else []})
         else:
             render_decision(decision, no_color, warning)
+        if decision.stopped == "interrupted":  # Ctrl-C: the ranking so far, then status 130
+            values = sum(c.worlds for c in decision.candidates)
+            click.echo(
+                f"tricksolver: interrupted: the ranking of {values} plan-world values", err=True
+            )
+            raise click.exceptions.Exit(130)
         return
     if samples is None:
         samples = PIMC_SAMPLES

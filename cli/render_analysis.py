@@ -81,13 +81,13 @@ def stats_text(stats: SearchStats) -> Text:
     if stats.exact:
         line.append("exact", style="green")
     else:
-        line.append("NOT exact: a limit cut the search short", style="bold red")
+        line.append(f"NOT exact: {CUT_SHORT}", style="bold red")
     return line
 
 
-CUT_SHORT = "a limit cut the search short"
+CUT_SHORT = "a limit (or Ctrl-C) cut the search short"
 BOUNDS_LEGEND = (
-    ">= 7: at least 7, proven before a limit cut the search short;"
+    ">= 7: at least 7, proven before the search was cut short;"
     " <= 9: at most 9; 7..9: from 7 to 9 (as wide as the hand allows when"
     " nothing was proven)."
 )
@@ -330,6 +330,20 @@ def analysis_json(pos: Position, analysis: Analysis, pv: bool = True) -> dict[st
 
 
 # -- table -------------------------------------------------------------------------------
+
+
+def analysis_done(analysis: Analysis) -> str:
+    """What an analysis stopped by Ctrl-C had done (the line after it)."""
+    exact = sum(m.exact for m in analysis.moves)
+    return (
+        f"the search was stopped; {exact} of {len(analysis.moves)} cards exact,"
+        " the others shown as bounds"
+    )
+
+
+def table_done(result: Table, entries: int) -> str:
+    """What a table stopped by Ctrl-C had done, of its `entries` (the line after it)."""
+    return f"the search was stopped; {len(result.entries)} of {entries} entries done (shown)"
 
 
 def table_view(pos: Position, result: Table) -> Group:

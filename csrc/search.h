@@ -97,8 +97,11 @@ int ts_solve_near(ts_search *S, const ts_state *s, int side, int guess);
 
 /* The value, for the side to move, of every legal move: moves[i] and
  * values[i] for i < return value (all legal cards, equivalent ones included;
- * class[i] names the equivalence class: equal for equivalent cards). */
-int ts_analyze(ts_search *S, const ts_state *s, ts_card moves[64], int values[64], int cls[64]);
+ * class[i] names the equivalence class: equal for equivalent cards).  A
+ * search cut short by a limit or a stop leaves in values[i] a proven lower
+ * bound and in highs[i] a proven upper bound; else highs[i] == values[i]. */
+int ts_analyze(ts_search *S, const ts_state *s, ts_card moves[64], int values[64], int highs[64],
+               int cls[64]);
 
 /* Can side `side` reach a value of at least `target`?  1 yes, 0 no (the
  * null-window search itself; exposed for tests). */

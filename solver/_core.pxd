@@ -79,7 +79,8 @@ cdef extern from "search.h" nogil:
     int ts_solve(ts_search *S, const ts_state *s)
     int ts_solve_for(ts_search *S, const ts_state *s, int side)
     int ts_solve_near(ts_search *S, const ts_state *s, int side, int guess)
-    int ts_analyze(ts_search *S, const ts_state *s, ts_card *moves, int *values, int *cls)
+    int ts_analyze(ts_search *S, const ts_state *s, ts_card *moves, int *values, int *highs,
+                   int *cls)
     int ts_reaches(ts_search *S, const ts_state *s, int side, int target)
     void ts_maxn(ts_search *S, const ts_state *s, int *values)
     void ts_value_range(const ts_state *s, int side, int *lo, int *hi)

@@ -309,18 +309,21 @@ cdef class Searcher:
         return bool(r)
 
     def analyze(self, PlayState state):
-        """[(card, value, class)] for every legal move, for the side to move;
-        equivalent cards share a class (the card index of the one searched)."""
+        """[(card, value, class, high)] for every legal move, for the side to
+        move; equivalent cards share a class (the card index of the one
+        searched).  Cut short by a limit or a stop, `value` is a proven lower
+        bound and `high` a proven upper bound; else they are equal."""
         cdef ts_card moves[64]
         cdef int values[64]
+        cdef int highs[64]
         cdef int cls[64]
         cdef int n
         if state.s.phase == PHASE_OVER:
             raise IllegalMoveError("the hand is over")
         self.S.stop = 0
         with nogil:
-            n = ts_analyze(&self.S, &state.s, moves, values, cls)
-        return [(moves[i], values[i], cls[i]) for i in range(n)]
+            n = ts_analyze(&self.S, &state.s, moves, values, highs, cls)
+        return [(moves[i], values[i], cls[i], highs[i]) for i in range(n)]
 
     def maxn(self, PlayState state):
         """Max^n values of every side (see csrc/search.h for the tie rule)."""

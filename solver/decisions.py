@@ -54,6 +54,8 @@ from __future__ import annotations
 
 import math
 import random
+import signal
+import threading
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -67,6 +69,7 @@ from solver.heuristics import decide, heuristic_playout, seat_knowledge, to_firs
 from solver.position import view_of
 from solver.sampling import Sampler
 from solver.stats import t975
+from solver.timing import catch_sigint
 
 PRE_PLAY_PHASES = (Phase.BID, Phase.TRUMP, Phase.DISCARD)
 DEFAULT_SECONDS = 10.0  # a decision's time budget
@@ -158,8 +161,15 @@ class Decision:
     samples: int  # the world budget of a candidate
     seed: int
     max_nodes: int
-    stopped: str | None  # None, or "time": the time limit ended the halving
+    stopped: str | None  # None, "time" (the time limit) or "interrupted" (Ctrl-C) ended it
     seconds: float
+
+    def completed(self) -> Decision:
+        """This decision, unless Ctrl-C ended it: then KeyboardInterrupt (for
+        a caller that must not go on with a part of its worlds)."""
+        if self.stopped == "interrupted":
+            raise KeyboardInterrupt
+        return self
 
     @property
     def best(self) -> Plan:
@@ -323,40 +333,53 @@ def decide_before_play(
     target = min(first_worlds, samples)
     rounds, stopped, made = 0, None, 0
     longest = 0.0  # the longest time one value took
-    while True:
-        # 1. Every candidate still in is valued on the worlds up to `target`,
-        #    world by world, so that a stop leaves them on the same worlds.
-        for w in range(len(values[active[0]]), target):
-            while len(worlds) <= w:
-                rng = world_rng(seed, len(worlds))
-                worlds.append(draw_world(position, seat, rng, sampler))
-            for i in active:
-                # stop before a value that would likely end past the deadline
-                if w > 0 and deadline is not None and time.monotonic() + longest >= deadline:
-                    stopped = "time"
+    # Ctrl-C sets a flag, seen before each value: the candidates' values so
+    # far are kept (as a time limit keeps them), stopped="interrupted"
+    ctrl_c = threading.Event()
+    previous_handler = catch_sigint(ctrl_c)
+    try:
+        while True:
+            # 1. Every candidate still in is valued on the worlds up to `target`,
+            #    world by world, so that a stop leaves them on the same worlds.
+            for w in range(len(values[active[0]]), target):
+                while len(worlds) <= w:
+                    rng = world_rng(seed, len(worlds))
+                    worlds.append(draw_world(position, seat, rng, sampler))
+                for i in active:
+                    if ctrl_c.is_set():
+                        stopped = "interrupted"
+                        break
+                    # stop before a value that would likely end past the deadline
+                    if w > 0 and deadline is not None and time.monotonic() + longest >= deadline:
+                        stopped = "time"
+                        break
+                    if len(values[i]) == w:
+                        began = time.monotonic()
+                        values[i].append(value_plan(worlds[w], plans[i], seat, solver))
+                        longest = max(longest, time.monotonic() - began)
+                        made += 1
+                if progress is not None:
+                    progress(made)
+                if stopped is not None:
                     break
-                if len(values[i]) == w:
-                    began = time.monotonic()
-                    values[i].append(value_plan(worlds[w], plans[i], seat, solver))
-                    longest = max(longest, time.monotonic() - began)
-                    made += 1
-            if progress is not None:
-                progress(made)
-            if stopped is not None:
+            rounds += 1
+            if stopped is not None or len(active) == 1 or target >= samples:
                 break
-        rounds += 1
-        if stopped is not None or len(active) == 1 or target >= samples:
-            break
-        if deadline is not None and time.monotonic() >= deadline:
-            stopped = "time"
-            break
-        # 2. The better half goes on, on twice as many worlds.
-        order = sorted(active, key=lambda i: (-_mean(values[i][:target]), i))
-        keep = (len(active) + 1) // 2
-        for i in order[keep:]:
-            eliminated[i] = rounds
-        active = sorted(order[:keep])
-        target = min(2 * target, samples)
+            if deadline is not None and time.monotonic() >= deadline:
+                stopped = "time"
+                break
+            # 2. The better half goes on, on twice as many worlds.
+            order = sorted(active, key=lambda i: (-_mean(values[i][:target]), i))
+            keep = (len(active) + 1) // 2
+            for i in order[keep:]:
+                eliminated[i] = rounds
+            active = sorted(order[:keep])
+            target = min(2 * target, samples)
+    finally:
+        if previous_handler is not None:
+            signal.signal(signal.SIGINT, previous_handler)
+    if stopped == "interrupted" and any(not values[i] for i in active):
+        raise KeyboardInterrupt  # no world valued for every candidate: nothing to rank
     common = min(len(values[i]) for i in active)
     estimates = [
         _estimate(plans[i], values[i][:common] if i in active else values[i], eliminated.get(i))

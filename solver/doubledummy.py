@@ -433,12 +433,12 @@ class Solver:
         stats = SearchStats.of(self._search.stats)
         side = core.sides[core.turn]
         classes: dict[int, list[Move]] = {}
-        for card, _, cls in rows:
+        for card, _, cls, _ in rows:
             classes.setdefault(cls, []).append(Move(kind, Card(card)))
         moves = []
-        for card, value, cls in rows:
+        for card, value, cls, high in rows:
             move = Move(kind, Card(card))
-            proven = None if stats.exact else self._move_bounds(pos, move, side, value)
+            proven = None if value == high else self._move_bounds(pos, move, side, value, high)
             moves.append(CardValue(move, value, tuple(classes[cls]), proven))
         moves.sort(key=lambda m: (-m.value, -m.bounds.high))
         best = moves[0].value
@@ -462,9 +462,10 @@ class Solver:
             )
         return Analysis(side, core.turn, best, moves, line, stats, root, cut)
 
-    def _move_bounds(self, pos: Position, move: Move, side: int, low: int) -> Bounds:
-        """What a search cut short proved for `move`: its lower bound `low`
-        and the cheap bounds of the position after it (in `pos`'s units)."""
+    def _move_bounds(self, pos: Position, move: Move, side: int, low: int, high: int) -> Bounds:
+        """What a search cut short proved for `move`: its bounds `low` and
+        `high`, with the cheap bounds of the position after it (in `pos`'s
+        units)."""
         after = pos.copy()
         after.play(move)
         if after.is_over:
@@ -472,7 +473,7 @@ class Solver:
         shift = banked_between(pos, after, side)
         floor, ceiling = self.value_range(after, side)
         floor, ceiling = floor + shift, ceiling + shift
-        return Bounds(max(low, floor), ceiling, floor, ceiling)
+        return Bounds(max(low, floor), min(high, ceiling), floor, ceiling)
 
     def _principal_variation(
         self, pos: Position, side: int, value: int
@@ -571,7 +572,7 @@ def move_classes(pos: Position) -> list[tuple[Move, ...]]:
     probe = _core.Searcher(_core_min_table(), 1, 0.0)
     kind = "claim" if pos.phase == Phase.CLAIM else "play"
     classes: dict[int, list[Move]] = {}
-    for card, _, cls in probe.analyze(core):
+    for card, _, cls, _ in probe.analyze(core):
         classes.setdefault(cls, []).append(Move(kind, Card(card)))
     return [tuple(moves) for moves in classes.values()]
 

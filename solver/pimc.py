@@ -50,6 +50,7 @@ from solver.games.base import Move, Phase, Position
 from solver.position import parse_view, view_of
 from solver.sampling import Sampler
 from solver.stats import t975
+from solver.timing import catch_sigint
 from solver.valuation import BOUNDED, EXACT, METHODS, PLAYOUT, SEARCHED
 from solver.view import View
 
@@ -405,7 +406,7 @@ def recommend(
     # the middle of concurrent.futures can leave a future's lock taken, and
     # the pool's manager thread then hangs the exit (seen, under load).
     ctrl_c = threading.Event()
-    previous_handler = _catch_sigint(ctrl_c)
+    previous_handler = catch_sigint(ctrl_c)
     try:
         while True:
             while run.can_submit() and not ctrl_c.is_set():
@@ -626,17 +627,6 @@ def _settle_bounds(
                 bounded=r.bounded - set(got.values),
                 stats=r.stats + got.stats,
             )
-
-
-def _catch_sigint(flag: threading.Event) -> Any:
-    """In the main thread, make SIGINT set `flag` instead of raising
-    KeyboardInterrupt; the handler to restore afterwards (None: none was
-    installed, in another thread)."""
-    if threading.current_thread() is not threading.main_thread():
-        return None
-    previous = signal.getsignal(signal.SIGINT)
-    signal.signal(signal.SIGINT, lambda signum, frame: flag.set())
-    return previous if previous is not None else signal.default_int_handler
 
 
 def _shut_down(pool: Executor, early: bool) -> None:

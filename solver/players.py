@@ -204,7 +204,7 @@ class ClassicPimcPlayer(Player):
             position, seat, seconds=self.seconds, samples=samples,
             seed=rng.randrange(1 << 31), first_worlds=first, max_nodes=nodes, plans=plans,
         )  # fmt: skip
-        return decision.move
+        return decision.completed().move  # Ctrl-C: no move from a part of the worlds
 
 
 @dataclass(frozen=True)

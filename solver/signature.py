@@ -165,7 +165,8 @@ def _sampled(size: SetSize) -> Iterator[dict[str, Any]]:
         before = deal(game, players=players if game == "chinese-whist" else None, seed=11)
         if before.phase not in (Phase.PLAY, Phase.CLAIM):
             decision = decide_before_play(before, before.to_move, seconds=None, samples=4, seed=5,
-                                          first_worlds=2, max_nodes=5_000, tt_mb=16)  # fmt: skip
+                                          first_worlds=2, max_nodes=5_000,
+                                          tt_mb=16).completed()  # fmt: skip
             yield {
                 "kind": f"{name} decision", "position": before.to_line(),
                 "best": str(decision.move),

@@ -12,6 +12,7 @@ this module names no game.
 
 from __future__ import annotations
 
+import signal
 import statistics
 import threading
 import time
@@ -88,11 +89,36 @@ def timed(solver: Solver, call: Callable[[], _Result]) -> tuple[_Result, float]:
     return in_worker(solver, call)
 
 
+class Interrupted(KeyboardInterrupt):
+    """Ctrl-C stopped a search run by `in_worker`.  `partial` is what the
+    search returned once stopped (a result cut short, as by a limit: its
+    bounds hold), or None when it ended in an error or returned nothing."""
+
+    def __init__(self, partial: Any = None) -> None:
+        super().__init__()
+        self.partial = partial
+
+
+def catch_sigint(flag: threading.Event) -> Any:
+    """In the main thread, make SIGINT set `flag` instead of raising
+    KeyboardInterrupt; the handler to restore afterwards (None: none was
+    installed, in another thread).  A KeyboardInterrupt raised inside a
+    lock's wait (Thread.join, concurrent.futures) can leave the lock in a
+    wrong state: seen, a join that then returned before its thread ended."""
+    if threading.current_thread() is not threading.main_thread():
+        return None
+    previous = signal.getsignal(signal.SIGINT)
+    signal.signal(signal.SIGINT, lambda signum, frame: flag.set())
+    return previous if previous is not None else signal.default_int_handler
+
+
 def in_worker(solver: Solver, call: Callable[[], _Result]) -> tuple[_Result, float]:
     """`call()` (a search of `solver`) and its wall time in seconds.  The
     search runs in a worker thread (timed there), so that Ctrl-C stops it at
-    once: the search is interrupted and KeyboardInterrupt raised here."""
+    once: the search is interrupted and `Interrupted` (a KeyboardInterrupt)
+    raised here, holding what the stopped search returned."""
     box: dict[str, Any] = {}
+    finished = threading.Event()
 
     def work() -> None:
         start = clock()
@@ -101,16 +127,22 @@ def in_worker(solver: Solver, call: Callable[[], _Result]) -> tuple[_Result, flo
         except BaseException as e:  # handed to the calling thread below
             box["error"] = e
         box["seconds"] = clock() - start
+        finished.set()
 
+    ctrl_c = threading.Event()
+    previous = catch_sigint(ctrl_c)
     worker = threading.Thread(target=work, daemon=True)
-    worker.start()
     try:
-        while worker.is_alive():
-            worker.join(WAIT_STEP)
-    except KeyboardInterrupt:
+        worker.start()
+        while not finished.wait(WAIT_STEP) and not ctrl_c.is_set():
+            pass
+    finally:
+        if previous is not None:
+            signal.signal(signal.SIGINT, previous)
+    if ctrl_c.is_set():
         solver.interrupt()
-        worker.join()
-        raise
+        finished.wait()
+        raise Interrupted(box.get("result"))
     if "error" in box:
         raise box["error"]
     result: _Result = box["result"]

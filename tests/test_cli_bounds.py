@@ -14,6 +14,7 @@ import pytest
 import solver
 from solver import Bounds, Solver
 from solver.doubledummy import declarer_bounds
+from tests import randpos
 from tests.cli_helpers import run
 
 WHIST = solver.deal("whist", seed=3).to_line()  # a full deal: 13 tricks
@@ -172,3 +173,35 @@ def test_the_view_of_a_cut_line_says_why() -> None:
     assert note is not None and "stops after 2 moves" in note
     assert render_analysis.analysis_json(pos, cut)["pv_note"] == note
     assert render_analysis.pv_note(whole) is None
+
+
+# Positions of every game with a few tricks to go: cheap to analyse exactly,
+# dear enough that small node limits cut the analysis in the middle.
+TRICKS_LEFT = {"whist": 6, "chinkway": 4, "chinese-whist": 5, "cinch": 5}
+NODE_LIMITS = (50, 400, 3_000)
+
+
+@pytest.mark.parametrize("game,players", randpos.VARIANTS)
+def test_each_card_of_a_cut_short_analysis_has_sound_bounds_and_finished_cards_are_exact(
+    game: str, players: int
+) -> None:
+    """Every card's bounds hold its exact value; a card whose own search was
+    finished before the limit is exact (and equals the full analysis)."""
+    finished = cut = 0
+    for seed in range(6):
+        start = randpos.random_start(game, players, 100 + seed)
+        assert start.core is not None
+        tricks = start.core.total_tricks - TRICKS_LEFT[game]
+        pos = randpos.random_play(game, players, tricks, 100 + seed)
+        truth = {str(m.move): m.value for m in Solver(8).analyze(pos, pv=False).moves}
+        for limit in NODE_LIMITS:
+            analysis = Solver(8, max_nodes=limit).analyze(pos, pv=False)
+            for m in analysis.moves:
+                b = m.bounds
+                assert b.low <= truth[str(m.move)] <= b.high, (pos.to_line(), limit, m)
+                if m.exact:
+                    assert m.value == truth[str(m.move)]
+                    finished += not analysis.stats.exact
+                else:
+                    cut += 1
+    assert finished > 0 and cut > 0  # both kinds of card were seen

@@ -220,18 +220,60 @@ def test_ctrl_c_stops_recommend_with_the_ranking_so_far() -> None:
     assert err.strip().splitlines()[-1].startswith("tricksolver: interrupted: the ranking of")
 
 
-@pytest.mark.parametrize(
-    "command",
-    [
-        ["analyze", "--pbn", HARD_DEAL, "--trump", "NT", "--leader", "W"],
-        ["table", "--pbn", HARD_DEAL],
-    ],
-    ids=["analyze", "table"],
-)
-def test_ctrl_c_stops_a_search_with_one_line(command: list[str]) -> None:
+def test_ctrl_c_stops_analyze_with_what_it_proved() -> None:
+    """The command itself, on a deal no search finishes in the wait: status
+    130, the cards as bounds (the finished ones exact), one line saying so."""
+    command = ["analyze", "--pbn", HARD_DEAL, "--trump", "NT", "--leader", "W", "--json"]
     out, err = interrupt_after(start_interruptible([exe(), *command]), STARTUP)
-    assert out == ""  # one search: nothing completed to print
-    assert err.strip().splitlines() == ["tricksolver: interrupted: the search was stopped"]
+    data = json.loads(out)
+    assert data["exact"] is False and data["value"] is None and data["pv"] == []
+    moves = data["moves"]
+    assert all(0 <= m["low"] <= m["high"] <= 13 for m in moves)
+    exact = sum(m["exact"] for m in moves)
+    assert all(m["value"] == (m["low"] if m["exact"] else None) for m in moves)
+    assert err.strip().splitlines() == [
+        f"tricksolver: interrupted: the search was stopped; {exact} of {len(moves)} cards"
+        " exact, the others shown as bounds"
+    ]
+
+
+def test_ctrl_c_stops_table_with_the_entries_done(
+    monkeypatch: pytest.MonkeyPatch, sigint_raises: None
+) -> None:
+    """SIGINT once the table's fifth entry is solved (sent from the search's
+    own thread, which waits until the command has stopped the solver): status
+    130, the five entries printed with the values a whole table gives them,
+    one line saying how many of the twenty were done."""
+    pos = solver.deal("whist", seed=4)
+    whole = solver.Solver(16).table(pos)
+    real_cell = solver.Solver._cell_bounds
+    cells: list[int] = []
+
+    def cell_bounds(self: solver.Solver, *args: Any) -> Any:
+        cells.append(1)
+        if len(cells) == 5:
+            os.kill(os.getpid(), signal.SIGINT)  # Ctrl-C as the fifth entry ends
+            deadline = time.monotonic() + 30
+            while not self._stopping and time.monotonic() < deadline:
+                time.sleep(0.01)
+        return real_cell(self, *args)
+
+    monkeypatch.setattr(solver.Solver, "_cell_bounds", cell_bounds)
+    result = run("table", pos.to_line(), "--tt-mb", "16", "--json")
+    assert result.exit_code == INTERRUPTED, result.output
+    data = json.loads(result.stdout)
+    done = [(e["trump"], e["leader"], e["values"]) for e in data["entries"]]
+    expected = json.loads(run_table_json(pos, whole))
+    assert done == [(e["trump"], e["leader"], e["values"]) for e in expected["entries"][:5]]
+    assert result.stderr.splitlines() == [
+        "tricksolver: interrupted: the search was stopped; 5 of 20 entries done (shown)"
+    ]
+
+
+def run_table_json(pos: solver.Position, table: solver.Table) -> str:
+    from solver.cli import render_analysis
+
+    return json.dumps(render_analysis.table_json(pos, table))
 
 
 def test_an_uncaught_ctrl_c_is_one_line_and_130(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -245,3 +287,43 @@ def test_an_uncaught_ctrl_c_is_one_line_and_130(monkeypatch: pytest.MonkeyPatch)
     result = run("deal", "whist", "--seed", "1")
     assert result.exit_code == INTERRUPTED
     assert result.stderr.splitlines() == ["tricksolver: interrupted"]
+
+
+def test_ctrl_c_stops_a_decision_before_play_with_the_ranking_so_far(
+    monkeypatch: pytest.MonkeyPatch, sigint_raises: None
+) -> None:
+    """SIGINT after the sixth plan-world value of a Cinch bid: status 130,
+    the candidates ranked on the values made (none lost, none more), one
+    line saying how many."""
+    from solver import decisions
+
+    real_value = decisions.value_plan
+    made: list[int] = []
+
+    def value_plan(*args: Any) -> Any:
+        made.append(1)
+        if len(made) == 6:
+            os.kill(os.getpid(), signal.SIGINT)  # Ctrl-C while the sixth value is made
+        return real_value(*args)
+
+    monkeypatch.setattr(decisions, "value_plan", value_plan)
+    pos = solver.deal("cinch", seed=4)
+    result = run("recommend", pos.to_line(), "--samples", "64", "--seed", "1", "--json")
+    assert result.exit_code == INTERRUPTED, result.output
+    data = json.loads(result.stdout)
+    assert data["stopped"] == "interrupted"
+    assert data["evaluations"] == len(made) == 6
+    assert result.stderr.splitlines() == [
+        "tricksolver: interrupted: the ranking of 6 plan-world values"
+    ]
+    with pytest.raises(KeyboardInterrupt):  # a player must not play a part-made decision
+        decisions.Decision(**{**data_fields(data), "stopped": "interrupted"}).completed()
+
+
+def data_fields(data: dict[str, Any]) -> dict[str, Any]:
+    """The fields of a Decision (no candidates: enough for `completed`)."""
+    return {
+        "game": data["game"], "seat": 0, "phase": solver.Phase.BID, "candidates": (),
+        "rounds": data["rounds"], "worlds": data["worlds"], "samples": data["samples"],
+        "seed": data["seed"], "max_nodes": data["max_nodes"], "stopped": None, "seconds": 0.0,
+    }  # fmt: skip

@@ -61,9 +61,10 @@ int ts_solve_near(ts_search *S, const ts_state *s0, int side, int guess)
 
 int ts_solve(ts_search *S, const ts_state *s0) { return ts_solve_for(S, s0, s0->side[s0->turn]); }
 
-int ts_analyze(ts_search *S, const ts_state *s0, ts_card moves[64], int values[64], int cls[64])
+int ts_analyze(ts_search *S, const ts_state *s0, ts_card moves[64], int values[64],
+               int highs[64], int cls[64])
 {
-    return entries(s0)->analyze(S, s0, moves, values, cls);
+    return entries(s0)->analyze(S, s0, moves, values, highs, cls);
 }
 
 int ts_reaches(ts_search *S, const ts_state *s0, int side, int target)

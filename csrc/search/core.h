@@ -353,8 +353,10 @@ static int value_down(const ts_state *s, int R, int v)
 /* The exact value for R by bisection over targets (each step one null-window
  * search); the table carries what one step learned into the next.  Bounds
  * and targets are kept to values a hand can end with: a search for a value
- * no hand can score would only repeat its neighbour's. */
-static int value_for(ts_search *S, ts_state *s, int R, int base, int guess, int cap)
+ * no hand can score would only repeat its neighbour's.  A search cut short
+ * (S->aborted) returns the best proven lower bound, and *high (when not
+ * NULL) gets the proven upper bound: the value itself when not cut short. */
+static int value_between(ts_search *S, ts_state *s, int R, int base, int guess, int cap, int *high)
 {
     S->root_side = R;
     int lo, hi;
@@ -381,7 +383,14 @@ static int value_for(ts_search *S, ts_state *s, int R, int base, int guess, int 
             target = hi;
         }
     }
+    if (high)
+        *high = (S->aborted ? hi : lo) - base;
     return lo - base;
+}
+
+static int value_for(ts_search *S, ts_state *s, int R, int base, int guess, int cap)
+{
+    return value_between(S, s, R, base, guess, cap, NULL);
 }
 
 /* ts_reaches: one null-window search from a copy of the position. */
@@ -412,8 +421,9 @@ static int solve_from(ts_search *S, const ts_state *s0, int side, int guess, int
     return v;
 }
 
-/* ts_analyze: the value of every legal move. */
-static int analyze(ts_search *S, const ts_state *s0, ts_card moves[64], int values[64], int cls[64])
+/* ts_analyze: the value of every legal move (cut short: bounds). */
+static int analyze(ts_search *S, const ts_state *s0, ts_card moves[64], int values[64],
+                   int highs[64], int cls[64])
 {
     ts_state s = *s0;
     begin(S, s0, by_patterns(S));
@@ -422,7 +432,7 @@ static int analyze(ts_search *S, const ts_state *s0, ts_card moves[64], int valu
     ts_cards reps = representatives(&s, legal, R);
     ts_card all[64];
     int n = ordered(legal, all);
-    int rep_value[64];
+    int rep_value[64], rep_high[64];
     int base = GAME_stored_offset(s0, R), lo, hi;
     GAME_bounds(s0, R, &lo, &hi);
     /* Each card's value by its own search over targets, the likeliest best
@@ -437,7 +447,7 @@ static int analyze(ts_search *S, const ts_state *s0, ts_card moves[64], int valu
         ts_undo u;
         rules_apply(&s, order[i], &u);
         int guess = i > 0 ? best : GAME_first_target(&s, lo, hi) - base;
-        int v = value_for(S, &s, R, base, guess, hi - base);
+        int v = value_between(S, &s, R, base, guess, hi - base, &rep_high[order[i]]);
         rep_value[order[i]] = v;
         if (v > best)
             best = v;
@@ -456,6 +466,7 @@ static int analyze(ts_search *S, const ts_state *s0, ts_card moves[64], int valu
         }
         moves[i] = c;
         values[i] = rep_value[r];
+        highs[i] = rep_high[r];
         cls[i] = r;
     }
     search_end(S);

@@ -13,7 +13,8 @@
 typedef struct ts_game_search {
     /* ts_solve_for (have_guess 0) and ts_solve_near (have_guess 1, guess) */
     int (*solve_from)(ts_search *S, const ts_state *s, int side, int guess, int have_guess);
-    int (*analyze)(ts_search *S, const ts_state *s, ts_card moves[64], int values[64], int cls[64]);
+    int (*analyze)(ts_search *S, const ts_state *s, ts_card moves[64], int values[64],
+                   int highs[64], int cls[64]);
     int (*reaches)(ts_search *S, const ts_state *s, int side, int target);
     void (*maxn)(ts_search *S, const ts_state *s, int values[TS_MAX_SIDES]);
     void (*value_range)(const ts_state *s, int side, int *lo, int *hi);
