@@ -25,6 +25,7 @@ from solver.errors import (
     IllegalMoveError,
     NotationError,
     PositionError,
+    SolverBusyError,
     TricksolverError,
 )
 from solver.games.base import Move, Phase, Position
@@ -58,6 +59,7 @@ __all__ = [
     "SearchStats",
     "Solution",
     "Solver",
+    "SolverBusyError",
     "Suit",
     "Table",
     "TricksolverError",

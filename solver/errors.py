@@ -23,3 +23,8 @@ class PositionError(TricksolverError):
 
 class IllegalMoveError(TricksolverError):
     """A move that the rules do not allow in the current position."""
+
+
+class SolverBusyError(TricksolverError):
+    """A `Solver` was asked to search while it searches in another thread
+    (one Solver per thread: its table and statistics are its own)."""

@@ -1,0 +1,97 @@
+"""One Solver from two threads at once (issue 21, item 4): every value right
+or a clear error (`SolverBusyError`), never a wrong value marked exact; the
+module's functions, one Solver per thread, give the right values from
+several threads."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from typing import Any
+
+import solver
+from solver import Solver, SolverBusyError
+from tests import randpos
+
+THREADS = 2
+ROUNDS = 40  # searches a thread asks for
+
+
+def positions() -> list[solver.Position]:
+    """Positions of every game a few tricks from the end: a search each takes
+    a few milliseconds, long enough for two threads to overlap."""
+    found = []
+    for game, players in randpos.VARIANTS:
+        start = randpos.random_start(game, players, 7)
+        assert start.core is not None
+        found.append(randpos.random_play(game, players, start.core.total_tricks - 5, 7))
+    return found
+
+
+def in_threads(work: Callable[[int], None]) -> None:
+    threads = [threading.Thread(target=work, args=(t,)) for t in range(THREADS)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+
+
+def test_one_solver_in_two_threads_is_right_or_busy() -> None:
+    pos = positions()
+    truth = [Solver(8).analyze(p, pv=False) for p in pos]
+    shared = Solver(8)
+    start = threading.Barrier(THREADS)
+    outcomes: list[Any] = []  # (position index, analysis) or a SolverBusyError
+
+    def work(t: int) -> None:
+        start.wait()
+        for r in range(ROUNDS):
+            i = (r + t) % len(pos)
+            try:
+                outcomes.append((i, shared.analyze(pos[i], pv=False)))
+            except SolverBusyError as e:
+                outcomes.append(e)
+
+    in_threads(work)
+    busy = [o for o in outcomes if isinstance(o, SolverBusyError)]
+    done = [o for o in outcomes if not isinstance(o, SolverBusyError)]
+    assert len(outcomes) == THREADS * ROUNDS
+    for i, got in done:
+        assert got.exact and got.value == truth[i].value, pos[i].to_line()
+        assert [(m.move, m.value) for m in got.moves] == [
+            (m.move, m.value) for m in truth[i].moves
+        ]
+    assert done, "no search was let through"
+    assert busy, "the threads never overlapped: make the positions dearer"
+    assert all("another thread" in str(e) for e in busy)
+
+
+def test_the_module_functions_keep_one_solver_per_thread() -> None:
+    pos = positions()
+    truth = [Solver(8).solve(p).value for p in pos]
+    got: list[tuple[int, int]] = []
+    errors: list[BaseException] = []
+
+    def work(t: int) -> None:
+        for r in range(len(pos) * 3):
+            i = (r + t) % len(pos)
+            try:
+                got.append((i, solver.solve(pos[i]).value))
+            except BaseException as e:  # noqa: BLE001 -- any error fails the test below
+                errors.append(e)
+
+    in_threads(work)
+    assert errors == []
+    assert all(value == truth[i] for i, value in got)
+    assert len(got) == THREADS * len(pos) * 3
+
+
+def test_interrupt_may_come_from_another_thread() -> None:
+    """`interrupt` is the one call another thread may make while it searches."""
+    deal = solver.deal("whist", seed=3)
+    s = Solver(16)
+    timer = threading.Timer(0.2, s.interrupt)
+    timer.start()
+    result = s.analyze(deal, pv=False)
+    timer.join()
+    assert not result.stats.exact  # stopped, not refused
