@@ -21,11 +21,11 @@ game too (`position_text`).
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Sequence
 
-from solver.errors import IllegalMoveError, TricksolverError
+from solver.errors import IllegalMoveError, NotationError, TricksolverError
 from solver.games.base import Move, Position
+from solver.notation import read_toml
 from solver.position import BOM, parse_position
 from solver.wholegame import WholeGame
 
@@ -70,8 +70,8 @@ def saved_position(text: str) -> Position | None:
     (at the end of a game, its last hand as it ended); None when `text` is
     not a saved game.  NotationError or PositionError for a bad saved game."""
     try:
-        fields = tomllib.loads(text)
-    except (tomllib.TOMLDecodeError, ValueError):
+        fields = read_toml(text)
+    except NotationError:
         return None  # not TOML: a one-line position, a PBN deal, or bad input for the reader
     if not isinstance(fields.get("position"), dict):
         return None

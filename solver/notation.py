@@ -39,6 +39,14 @@ from solver.errors import NotationError
 
 Fields = dict[str, Any]
 
+# What the notation accepts at most (docs/rules.md, "Limits of the notation"):
+# a position, view or saved game is a few kilobytes; more is a mistake, and
+# reading it whole would cost time and memory before the first error.
+MAX_TEXT = 1 << 20  # characters of a position, view or saved game
+MAX_DIGITS = 20  # digits of a whole number (a seed: 64 bits are 20 digits)
+MAX_NUMBER = 10**MAX_DIGITS
+_WHOLE = re.compile(rf"[+-]?[0-9]{{1,{MAX_DIGITS}}}")  # ASCII digits only
+
 _PBN_DEAL = re.compile(r"^\s*[NESW1-5]:\S+(\s+\S+){3}\s*$", re.IGNORECASE)
 _KEY = re.compile(r"^[a-z][a-z0-9_]*$")
 SEAT_LETTERS = "NESW"
@@ -50,19 +58,40 @@ def is_bare_deal(text: str) -> bool:
     return bool(_PBN_DEAL.match(stripped)) and "=" not in stripped
 
 
+def check_size(text: str, what: str = "position") -> None:
+    """NotationError for a text longer than the notation allows (`MAX_TEXT`)."""
+    if len(text) > MAX_TEXT:
+        raise NotationError(
+            f"{what}: {len(text):,} characters, more than the {MAX_TEXT:,} a {what} may have"
+        )
+
+
+def read_toml(text: str, what: str = "position") -> Fields:
+    """The keys of a TOML text; NotationError (starting with `what`) for bad
+    TOML, a text too long, arrays or tables nested too deeply, or a number
+    Python will not read (thousands of digits)."""
+    check_size(text, what)
+    try:
+        return dict(tomllib.loads(text))
+    except tomllib.TOMLDecodeError as e:
+        raise NotationError(f"{what}: not valid TOML: {e}") from None
+    except RecursionError:
+        raise NotationError(f"{what}: arrays or tables nested too deeply") from None
+    except ValueError:  # an integer past Python's digit limit (4,300 digits)
+        raise NotationError(f"{what}: a number too long to read") from None
+
+
 def parse_fields(text: str) -> Fields:
     """The keys of a position in either text form; of a bare PBN deal, its
     ``hands`` alone (the game that reads such deals is the registry's)."""
+    check_size(text)
     stripped = text.strip()
     if not stripped:
         raise NotationError("empty position")
     if is_bare_deal(stripped):
         return {"hands": stripped}
     if "\n" in stripped or stripped.startswith("game ="):
-        try:
-            return dict(tomllib.loads(text))
-        except tomllib.TOMLDecodeError as e:
-            raise NotationError(f"not valid TOML: {e}") from None
+        return read_toml(text)
     return _parse_line(stripped)
 
 
@@ -134,8 +163,12 @@ class Notated(ABC):
 
 
 def read_text_file(path: str | Path) -> str:
-    """The text of a file (UTF-8); NotationError naming `path` if it cannot be read."""
+    """The text of a file (UTF-8); NotationError naming `path` if it cannot be
+    read or is longer than a position, view or saved game may be (`MAX_TEXT`:
+    refused before it is read)."""
     try:
+        if Path(path).stat().st_size > 4 * MAX_TEXT:  # UTF-8: at most 4 bytes a character
+            raise NotationError(f"{path}: larger than the {MAX_TEXT:,} characters a file may have")
         return Path(path).read_text(encoding="utf-8")
     except UnicodeDecodeError:
         raise NotationError(f"{path}: not a text file (UTF-8)") from None
@@ -163,16 +196,27 @@ def get_str(fields: Fields, key: str, default: str | None = None) -> str | None:
     return str(value)
 
 
+def whole_number(value: object, key: str) -> int:
+    """A whole number of the notation: a TOML integer or text of ASCII digits
+    (no other digits, no fraction, no infinity), at most `MAX_DIGITS` digits."""
+    number: int | None = None
+    if isinstance(value, int) and not isinstance(value, bool):
+        number = value
+    elif isinstance(value, str) and _WHOLE.fullmatch(value.strip()):
+        number = int(value.strip())
+    if number is None or not -MAX_NUMBER < number < MAX_NUMBER:
+        shown = repr(value) if len(repr(value)) <= 40 else repr(value)[:40] + "..."
+        raise NotationError(
+            f"{key}: expected a whole number of at most {MAX_DIGITS} digits, got {shown}"
+        )
+    return number
+
+
 def get_int(fields: Fields, key: str, default: int | None = None) -> int | None:
     value = fields.get(key, default)
     if value is None:
         return None
-    if isinstance(value, bool):
-        raise NotationError(f"{key}: expected a whole number, got {value!r}")
-    try:
-        return int(value)
-    except (TypeError, ValueError):
-        raise NotationError(f"{key}: expected a whole number, got {value!r}") from None
+    return whole_number(value, key)
 
 
 def get_bool(fields: Fields, key: str, default: bool) -> bool:
@@ -192,7 +236,7 @@ def parse_seat(text: str | int, nseats: int, key: str = "seat") -> int:
     t = str(text).strip().upper()
     if nseats == 4 and len(t) == 1 and t in SEAT_LETTERS:
         return SEAT_LETTERS.index(t)
-    if t.isdigit() and 1 <= int(t) <= nseats:
+    if t.isascii() and t.isdigit() and len(t) <= MAX_DIGITS and 1 <= int(t) <= nseats:
         return int(t) - 1
     names = f"1-{nseats}" + (" or N E S W" if nseats == 4 else "")
     raise NotationError(f"{key}: unknown seat {text!r} (seats are {names})")

@@ -18,7 +18,6 @@ gives the same game, and a saved game (`to_toml`) resumes exactly.
 from __future__ import annotations
 
 import random
-import tomllib
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -30,7 +29,7 @@ from solver.errors import IllegalMoveError, NotationError, PositionError
 from solver.games.base import Move, Position
 from solver.games.game import HandToDeal
 from solver.games.registry import GAMES, game_name, game_of, seats_of
-from solver.notation import read_text_file
+from solver.notation import read_text_file, read_toml, whole_number
 from solver.players import Player
 from solver.position import parse_position
 
@@ -240,10 +239,7 @@ class WholeGame:
     @classmethod
     def from_toml(cls, text: str) -> WholeGame:
         """A game from its saved form; NotationError or PositionError if bad."""
-        try:
-            fields = tomllib.loads(text)
-        except tomllib.TOMLDecodeError as e:
-            raise NotationError(f"saved game: not valid TOML: {e}") from None
+        fields = read_toml(text, "saved game")
         unknown = sorted(set(fields) - set(KEYS))
         if unknown:
             raise NotationError(
@@ -314,6 +310,8 @@ def _or_list(items: Iterable[object]) -> str:
 
 def _typed(fields: dict[str, Any], key: str, kind: type) -> Any:
     value = fields[key]
+    if kind is int and isinstance(value, int) and not isinstance(value, bool):
+        return whole_number(value, f"saved game: {key}")
     if not isinstance(value, kind) or isinstance(value, bool):
         what = "a whole number" if kind is int else "text"
         raise NotationError(f"saved game: {key} must be {what}, not {value!r}")

@@ -45,6 +45,7 @@ from solver.notation import (
     get_seat_list,
     get_str,
     parse_seat,
+    whole_number,
 )
 
 SEATS = 4
@@ -92,9 +93,9 @@ def read_discard_counts(fields: Fields) -> list[int] | None:
         return None
     out = []
     for s, text in enumerate(counts):
-        if not text.isdigit():
+        if not (text.isascii() and text.isdigit()):
             raise NotationError(f"discarded: seat {s + 1}: expected a count, got {text!r}")
-        out.append(int(text))
+        out.append(whole_number(text, f"discarded: seat {s + 1}"))
     return out
 
 
