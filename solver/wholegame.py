@@ -26,6 +26,7 @@ from typing import Any
 import tomli_w
 
 from solver.errors import IllegalMoveError, NotationError, PositionError
+from solver.files import write_whole
 from solver.games.base import Move, Position
 from solver.games.game import HandToDeal
 from solver.games.registry import GAMES, game_name, game_of, seats_of
@@ -296,10 +297,9 @@ class WholeGame:
             target.unlink(missing_ok=True)
 
     def save(self, path: str | Path) -> None:
-        try:
-            Path(path).write_text(self.to_toml(), encoding="utf-8")
-        except OSError as e:
-            raise NotationError(f"{path}: cannot write: {e.strerror or e}") from None
+        """The game saved to `path`, whole or not at all (`files.write_whole`:
+        a failed save leaves the file as it was)."""
+        write_whole(path, self.to_toml())
 
 
 def _or_list(items: Iterable[object]) -> str:
