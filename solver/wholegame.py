@@ -36,6 +36,12 @@ from solver.position import parse_position
 
 SEED_BITS = 31  # hand seeds are drawn below 2**31
 KEYS = ("game", "players", "seed", "hand", "dealer", "scores", "position")
+OPTIONAL_KEYS = ("max_hands",)  # absent in games saved before it: the default
+# Every game ends: one whose players never reach its end (random callers in
+# Cinch Shoot often and fail, and neither side reaches its target) ends after
+# this many hands, won by the highest total (docs/rules.md, "Whole games").
+DEFAULT_MAX_HANDS = 100
+MAX_HANDS_LIMIT = 100_000  # a longer limit is a mistake (a game of random players: minutes)
 
 
 def hand_seed(seed: int, hand: int) -> int:
@@ -87,21 +93,32 @@ class WholeGame:
     `load`); moves with `play`, or let players decide with `step` / `run`.
     `scores` are every seat's totals over the hands completed (partners
     hold the same total); `winners` are the seats that won, once `is_over`.
+    A game ends after `max_hands` hands if its own end has not come by then
+    (`by_hand_limit`): the highest total wins, ties share it.
     """
 
-    def __init__(self, seed: int, hand: int, scores: Sequence[int], position: Position) -> None:
+    def __init__(
+        self,
+        seed: int,
+        hand: int,
+        scores: Sequence[int],
+        position: Position,
+        max_hands: int = DEFAULT_MAX_HANDS,
+    ) -> None:
         self.game = position.game
         self.nseats = position.nseats
         self.seed = seed
         self.hand = hand
         self.scores = list(scores)
         self.position = position
+        self.max_hands = max_hands
         self.results: list[HandResult] = []
         self.winners: tuple[int, ...] | None = None
+        self.by_hand_limit = False  # the game ended at `max_hands`, not by its own end
         self._check()
         if position.is_over:
             before = [t - s for t, s in zip(self.scores, position.scores(), strict=True)]
-            self.winners = game_of(position).winners(position, before, self.scores)
+            self.winners = self._winners(position, before)
             if self.winners is None:
                 raise PositionError(
                     f"hand {hand} is over but the game is not: a saved game's hand is in play"
@@ -115,11 +132,13 @@ class WholeGame:
         seed: int = 0,
         target: int | None = None,
         rounds: int | None = None,
+        max_hands: int = DEFAULT_MAX_HANDS,
     ) -> WholeGame:
         """A new game at its first decision.  `players` where the game is
         played by several numbers (default: the most); `target` where a game
         may be played to a choice of points (`Game.targets`), `rounds` where
-        it has a number of rounds (`Game.default_rounds`)."""
+        it has a number of rounds (`Game.default_rounds`); `max_hands` the
+        hands after which it ends in any case."""
         g = GAMES[game_name(game)]
         nseats = seats_of(g, players)
         if target is not None and not g.targets:
@@ -132,7 +151,7 @@ class WholeGame:
         if rounds is not None and rounds < 1:
             raise PositionError(f"a game has 1 round or more, not {rounds}")
         first = g.deal_hand(HandToDeal(hand_seed(seed, 1), nseats, 1, None, target, rounds))
-        return cls(seed, 1, [0] * first.nseats, first)
+        return cls(seed, 1, [0] * first.nseats, first, max_hands)
 
     # -- checks ---------------------------------------------------------------------
 
@@ -141,6 +160,12 @@ class WholeGame:
         n = self.nseats
         if self.hand < 1:
             raise PositionError(f"hand: hands are numbered from 1, not {self.hand}")
+        if not 1 <= self.max_hands <= MAX_HANDS_LIMIT:
+            raise PositionError(
+                f"max_hands: a game has 1 to {MAX_HANDS_LIMIT:,} hands, not {self.max_hands}"
+            )
+        if self.hand > self.max_hands:
+            raise PositionError(f"hand: hand {self.hand} is past the game's {self.max_hands}")
         if len(self.scores) != n:
             raise PositionError(f"scores: {n} seats need {n} totals, not {len(self.scores)}")
         if pos.dealer != (self.hand - 1) % n:
@@ -194,12 +219,22 @@ class WholeGame:
         self.scores = [t + s for t, s in zip(self.scores, hand_scores, strict=True)]
         result = HandResult(self.hand, pos.dealer, hand_scores, tuple(self.scores), pos)
         self.results.append(result)
-        self.winners = game_of(pos).winners(pos, before, self.scores)
+        self.winners = self._winners(pos, before)
         if self.winners is None:
             self.hand += 1
             deal = HandToDeal(hand_seed(self.seed, self.hand), pos.nseats, self.hand, pos)
             self.position = game_of(pos).deal_hand(deal)
         return result
+
+    def _winners(self, pos: Position, before: Sequence[int]) -> tuple[int, ...] | None:
+        """The winners once hand `self.hand` (`pos`, over) is scored: by the
+        game's own end, else at the hand limit by the highest total."""
+        winners = game_of(pos).winners(pos, list(before), self.scores)
+        if winners is None and self.hand >= self.max_hands:
+            self.by_hand_limit = True
+            best = max(self.scores)
+            winners = tuple(s for s in range(self.nseats) if self.scores[s] == best)
+        return winners
 
     def step(self, players: Sequence[Player]) -> Step:
         """The seat to move makes its decision (players: one per seat)."""
@@ -230,6 +265,7 @@ class WholeGame:
             "hand": self.hand,
             "dealer": self.position.dealer + 1,
             "scores": list(self.scores),
+            "max_hands": self.max_hands,
             "position": {k: v for k, v in self.position.to_fields().items() if v is not None},
         }
 
@@ -241,11 +277,11 @@ class WholeGame:
     def from_toml(cls, text: str) -> WholeGame:
         """A game from its saved form; NotationError or PositionError if bad."""
         fields = read_toml(text, "saved game")
-        unknown = sorted(set(fields) - set(KEYS))
+        unknown = sorted(set(fields) - set(KEYS) - set(OPTIONAL_KEYS))
         if unknown:
             raise NotationError(
                 f"saved game: unknown key{'s' if len(unknown) > 1 else ''} {', '.join(unknown)}"
-                f" (known: {', '.join(KEYS)})"
+                f" (known: {', '.join((*KEYS, *OPTIONAL_KEYS))})"
             )
         missing = [k for k in KEYS if k not in fields]
         if missing:
@@ -272,7 +308,8 @@ class WholeGame:
             isinstance(x, int) and not isinstance(x, bool) for x in scores
         ):
             raise NotationError("saved game: scores must be a list of whole numbers, one per seat")
-        return cls(_typed(fields, "seed", int), _typed(fields, "hand", int), scores, pos)
+        max_hands = _typed(fields, "max_hands", int) if "max_hands" in fields else DEFAULT_MAX_HANDS
+        return cls(_typed(fields, "seed", int), _typed(fields, "hand", int), scores, pos, max_hands)
 
     @classmethod
     def load(cls, path: str | Path) -> WholeGame:
