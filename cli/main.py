@@ -13,6 +13,7 @@ the status click gives its own usage errors.
 from __future__ import annotations
 
 import inspect
+import os
 import secrets
 from collections.abc import Callable, Sequence
 from importlib import resources
@@ -28,6 +29,7 @@ from solver.cli.play import match, move, play
 from solver.cli.recommend import recommend
 from solver.doubledummy import DEFAULT_TT_MB, table_positions
 from solver.games.registry import GAMES
+from solver.parallel import Solvers
 from solver.timing import Interrupted, in_worker
 
 from .common import (
@@ -44,7 +46,17 @@ from .common import (
     read_position,
     source_with_moves,
 )
-from .options import NODES, NODES_HELP, TIME, TIME_HELP, TT_MB, TT_MB_HELP
+from .options import (
+    JOBS,
+    MAX_JOBS,
+    NODES,
+    NODES_HELP,
+    TIME,
+    TIME_HELP,
+    TT_MB,
+    TT_MB_HELP,
+    workers_memory,
+)
 
 TRUMP_AT_DEAL = " and ".join(g.title for g in GAMES.values() if g.names_trump_at_deal)
 PBN_HELP = f"A bridge deal 'N:... ... ... ...' (plain {BRIDGE.name}) instead of POSITION."
@@ -247,15 +259,23 @@ def position_argument(position: str | None, pbn: str | None) -> str | None:
     return pbn
 
 
-def make_solver(tt_mb: float, max_nodes: int, max_seconds: float) -> solver.Solver:
-    return solver.Solver(tt_mb, max_nodes=max_nodes, max_seconds=max_seconds)
+def make_solver(
+    tt_mb: float, max_nodes: int, max_seconds: float, jobs: int | None
+) -> solver.Solver | Solvers:
+    """One Solver, or with `jobs` above 1 (None: one per core) a Solver a
+    thread (`solver.parallel`); their tables checked against the memory first."""
+    threads = jobs or os.cpu_count() or 1
+    workers_memory(threads, tt_mb)
+    if threads == 1:
+        return solver.Solver(tt_mb, max_nodes=max_nodes, max_seconds=max_seconds)
+    return Solvers(threads, tt_mb, max_nodes, max_seconds)
 
 
 T = TypeVar("T")
 
 
 def interruptible(
-    searcher: solver.Solver,
+    searcher: solver.Solver | Solvers,
     call: Callable[[], T],
     show: Callable[[T], None],
     done: Callable[[T], str],
@@ -305,6 +325,14 @@ def search_options(command: Any) -> Any:
                 help=f"Stop each search after SECONDS ({TIME_HELP}; the table's set-up is not"
                 " counted); the result then shows bounds.",
             ),
+            click.option(
+                "--jobs",
+                "-j",
+                type=JOBS,
+                metavar="J",
+                help="Threads, each with its own table (default: one per core; 1: one"
+                f" search at a time; at most {MAX_JOBS}); the values are the same.",
+            ),
             click.option("--json", "as_json", is_flag=True, help="Print JSON instead of tables."),
             click.option("--no-color", is_flag=True, help="Plain text without colours."),
         ]
@@ -339,6 +367,7 @@ def analyze(
     tt_mb: float,
     max_nodes: int,
     max_seconds: float,
+    jobs: int | None,
     as_json: bool,
     no_color: bool,
 ) -> None:
@@ -373,7 +402,7 @@ def analyze(
         pos = read_position(position, moves)
     else:
         pos = position_of(BRIDGE.pbn_line(pbn, trump, leader), moves)
-    searcher = make_solver(tt_mb, max_nodes, max_seconds)
+    searcher = make_solver(tt_mb, max_nodes, max_seconds, jobs)
 
     def show(result: solver.Analysis) -> None:
         if as_json:
@@ -409,6 +438,7 @@ def table(
     tt_mb: float,
     max_nodes: int,
     max_seconds: float,
+    jobs: int | None,
     as_json: bool,
     no_color: bool,
 ) -> None:
@@ -435,7 +465,7 @@ def table(
         pos = read_position(position, moves)
     else:
         pos = position_of(BRIDGE.pbn_line(pbn, None, None), moves)
-    searcher = make_solver(tt_mb, max_nodes, max_seconds)
+    searcher = make_solver(tt_mb, max_nodes, max_seconds, jobs)
 
     def show(result: solver.Table) -> None:
         if as_json:

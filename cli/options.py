@@ -12,13 +12,14 @@ the command line and the API accept the same values.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from typing import Any
 
 import click
 
-from solver.doubledummy import DEFAULT_TT_MB, node_limit, table_mib, time_limit
-from solver.errors import TricksolverError
+from solver.doubledummy import DEFAULT_TT_MB, machine_mib, node_limit, table_mib, time_limit
+from solver.errors import PositionError, TricksolverError
 
 MAX_SAMPLES = 1_000_000  # worlds: more is no better estimate and takes days
 MAX_JOBS = 256  # worker processes
@@ -90,3 +91,16 @@ NODES = Checked("--max-nodes", int, "a whole number of nodes", node_limit)
 SAMPLES = Checked("--samples", int, "a whole number of worlds", count_between(1, MAX_SAMPLES))
 JOBS = Checked("--jobs", int, "a whole number of processes", count_between(1, MAX_JOBS))
 PLAYERS = Checked("--players", int, "a whole number of players", _players)
+
+
+def workers_memory(jobs: int | None, tt_mb: float) -> None:
+    """Refuse, before any work, workers (processes or threads: `jobs`, None
+    for one per core) whose tables together need more memory than this
+    machine has."""
+    workers = jobs or os.cpu_count() or 1
+    most = machine_mib()
+    if most and workers > 1 and workers * tt_mb > most:
+        raise PositionError(
+            f"{workers} workers (--jobs) with a {tt_mb:g} MiB table each (--tt-mb) need more"
+            f" than this machine's memory ({most:,} MiB)"
+        )

@@ -5,7 +5,6 @@ before the first lead, the best bid, discards or trump (`solver.decisions`)."""
 from __future__ import annotations
 
 import math
-import os
 import sys
 import threading
 from typing import Any
@@ -23,7 +22,7 @@ from solver.decisions import (
     Decision,
     decide_before_play,
 )
-from solver.doubledummy import DEFAULT_TT_MB, machine_mib, move_classes
+from solver.doubledummy import DEFAULT_TT_MB, move_classes
 from solver.games import registry
 from solver.games.base import Position
 from solver.notation import get_str, parse_fields, parse_seat
@@ -45,6 +44,7 @@ from .options import (
     TIME_HELP,
     TT_MB,
     TT_MB_HELP,
+    workers_memory,
 )
 
 PIMC_SAMPLES = 100  # worlds of a card recommendation by default
@@ -272,18 +272,6 @@ def render_decision(decision: Decision, no_color: bool, warning: str | None = No
         f" (search budget {decision.max_nodes:,} nodes a world; past it, a heuristic playout)",
         style="dim",
     )
-
-
-def workers_memory(jobs: int | None, tt_mb: float) -> None:
-    """Refuse, before any work, workers whose tables together need more
-    memory than this machine has."""
-    workers = jobs or os.cpu_count() or 1
-    most = machine_mib()
-    if most and workers > 1 and workers * tt_mb > most:
-        raise solver.PositionError(
-            f"{workers} workers (--jobs) with a {tt_mb:g} MiB table each (--tt-mb) need more"
-            f" than this machine's memory ({most:,} MiB)"
-        )
 
 
 def _decision_seconds(seconds: float | None) -> float | None:

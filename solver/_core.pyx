@@ -239,8 +239,13 @@ cdef class Searcher:
 
     def request_stop(self):
         """Stop the search running in another thread, as if a limit hit it
-        (its result is then not exact).  The next call starts afresh."""
+        (its result is then not exact), and every later call until
+        `clear_stop` (so that a stop coming between two calls is not lost)."""
         self.S.stop = 1
+
+    def clear_stop(self):
+        """Let calls search again after `request_stop`."""
+        self.S.stop = 0
 
     @property
     def max_nodes(self):
@@ -288,7 +293,6 @@ cdef class Searcher:
         sd = state.s.side[state.s.turn] if side is None else side
         if not 0 <= sd < state.s.nsides:
             raise ValueError("side out of range")
-        self.S.stop = 0
         if guess is None:
             with nogil:
                 v = ts_solve_for(&self.S, &state.s, sd)
@@ -303,7 +307,6 @@ cdef class Searcher:
         cdef int r
         if not 0 <= side < state.s.nsides:
             raise ValueError("side out of range")
-        self.S.stop = 0
         with nogil:
             r = ts_reaches(&self.S, &state.s, side, target)
         return bool(r)
@@ -320,7 +323,6 @@ cdef class Searcher:
         cdef int n
         if state.s.phase == PHASE_OVER:
             raise IllegalMoveError("the hand is over")
-        self.S.stop = 0
         with nogil:
             n = ts_analyze(&self.S, &state.s, moves, values, highs, cls)
         return [(moves[i], values[i], cls[i], highs[i]) for i in range(n)]
@@ -328,7 +330,6 @@ cdef class Searcher:
     def maxn(self, PlayState state):
         """Max^n values of every side (see csrc/search.h for the tie rule)."""
         cdef int values[5]
-        self.S.stop = 0
         with nogil:
             ts_maxn(&self.S, &state.s, values)
         return tuple(values[i] for i in range(state.s.nsides))

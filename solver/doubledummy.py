@@ -23,8 +23,8 @@ import functools
 import math
 import os
 import threading
-from collections.abc import Callable
-from dataclasses import dataclass, field
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field, replace
 from typing import Any, TypeVar
 
 from solver import _core
@@ -371,10 +371,13 @@ class Solver:
             self._fresh = True
 
     def _begin(self) -> None:
-        """Before a search: the table warmed first under a time limit."""
+        """Before a call that searches: the table warmed first under a time
+        limit, an interrupt of an earlier call forgotten."""
         if self._warm_first:
             self._warm()
         self._fresh = False
+        self._stopping = False
+        self._search.clear_stop()
 
     def interrupt(self) -> None:
         """Stop a search this Solver runs in another thread: it returns soon,
@@ -469,7 +472,6 @@ class Solver:
         Cut short by a limit, each move's `value` is a proven lower bound and
         its `bounds` say what is known; the line is then left out."""
         core = self._core_of(pos)
-        self._stopping = False
         self._begin()
         kind = "claim" if pos.phase == Phase.CLAIM else "play"
         rows = self._search.analyze(core)
@@ -505,6 +507,49 @@ class Solver:
             )
         return Analysis(side, core.turn, best, moves, line, stats, root, cut)
 
+    @_exclusive
+    def move_values(
+        self, pos: Position, classes: Sequence[tuple[Move, ...]]
+    ) -> tuple[list[CardValue], SearchStats]:
+        """The value of each class of equivalent moves (`move_classes`) for
+        the side to move, each by a search of the position after its first
+        move (the best value so far its first target): a share of `analyze`
+        (solver.parallel deals the classes out to threads).  Cut short by a
+        limit or an interrupt, the moves not finished have bounds."""
+        core = self._core_of(pos)
+        side = core.sides[core.turn]
+        self._begin()
+        values: list[CardValue] = []
+        stats = NO_STATS
+        best: int | None = None
+        for moves in classes:
+            after = pos.copy()
+            after.play(moves[0])
+            if after.is_over:
+                value = value_after(pos, after, side)
+                values += [CardValue(m, value, moves) for m in moves]
+                continue
+            shift = banked_between(pos, after, side)
+            floor, ceiling = self.value_range(after, side)
+            value, exact = floor, False
+            if not self._stopping:
+                guess = None if best is None else best - shift
+                value = self._search.solve(self._core_of(after), side, guess)
+                done = SearchStats.of(self._search.stats)
+                stats = stats + done
+                exact = done.exact
+            if not exact:
+                stats = replace(stats, exact=False)
+            value += shift
+            proven = None
+            if exact:
+                best = value if best is None else max(best, value)
+            else:
+                proven = Bounds(max(value, floor + shift), ceiling + shift, floor + shift,
+                                ceiling + shift)  # fmt: skip
+            values += [CardValue(m, value, moves, proven) for m in moves]
+        return values, stats
+
     def _move_bounds(self, pos: Position, move: Move, side: int, low: int, high: int) -> Bounds:
         """What a search cut short proved for `move`: its bounds `low` and
         `high`, with the cheap bounds of the position after it (in `pos`'s
@@ -517,6 +562,16 @@ class Solver:
         floor, ceiling = self.value_range(after, side)
         floor, ceiling = floor + shift, ceiling + shift
         return Bounds(max(low, floor), min(high, ceiling), floor, ceiling)
+
+    @_exclusive
+    def principal_variation(
+        self, pos: Position, side: int, value: int
+    ) -> tuple[list[Move], SearchStats, bool]:
+        """A line of best play for `side` keeping `value` (its exact value
+        from `pos`): the moves, the searches' statistics, and whether a limit
+        (or an interrupt) stopped it before the end."""
+        self._begin()
+        return self._principal_variation(pos, side, value)
 
     def _principal_variation(
         self, pos: Position, side: int, value: int
@@ -562,19 +617,19 @@ class Solver:
         return values, SearchStats.of(self._search.stats)
 
     @_exclusive
-    def table(self, pos: Position) -> Table:
+    def table(self, pos: Position, starts: Sequence[Position] | None = None) -> Table:
         """Values of the deal for each trump the game allows (and each
         leader, where the game lets any seat lead), from its first lead:
         every side's value.  A cell cut short by a limit holds its proven
-        lower bound in `values` and what is known in `bounds`."""
+        lower bound in `values` and what is known in `bounds`.  `starts`:
+        only these of `table_positions(pos)` (a share of the table)."""
         entries = []
         stats = NO_STATS
-        self._stopping = False
         self._begin()
         # the search over targets starts at the value of the same trump with
         # the previous leader, which is seldom more than a trick away
         last: dict[int | None, int] = {}
-        for start in table_positions(pos):
+        for start in table_positions(pos) if starts is None else starts:
             if self._stopping:
                 break
             core = self._core_of(start)

@@ -18,7 +18,7 @@ import threading
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from solver.doubledummy import Solver
 
@@ -112,7 +112,13 @@ def catch_sigint(flag: threading.Event) -> Any:
     return previous if previous is not None else signal.default_int_handler
 
 
-def in_worker(solver: Solver, call: Callable[[], _Result]) -> tuple[_Result, float]:
+class Stoppable(Protocol):
+    """What `in_worker` stops on Ctrl-C: a Solver, or several (`solver.parallel`)."""
+
+    def interrupt(self) -> None: ...
+
+
+def in_worker(solver: Stoppable, call: Callable[[], _Result]) -> tuple[_Result, float]:
     """`call()` (a search of `solver`) and its wall time in seconds.  The
     search runs in a worker thread (timed there), so that Ctrl-C stops it at
     once: the search is interrupted and `Interrupted` (a KeyboardInterrupt)

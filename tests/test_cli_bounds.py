@@ -128,13 +128,13 @@ def test_a_time_limit_counts_the_search_not_the_table_set_up(
     """A Solver with a time limit writes its table before its first search
     (the system's first supply of its memory took the whole limit before)."""
     calls: list[bool] = []
-    real = Solver.warm
+    real = Solver._warm
 
     def warm(self: Solver) -> None:
         calls.append(True)
         real(self)
 
-    monkeypatch.setattr(Solver, "warm", warm)
+    monkeypatch.setattr(Solver, "_warm", warm)
     pos = solver.parse_position(SMALL_WHIST)
     timed = Solver(8, max_seconds=30)
     assert calls == []  # in the thread that searches, not when made

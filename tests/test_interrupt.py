@@ -259,7 +259,7 @@ def test_ctrl_c_stops_table_with_the_entries_done(
         return real_cell(self, *args)
 
     monkeypatch.setattr(solver.Solver, "_cell_bounds", cell_bounds)
-    result = run("table", pos.to_line(), "--tt-mb", "16", "--json")
+    result = run("table", pos.to_line(), "--tt-mb", "16", "--jobs", "1", "--json")
     assert result.exit_code == INTERRUPTED, result.output
     data = json.loads(result.stdout)
     done = [(e["trump"], e["leader"], e["values"]) for e in data["entries"]]
