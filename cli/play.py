@@ -163,14 +163,18 @@ def recommendation_text(rec: Recommendation, unit: str) -> str:
 
 def decision_text(decision: Decision, unit: str) -> str:
     """A hint's figures before play: the candidates' means over their worlds."""
-    parts = [
-        f"{c.plan} {signed(c.mean, 2)} ({c.worlds} world{'s' * (c.worlds != 1)}"
-        f"{'' if c.exact == c.worlds else f', {c.exact} exact'})"
-        for c in decision.candidates[:HINT_MOVES]
-    ]
+    parts = []
+    for c in decision.candidates[:HINT_MOVES]:
+        notes = [f"{c.worlds} world{'s' * (c.worlds != 1)}"]
+        if c.exact != c.worlds:
+            notes.append(f"{c.exact} exact")
+        if c.eliminated is not None:
+            notes.append(f"out in round {c.eliminated}")
+        parts.append(f"{c.plan} {signed(c.mean, 2)} ({', '.join(notes)})")
     more = len(decision.candidates) - HINT_MOVES
     tail = f", and {more} more" if more > 0 else ""
-    return f"the candidates' mean {unit}: {'; '.join(parts)}{tail}"
+    halving = f"{decision.rounds} round{'s' * (decision.rounds != 1)} of halving"
+    return f"the candidates' mean {unit} ({halving}): {'; '.join(parts)}{tail}"
 
 
 def advice_text(advice: Advice, pos: Position) -> str:

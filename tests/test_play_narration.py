@@ -254,7 +254,7 @@ def test_a_hint_gives_the_figures_behind_it() -> None:
     hints = [line for line in out.splitlines() if "Hint: " in line]
     assert len(hints) == 2
     before, card = hints
-    assert "(the pimc player's choice); the candidates' mean net hand score: " in before
+    assert "(the pimc player's choice); the candidates' mean net hand score (" in before
     assert re.search(r"pass [+-]\d+\.\d\d \(\d+ worlds?", before)
     assert "(the pimc player's choice); mean net hand score over " in card
     assert re.search(r"over \d+ worlds \(\d+ solved exactly", card)
