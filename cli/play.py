@@ -21,8 +21,9 @@ import click
 from rich.console import Console
 from rich.table import Table
 
-from solver.cards import Card
-from solver.drawing import hand_text, side_seats, trump_words
+from solver.cards import NOTRUMP, Card
+from solver.decisions import Decision
+from solver.drawing import card_symbol, hand_text, side_seats, trump_words
 from solver.drawing import side_name as seat_label
 from solver.errors import IllegalMoveError, TricksolverError
 from solver.games import registry
@@ -31,7 +32,8 @@ from solver.games.registry import game_of
 from solver.heuristics import seat_knowledge
 from solver.match import CONFIDENCE, SCORE_PER_DEAL, Match, Summary
 from solver.notation import parse_seat
-from solver.players import PLAYERS, PimcPlayer, Player, hint, make_player, parse_seats
+from solver.pimc import Recommendation
+from solver.players import PLAYERS, Advice, PimcPlayer, Player, advise, make_player, parse_seats
 from solver.seatview import SeatKnowledge
 from solver.wholegame import HandResult, Step, WholeGame
 
@@ -49,10 +51,19 @@ from .common import (
 DEFAULT_SEATS = "heuristic"
 DEFAULT_DEALS = 100
 HUMAN_COMMANDS = (
-    "Type a move: a card (QS, 10h, Q♠), or claim QS, discard QS, trump H, pass, bid 2,"
-    " shoot.  Also: hint (the engine's recommendation), table (show the table again),"
-    " moves (the legal moves), quit (stop; with --save the game is saved)."
+    "Also: hint (the engine's move and the figures behind it), undo (take back your last"
+    " choice and the moves after it, within the hand), moves (the legal moves), table (show"
+    " the table again), help (this list), quit (stop; with --save the game is saved)."
+    "  A move that is the only legal one is played by itself."
 )
+PHASE_FORMS = {
+    Phase.PLAY: "Type a card to play: QS, 10h, Q♠.",
+    Phase.CLAIM: "Type the card of the trick to claim: QS (or claim QS).",
+    Phase.DISCARD: "Type a card to discard: QS (or discard QS).",
+    Phase.TRUMP: "Type a trump: H, hearts, ♥ or trump H.",
+    Phase.BID: "Type a call: pass, 1 to 4 (or bid 2), shoot.",
+}
+HINT_MOVES = 3  # the moves (or plans) a hint's figures name
 PLAYER_LIST = ", ".join(f"{name} ({p.summary})" for name, p in PLAYERS.items())
 _BUDGET = PimcPlayer.DEFAULT_BUDGET
 PIMC_BUDGET_HELP = (
@@ -83,13 +94,12 @@ def view_lines(view: SeatKnowledge, pos: Position, game: WholeGame) -> list[str]
     me = pos.seat_name(view.seat)
     lines = [
         f"── {game_of(pos).title}, hand {game.hand}: you are seat {me};"
-        f" dealer {pos.seat_name(view.dealer)}"
+        f" dealer {pos.seat_name(view.dealer)}; trump {trump_words(view.trump)}"
     ]
     lines.append(f"Totals: {totals_text(game, game.scores)}")
     sides = side_seats(view.sides)
     if len(sides) < view.nseats:
         lines.append("Sides: " + " against ".join(seat_label(pos, m) for m in sides))
-    lines.append(f"Trump: {trump_words(view.trump)}")
     lines += game_of(pos).seen_lines(view, pos)
     lines.append(f"Your cards: {hand_text(view.hand)}")
     if view.trick:
@@ -103,20 +113,109 @@ def view_lines(view: SeatKnowledge, pos: Position, game: WholeGame) -> list[str]
     return lines
 
 
+def move_text(move: Move) -> str:
+    """A move for a person, its card with the suit symbol: ``7♣``, ``discard 7♣``."""
+    if move.card is None:
+        return str(move)
+    card = card_symbol(move.card)
+    return card if move.kind == "play" else f"{move.kind} {card}"
+
+
+def signed(value: float, places: int = 3) -> str:
+    """A signed number, never ``-0.000``: what rounds to zero is ``+0.000``."""
+    text = f"{value:+.{places}f}"
+    return f"{0.0:+.{places}f}" if float(text) == 0 else text
+
+
+def help_text(view: SeatKnowledge) -> str:
+    """What a person may type at this decision."""
+    forms = PHASE_FORMS.get(view.phase, "")
+    if any(m.kind == "trump" and m.value == NOTRUMP for m in view.legal):
+        forms = forms.removesuffix(".") + " (no trumps: NT or notrump)."
+    legal = " ".join(str(m) for m in view.legal)
+    return f"{forms}  Legal moves: {legal}\n{HUMAN_COMMANDS}"
+
+
+def _span(low: float | None, high: float | None) -> str:
+    """A 95% interval, ``-`` where one world leaves it unknown."""
+    if low is None or high is None or not (math.isfinite(low) and math.isfinite(high)):
+        return "-"
+    return f"{signed(low, 2)} .. {signed(high, 2)}"
+
+
+def recommendation_text(rec: Recommendation, unit: str) -> str:
+    """A card hint's figures: the best moves' means and intervals over the worlds."""
+    parts = []
+    for m in rec.moves[:HINT_MOVES]:
+        if m.bounded:
+            parts.append(f"{move_text(m.move)} at most {signed(m.mean, 2)}")
+        else:
+            parts.append(f"{move_text(m.move)} {signed(m.mean, 2)} (95% {_span(m.low, m.high)})")
+    more = len(rec.moves) - HINT_MOVES
+    tail = f", and {more} more" if more > 0 else ""
+    worlds = f"{rec.worlds} world{'s' * (rec.worlds != 1)}"
+    how = f"{rec.exact_worlds} solved exactly"
+    if rec.worlds - rec.exact_worlds:
+        how += f", {rec.worlds - rec.exact_worlds} estimated"
+    stopped = f"; stopped by {rec.stopped}" if rec.stopped else ""
+    return f"mean {unit} over {worlds} ({how}{stopped}): {'; '.join(parts)}{tail}"
+
+
+def decision_text(decision: Decision, unit: str) -> str:
+    """A hint's figures before play: the candidates' means over their worlds."""
+    parts = []
+    for c in decision.candidates[:HINT_MOVES]:
+        notes = [f"{c.worlds} world{'s' * (c.worlds != 1)}"]
+        if c.exact != c.worlds:
+            notes.append(f"{c.exact} exact")
+        if c.eliminated is not None:
+            notes.append(f"out in round {c.eliminated}")
+        parts.append(f"{c.plan} {signed(c.mean, 2)} ({', '.join(notes)})")
+    more = len(decision.candidates) - HINT_MOVES
+    tail = f", and {more} more" if more > 0 else ""
+    halving = f"{decision.rounds} round{'s' * (decision.rounds != 1)} of halving"
+    return f"the candidates' mean {unit} ({halving}): {'; '.join(parts)}{tail}"
+
+
+def advice_text(advice: Advice, pos: Position) -> str:
+    """A hint as a person reads it: the move, whose choice, and why."""
+    line = f"{move_text(advice.move)} (the {advice.player} player's choice)"
+    unit = game_of(pos).value_words
+    if advice.recommendation is not None:
+        return f"{line}; {recommendation_text(advice.recommendation, unit)}"
+    if advice.decision is not None:
+        return f"{line}; {decision_text(advice.decision, unit)}"
+    if advice.note is not None:
+        return f"{line}; {advice.note}"
+    return line
+
+
 class HumanPlayer(Player):
-    """A person at the terminal: shown their seat's view, they type moves."""
+    """A person at the terminal: shown their seat's view, they type moves.
+    A move that is the only legal one is made for them (and said so);
+    `undo` takes back their last choice (`WholeGame.take_back`), after
+    which `on_undo` is called (the narration follows the table again)."""
 
     name = "human"
     summary = "a person at the terminal"
     strength = -1  # never registered: not a choice for hints
 
-    def __init__(self, game: WholeGame, echo: Callable[[str], None]) -> None:
+    def __init__(
+        self,
+        game: WholeGame,
+        echo: Callable[[str], None],
+        on_undo: Callable[[], None] | None = None,
+    ) -> None:
         self.game = game
         self.echo = echo
+        self.on_undo = on_undo
 
     def choose(self, position: Position, seat: int, rng: random.Random) -> Move:
         view = seat_knowledge(position, seat)
         self.echo("\n".join(view_lines(view, position, self.game)))
+        if len(view.legal) == 1:
+            self.echo(f"forced: {move_text(view.legal[0])} (your only legal move)")
+            return view.legal[0]
         while True:
             try:
                 text = click.prompt(
@@ -134,13 +233,28 @@ class HumanPlayer(Player):
                 continue
             if word in ("quit", "exit", "q"):
                 raise Quit
-            if word in ("hint", "h"):
-                self.echo(f"Hint: {hint(position, seat)}")
+            if word == "hint":
+                self.echo(f"Hint: {advice_text(advise(position, seat), position)}")
             elif word in ("help", "?"):
-                self.echo(HUMAN_COMMANDS)
+                self.echo(help_text(view))
             elif word == "moves":
                 self.echo("Legal moves: " + " ".join(str(m) for m in view.legal))
             elif word == "table":
+                self.echo("\n".join(view_lines(view, position, self.game)))
+            elif word == "undo":
+                try:
+                    taken = self.game.take_back(seat)
+                except IllegalMoveError as e:
+                    self.echo(f"Nothing to undo: {e}.")
+                    continue
+                moves = ", ".join(
+                    f"{'you' if s == seat else position.seat_name(s)} {move_text(m)}"
+                    for s, m in reversed(taken)
+                )
+                self.echo(f"Taken back: {moves}")
+                if self.on_undo is not None:
+                    self.on_undo()
+                view = seat_knowledge(position, seat)
                 self.echo("\n".join(view_lines(view, position, self.game)))
             else:
                 try:
@@ -148,7 +262,7 @@ class HumanPlayer(Player):
                     position.copy().play(move)
                 except IllegalMoveError as e:
                     legal = " ".join(str(m) for m in view.legal)
-                    self.echo(f"Not a legal move: {e}.  Legal moves: {legal}  (hint: type hint)")
+                    self.echo(f"Not a legal move: {e}.  Legal moves: {legal}  (type help)")
                     continue
                 return move
 
@@ -176,6 +290,7 @@ class Narrator:
         self.echo = echo
         self.trick: list[tuple[int, Card]] = []
         self.told_hand = 0  # the hand whose deal was told last
+        self.dealt: list[str] = []  # every seat's cards as told at the deal
 
     def header(self) -> None:
         game = self.game
@@ -193,18 +308,27 @@ class Narrator:
         """Tell the hand about to be played (a resumed hand may be under way)."""
         pos = self.game.position
         self.told_hand = self.game.hand
-        self.trick = pos.current_trick() if pos.phase == Phase.PLAY else []
+        self.follow()
+        rules = game_of(pos)
+        self.dealt = [rules.dealt_text(pos, s) for s in range(pos.nseats)]
         if self.brief:
             return
-        rules = game_of(pos)
         word = rules.hand_word.capitalize()
         line = f"\n{word} {self.game.hand}, dealer {pos.seat_name(pos.dealer)}"
         if not rules.totals_by_side:
             line += "; sides " + " | ".join(seat_label(pos, m) for m in side_seats(pos.sides()))
+        if pos.trump is not None:
+            line += f"; trump {trump_words(pos.trump)}"
         self.echo(line)
         if self.human is None:
             for s in range(pos.nseats):
                 self.echo(f"  {pos.seat_name(s)}: {rules.dealt_text(pos, s)}")
+
+    def follow(self) -> None:
+        """Take up the trick on the table from the position (at the start of
+        a hand, and after moves were taken back)."""
+        pos = self.game.position
+        self.trick = pos.current_trick() if pos.phase == Phase.PLAY else []
 
     def step(self, step: Step) -> None:
         if not self.brief:
@@ -222,14 +346,37 @@ class Narrator:
                 number = sum(pos.tricks_won())
                 self.echo(f"  Trick {number}: {cards}; {pos.seat_name(pos.to_move)} wins")
                 self.trick = []
+                for line in game_of(pos).trick_lines(pos):
+                    self.echo(line)
         else:
             secret = self.human not in (None, step.seat)
             for line in game_of(pos).move_lines(pos, move, who, secret):
                 self.echo(line)
+            if pos.phase == Phase.PLAY:  # the first lead: the hands as play begins
+                self._hands_for_play(pos)
+
+    def _hands_for_play(self, pos: Position) -> None:
+        """At the first lead, the hands that changed since the deal (a Cinch
+        redeal, a Chinkway dealer's discards): every seat's for spectators,
+        a person's own at the table."""
+        rules = game_of(pos)
+        seats = range(pos.nseats) if self.human is None else [self.human]
+        changed = [s for s in seats if self.dealt and rules.dealt_text(pos, s) != self.dealt[s]]
+        if not changed:
+            return
+        if self.human is not None:
+            self.echo(f"  Your cards for play: {rules.dealt_text(pos, self.human)}")
+            return
+        self.echo("  The hands for play:")
+        for s in changed:
+            self.echo(f"  {pos.seat_name(s)}: {rules.dealt_text(pos, s)}")
 
     def hand_end(self, result: HandResult) -> None:
         game = self.game
         word = game_of(game.position).hand_word.capitalize()
+        if not self.brief:
+            for line in game_of(result.position).result_lines(result.position):
+                self.echo(line)
         self.echo(
             f"  {word} {result.number} over: score {totals_text(game, result.scores)};"
             f" totals {totals_text(game, result.totals)}"
@@ -334,8 +481,11 @@ def play(
     chinese-whist or cw (to 10 points; 2, 3 or 4 players) or whist (one
     deal).  Every seat is played by the player --seats names for it; with
     --human, a person takes one seat: they see their cards and the table,
-    type their moves (only legal moves are accepted), and may type 'hint'
-    for the engine's recommendation, or 'quit'.
+    type their moves (only legal moves are accepted; a trump as H, hearts
+    or trump H, a call as 2 or bid 2), and may type 'hint' for the
+    engine's move and the figures behind it, 'undo' to take back their last
+    choice within the hand, 'help' for what can be typed, or 'quit'.  A
+    move that is the only legal one is played by itself (and said so).
 
     \b
     EXAMPLES
@@ -368,9 +518,9 @@ def play(
     if random_seed:
         click.echo(f"seed: {whole.seed}", err=True)
     lineup: list[Player] = [make_player(n) for n in names]
-    if human_seat is not None:
-        lineup[human_seat] = HumanPlayer(whole, click.echo)
     narrator = Narrator(whole, names, human_seat, brief, click.echo)
+    if human_seat is not None:
+        lineup[human_seat] = HumanPlayer(whole, click.echo, narrator.follow)
     narrator.header()
     if whole.is_over:
         narrator.game_end()
@@ -504,13 +654,13 @@ def match(
 
 
 def number(value: float | None) -> str:
-    return "" if value is None or math.isnan(value) else f"{value:+.3f}"
+    return "" if value is None or math.isnan(value) else signed(value)
 
 
 def interval(s: Summary) -> str:
     if s.low is None or s.high is None:
         return "(needs 2 deals)"
-    return f"[{s.low:+.3f}, {s.high:+.3f}]"
+    return f"[{signed(s.low)}, {signed(s.high)}]"
 
 
 def decision_time_text(seconds: float | None) -> str:

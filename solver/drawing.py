@@ -123,6 +123,11 @@ def hand_text(cards: CardSet) -> str:
     return "  ".join(f"{suit.symbol} {cards.holding(suit) or VOID}" for suit in Suit)
 
 
+def card_symbol(card: Card) -> str:
+    """One card as plain text with its suit symbol: ``A♥``."""
+    return card.rank_char + card.suit.symbol
+
+
 def cards_list(cards: list[Card] | CardSet | tuple[Card, ...]) -> str:
     return " ".join(str(c) for c in cards) or VOID
 

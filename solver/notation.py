@@ -35,6 +35,7 @@ from typing import Any
 
 import tomli_w
 
+from solver.cards import NOTRUMP, SUIT_CHARS, SUIT_SYMBOLS
 from solver.errors import NotationError
 
 Fields = dict[str, Any]
@@ -240,6 +241,27 @@ def parse_seat(text: str | int, nseats: int, key: str = "seat") -> int:
         return int(t) - 1
     names = f"1-{nseats}" + (" or N E S W" if nseats == 4 else "")
     raise NotationError(f"{key}: unknown seat {text!r} (seats are {names})")
+
+
+TRUMP_WORDS = {
+    **{letter.lower(): i for i, letter in enumerate(SUIT_CHARS)},
+    **{symbol: i for i, symbol in enumerate(SUIT_SYMBOLS)},
+    **{name: i for i, name in enumerate(("spade", "heart", "diamond", "club"))},
+    **{name + "s": i for i, name in enumerate(("spade", "heart", "diamond", "club"))},
+    **{word: NOTRUMP for word in ("nt", "n", "notrump", "notrumps", "no trump", "no trumps")},
+}
+TRUMP_FORMS = "S H D C, spades hearts diamonds clubs, the suit symbols, NT or notrump"
+
+
+def read_trump_word(text: str) -> int:
+    """The strain a person names as trump, in any of the forms they type:
+    a letter (``H``), a suit name (``hearts``, ``heart``), a symbol (``♥``),
+    no trumps (``NT``, ``notrump``, ``no trumps``, ``no-trump``); any case.
+    The strain index (0..3 S H D C, 4 no trumps); NotationError if none."""
+    key = " ".join(text.strip().lower().replace("-", " ").replace("_", " ").split())
+    if key not in TRUMP_WORDS:
+        raise NotationError(f"unknown trump {text.strip()!r} (use {TRUMP_FORMS})")
+    return TRUMP_WORDS[key]
 
 
 def get_seat_list(fields: Fields, key: str, nseats: int) -> list[str] | None:

@@ -29,10 +29,10 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import ClassVar
 
-from solver.decisions import candidate_plans, decide_before_play
+from solver.decisions import Decision, candidate_plans, decide_before_play
 from solver.errors import NotationError, PositionError
 from solver.games.base import Move, Phase, Position
 from solver.games.registry import game_of
@@ -79,6 +79,12 @@ class Player(ABC):
     def choose(self, position: Position, seat: int, rng: random.Random) -> Move:
         """One of the legal moves of `position`, for `seat` (the seat to move)."""
 
+    def explain(self, position: Position, seat: int, rng: random.Random) -> Advice:
+        """The move `choose` makes, with the figures it was chosen by (a
+        hint's reasons).  By default the move alone: a player that weighs
+        nothing it could show."""
+        return Advice(self.choose(position, seat, rng), self.name)
+
     @classmethod
     def for_hint(cls) -> Player:
         """The player as it gives a person a hint (a sampling player within a
@@ -90,6 +96,23 @@ class Player(ABC):
         """The player with the settings written after its name and a colon
         (``pimc:50/2M``); NotationError for settings it does not take."""
         raise NotationError(f"player {cls.name!r} takes no settings (got {text!r})")
+
+
+@dataclass(frozen=True)
+class Advice:
+    """A player's move with what it was chosen by: in card play the
+    recommendation over the worlds (`solver.pimc.Recommendation`: every
+    move's mean and interval, the worlds and how they were valued), before
+    play the decision's candidates (`solver.decisions.Decision`: every
+    plan's mean over its worlds); neither for a player that weighs nothing.
+    `note` says why there are no figures where a sampling player would have
+    them (the only legal move; no world valued in time)."""
+
+    move: Move
+    player: str  # the player's name
+    recommendation: Recommendation | None = None
+    decision: Decision | None = None
+    note: str | None = None
 
 
 class RandomPlayer(Player):
@@ -167,18 +190,24 @@ class ClassicPimcPlayer(Player):
         return cls(seconds=cls.HINT_SECONDS, decision_samples=cls.HINT_DECISION_SAMPLES)
 
     def choose(self, position: Position, seat: int, rng: random.Random) -> Move:
+        return self.explain(position, seat, rng).move
+
+    def explain(self, position: Position, seat: int, rng: random.Random) -> Advice:
         moves = position.legal_moves()
         if len(moves) == 1:
-            return moves[0]
+            return Advice(moves[0], self.name, note="the only legal move")
         if position.phase not in (Phase.PLAY, Phase.CLAIM):
-            return self._before_play(position, seat, rng)
+            decision = self._before_play(position, seat, rng)
+            return Advice(decision.move, self.name, decision=decision)
         try:
             rec = self._recommend(position, seat, rng.randrange(1 << 31))
         except PositionError:
             if self.seconds is None:
                 raise
-            return decide(seat_knowledge(position, seat))  # no world valued in time
-        return rec.completed().best  # Ctrl-C: no move from the worlds valued so far
+            move = decide(seat_knowledge(position, seat))  # no world valued in time
+            return Advice(move, self.name, note="no world valued in time: the heuristic's move")
+        # Ctrl-C: no move from the worlds valued so far
+        return Advice(rec.completed().best, self.name, recommendation=rec)
 
     def _recommend(self, position: Position, seat: int, seed: int) -> Recommendation:
         """The recommendation a card is chosen by: the worlds of `samples`,
@@ -190,7 +219,7 @@ class ClassicPimcPlayer(Player):
             tt_mb=self.TT_MB, max_nodes=nodes, race=False, bounded=False,
         )  # fmt: skip
 
-    def _before_play(self, position: Position, seat: int, rng: random.Random) -> Move:
+    def _before_play(self, position: Position, seat: int, rng: random.Random) -> Decision:
         g = game_of(position)
         nodes = g.player_decision_max_nodes if self.max_nodes is None else self.max_nodes
         samples, first = self.decision_samples, self.DECISION_FIRST_WORLDS
@@ -204,7 +233,7 @@ class ClassicPimcPlayer(Player):
             position, seat, seconds=self.seconds, samples=samples,
             seed=rng.randrange(1 << 31), first_worlds=first, max_nodes=nodes, plans=plans,
         )  # fmt: skip
-        return decision.completed().move  # Ctrl-C: no move from a part of the worlds
+        return decision.completed()  # Ctrl-C: no move from a part of the worlds
 
 
 @dataclass(frozen=True)
@@ -396,18 +425,30 @@ def hint(position: Position, seat: int) -> str:
     registered player would make, as text, with who recommends it."""
     if position.is_over or position.to_move != seat:
         raise PositionError(f"seat {position.seat_name(seat)} is not to move")
+    advice = advise(position, seat)
+    return f"{advice.move} (the {advice.player} player's choice)"
+
+
+def advise(position: Position, seat: int) -> Advice:
+    """The hint for `seat` (the seat to move) with its figures: the move the
+    strongest registered player would make and what it weighed
+    (`Player.explain`)."""
+    if position.is_over or position.to_move != seat:
+        raise PositionError(f"seat {position.seat_name(seat)} is not to move")
     player = strongest()
-    move = player.for_hint().choose(position, seat, random.Random(HINT_SEED))
-    return f"{move} (the {player.name} player's choice)"
+    advice = player.for_hint().explain(position, seat, random.Random(HINT_SEED))
+    return replace(advice, player=player.name)
 
 
 __all__ = [
     "PLAYERS",
+    "Advice",
     "ClassicPimcPlayer",
     "HeuristicPlayer",
     "PimcBudget",
     "Player",
     "RandomPlayer",
+    "advise",
     "hint",
     "make_player",
     "parse_budget",

@@ -236,6 +236,29 @@ class WholeGame:
             winners = tuple(s for s in range(self.nseats) if self.scores[s] == best)
         return winners
 
+    def take_back(self, seat: int) -> list[tuple[int, Move]]:
+        """Take back `seat`'s latest choice in the hand in play and every
+        move made after it (the other seats' replies), so that `seat` is to
+        decide again: a move that was the only legal one was no choice, and
+        is taken back on the way to the choice before it.  Returns the moves
+        taken back, (seat, move), the latest first.  Only the moves of the
+        hand in play can be taken back (a hand over is scored); with no
+        choice of `seat` in it, IllegalMoveError and nothing is changed."""
+        if self.is_over:
+            raise IllegalMoveError("the game is over: no move to take back")
+        trial = self.position.copy()
+        taken: list[tuple[int, Move]] = []
+        while trial.history:
+            move = trial.undo()
+            mover = trial.to_move
+            taken.append((mover, move))
+            if mover == seat and len(trial.legal_moves()) > 1:
+                for _ in taken:
+                    self.position.undo()
+                return taken
+        who = self.position.seat_name(seat)
+        raise IllegalMoveError(f"seat {who} has made no choice in hand {self.hand} to take back")
+
     def step(self, players: Sequence[Player]) -> Step:
         """The seat to move makes its decision (players: one per seat)."""
         if self.is_over:

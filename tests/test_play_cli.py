@@ -22,7 +22,7 @@ from typing import Any, ClassVar
 import pytest
 
 from solver import CardSet, Move, Position
-from solver.cli.play import hand_text, totals_text
+from solver.cli.play import hand_text, move_text, totals_text
 from solver.heuristics import seat_knowledge
 from solver.match import (
     Match,
@@ -124,12 +124,15 @@ def test_a_person_plays_a_whole_game_at_the_prompt(
     lineup[index] = person
     list(whole.run(lineup))
     assert len(person.decisions) > 5
-    first_legal, first_move = person.decisions[0]
+    chosen = [(legal, move) for legal, move in person.decisions if len(legal) > 1]
+    forced = len(person.decisions) - len(chosen)  # played by themselves: not typed
+    assert forced > 0  # the last trick at least
+    first_legal, first_move = chosen[0]
     not_legal = next(
         c for c in ("2C", "AS", "KD", "3H", "9S") if all(str(m.card) != c for m in first_legal)
     )
     lines = ["ZZ", not_legal, "hint", "help"]
-    lines += [str(move).lower() for _, move in person.decisions]
+    lines += [str(move).lower() for _, move in chosen]
     result = run(
         "play", *game_args(game, players), "--seed", "6", "--human", seat,
         input="\n".join(lines) + "\n",
@@ -138,10 +141,11 @@ def test_a_person_plays_a_whole_game_at_the_prompt(
     assert result.exit_code == 0, out[-3000:]
     assert "cannot read move 'ZZ'" in out
     assert out.count("Not a legal move: ") == 2
-    assert f"Hint: {first_move} (the heuristic player's choice)" in out
-    assert "Type a move: a card" in out  # the help
+    assert f"Hint: {move_text(first_move)} (the heuristic player's choice)" in out
+    assert "Also: hint (the engine's move" in out  # the help
     assert out.count(": you are seat ") == len(person.decisions)  # the view, at each decision
-    assert out.count("Your move, seat") == len(person.decisions) + 4
+    assert out.count("Your move, seat") == len(chosen) + 4
+    assert out.count("(your only legal move)") == forced
     assert out.rstrip().endswith(f"(totals {totals_text(whole, whole.scores)})")
     assert f"{whole.position.seat_name(index)} you" in out.splitlines()[1]
 

@@ -18,7 +18,7 @@ from typing import Any, ClassVar
 from solver import _core as native
 from solver.cards import NOTRUMP, Card, CardSet, parse_strain, strain_text
 from solver.errors import CardError, IllegalMoveError, NotationError, PositionError
-from solver.notation import Fields, Notated, get_seat_list
+from solver.notation import Fields, Notated, get_seat_list, read_trump_word
 
 PASS = 0
 SHOOT = 8
@@ -63,6 +63,8 @@ class Move:
     def parse(cls, text: str) -> Move:
         words = text.strip().lower().split()
         try:
+            if len(words) >= 2 and words[0] == "trump":  # trump H, trump hearts, trump no trumps
+                return cls("trump", value=read_trump_word(" ".join(words[1:])))
             if len(words) == 1:
                 if words[0] == "pass":
                     return cls("bid", value=PASS)
@@ -73,14 +75,12 @@ class Move:
                 verb, arg = words
                 if verb in ("claim", "discard"):
                     return cls(verb, Card.parse(arg))
-                if verb == "trump":
-                    return cls("trump", value=parse_strain(arg))
                 if verb == "bid":
                     if arg in ("shoot", "8"):
                         return cls("bid", value=SHOOT)
                     if arg in ("1", "2", "3", "4"):
                         return cls("bid", value=int(arg))
-        except CardError as e:
+        except (CardError, NotationError) as e:
             raise IllegalMoveError(f"cannot read move {text!r}: {e}") from None
         raise IllegalMoveError(
             f"cannot read move {text!r} (write a card like AS, or claim AS, discard AS,"
@@ -188,10 +188,22 @@ class Position(Notated):
 
     def parse_move(self, text: str) -> Move:
         """A move from text; a bare card means the claim in the claim phase
-        and the discard in a discard phase."""
+        and the discard in a discard phase; at a choice of trump a bare
+        trump word names it (``H``, ``hearts``, ``♥``, ``NT``, ``notrump``:
+        `solver.notation.read_trump_word`), and at a call a bare number
+        bids it (``2``)."""
+        phase = self.phase
+        words = text.strip().lower().split()
+        if phase == Phase.TRUMP and words and words[0] != "trump":
+            try:
+                return Move("trump", value=read_trump_word(text))
+            except NotationError:
+                pass  # not a trump word: read as any move (and refused as not legal)
+        if phase == Phase.BID and len(words) == 1 and words[0] in ("1", "2", "3", "4"):
+            return Move("bid", value=int(words[0]))
         move = Move.parse(text)
-        if move.kind == "play" and self.phase in (Phase.CLAIM, Phase.DISCARD):
-            return Move(self.phase.value, move.card)
+        if move.kind == "play" and phase in (Phase.CLAIM, Phase.DISCARD):
+            return Move(phase.value, move.card)
         return move
 
     def play(self, move: Move | str) -> None:

@@ -290,6 +290,19 @@ class Game(ABC):
         then not named)."""
         return [move_line(move, who)]
 
+    def trick_lines(self, pos: Position) -> list[str]:
+        """The narration of what a trick just completed changed on the table,
+        told after the trick (`pos`: the position after its last card; the
+        trick is the last of ``pos.play_record``'s cards).  Only what every
+        seat sees.  By default nothing."""
+        return []
+
+    def result_lines(self, pos: Position) -> list[str]:
+        """The narration of how a hand over (`pos`) scored, before its score
+        line: what each side took and what it counted.  By default nothing
+        (the score line says it all)."""
+        return []
+
     def dealt_text(self, pos: Position, seat: int) -> str:
         """A seat's cards at the deal, for spectators (by default its hand by suits)."""
         return hand_text(CardSet.parse(pos.to_fields()["hands"][seat]))

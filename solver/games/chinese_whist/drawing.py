@@ -103,3 +103,17 @@ def dealt_text(pos: Position, seat: int) -> str:
     """A seat's piles and down cards at the deal, for spectators."""
     fields = pos.to_fields()
     return f"piles {fields['piles'][seat]}; down {fields['down'][seat]}"
+
+
+def trick_lines(pos: Position) -> list[str]:
+    """The face-down cards the trick just completed turned up: those whose
+    covering card it took."""
+    cw = of_kind(pos, ChineseWhist)
+    last = CardSet(m.card for m in cw.play_record[-cw.nseats :] if m.card is not None)
+    turned = [
+        f"{cw.seat_name(seat)} {under}"
+        for seat in cw.iter_seats()
+        for top, under in cw.piles[seat]
+        if top in last and under is not None
+    ]
+    return [f"  Turned up: {', '.join(turned)}"] if turned else []

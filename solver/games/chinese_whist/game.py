@@ -75,6 +75,7 @@ class ChineseWhistGame(Game):
     panels = staticmethod(drawing.panels)
     seen_lines = staticmethod(drawing.seen_lines)
     dealt_text = staticmethod(drawing.dealt_text)
+    trick_lines = staticmethod(drawing.trick_lines)
 
 
 GAME = ChineseWhistGame()

@@ -121,10 +121,33 @@ def move_lines(pos: Position, move: Move, who: str, secret: bool) -> list[str]:
     chinkway = of_kind(pos, Chinkway)
     if move.kind == "claim":
         assert move.card is not None
-        return [f"  {who} claims {move.card} ({CATEGORY_NAMES[quest_category(move.card)]})"]
+        side = chinkway.sides()[chinkway.to_move]  # the claimer leads next (or won the last)
+        members = side_members(pos)[side]
+        done = chinkway.parts_completed(side)
+        whose = "the dealer has" if len(members) == 1 else f"{side_name(pos, members)} have"
+        return [
+            f"  {who} claims {move.card} ({CATEGORY_NAMES[quest_category(move.card)]}):"
+            f" {whose} {done} of the {QUEST_CARDS} parts"
+        ]
     if move.kind == "discard" and secret:
         return [f"  {who} discards a card"]
     lines = [move_line(move, who)]
     if move.kind == "trump" and chinkway.quest:
-        lines.append(f"  Quest: {cards_list(chinkway.quest)}")
+        need = quest_needs(chinkway.quest)
+        parts = ", ".join(f"{name} {need[c]}" for c, name in enumerate(CATEGORY_NAMES) if need[c])
+        lines.append(f"  Quest: {cards_list(chinkway.quest)} (the parts: {parts})")
     return lines
+
+
+def result_lines(pos: Position) -> list[str]:
+    """Every side's quest parts at the end of the round, with its claims."""
+    chinkway = of_kind(pos, Chinkway)
+    parts = []
+    for side, members in side_members(pos).items():
+        claims = CardSet()
+        for seat in members:
+            claims = claims | chinkway.claims(seat)
+        parts.append(
+            f"{side_name(pos, members)} {chinkway.parts_completed(side)} ({cards_list(claims)})"
+        )
+    return [f"  Quest parts completed: {'; '.join(parts)}"]

@@ -92,6 +92,7 @@ class CinchGame(Game):
     state_rows = staticmethod(drawing.state_rows)
     seen_lines = staticmethod(drawing.seen_lines)
     move_lines = staticmethod(drawing.move_lines)
+    result_lines = staticmethod(drawing.result_lines)
 
 
 GAME = CinchGame()
