@@ -616,7 +616,7 @@ def move(position: str, moves: str, line: bool, as_json: bool) -> None:
       tricksolver deal chinkway --seed 7 | tricksolver move - "discard AS, discard KS, trump S"
       tricksolver deal cinch --seed 7 | tricksolver move - "pass, pass, pass, pass, trump S" -l
       tricksolver deal cw --seed 7 | tricksolver move - "trump S" | tricksolver show -
-      tricksolver deal whist --seed 7 | tricksolver move - "AS" --json
+      tricksolver deal whist --seed 7 | tricksolver move - "KH" --json
     """
     if line and as_json:
         raise TricksolverError("--line and --json: choose one output")
