@@ -217,7 +217,7 @@ class BenchReport:
         }
 
 
-def side_name(pos: Position, side: int) -> str:
+def named_side(pos: Position, side: int) -> str:
     """A side by name, as every JSON output names it: ``N-S``, ``1-3``, ``2``."""
     return "-".join(pos.seat_name(s) for s, x in enumerate(pos.sides()) if x == side)
 
@@ -367,7 +367,7 @@ def bench_game(
                 seed=s,
                 position=pos.to_line(),
                 seat=pos.seat_name(pos.to_move),
-                side=side_name(pos, result.side),
+                side=named_side(pos, result.side),
                 value=result.value,
                 exact=result.stats.exact,
                 ms=seconds * MS,
