@@ -203,7 +203,7 @@ def bench(
             busy=busy,
         )
     if as_json:
-        echo_json(report.to_json())
+        echo_json(render_bench.bench_json(report))
     else:
         Console(no_color=no_color or None, highlight=False).print(render_bench.bench_view(report))
     if report.interrupted is not None:  # Ctrl-C: the parts finished are printed above

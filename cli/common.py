@@ -129,8 +129,9 @@ MOVES_HELP = (
 moves_option = click.option("--moves", "-m", metavar="LIST", help=MOVES_HELP)
 
 
-def echo_json(data: Any) -> None:
-    click.echo(json.dumps(unsigned_zeros(data), indent=2))
+def echo_json(data: Any, file: IO[str] | None = None) -> None:
+    """JSON on standard output (or `file`), indented, no ``-0.0``."""
+    click.echo(json.dumps(unsigned_zeros(data), indent=2), file=file)
 
 
 def unsigned_zeros(data: Any) -> Any:

@@ -23,7 +23,7 @@ import click
 from rich.console import Console
 
 import solver
-from solver.cli import render, render_analysis, render_view
+from solver.cli import render, render_analysis, render_json, render_view
 from solver.cli.bench import bench
 from solver.cli.play import match, move, play
 from solver.cli.recommend import recommend
@@ -141,7 +141,20 @@ def main() -> None:
     help=f"{TRUMP_AT_DEAL} only: the trump (default: the suit of the dealer's last card).",
 )
 @click.option("--line", "-l", is_flag=True, help="Print the one-line form instead of TOML.")
-def deal(game: str, players: int | None, seed: int | None, trump: str | None, line: bool) -> None:
+@click.option(
+    "--json",
+    "as_json",
+    is_flag=True,
+    help="Print the position as JSON, with the seed (docs/json.md).",
+)
+def deal(
+    game: str,
+    players: int | None,
+    seed: int | None,
+    trump: str | None,
+    line: bool,
+    as_json: bool,
+) -> None:
     """Deal a new hand of GAME and print its position.
 
     GAME is one of whist, chinkway, chinese-whist (or cw), cinch.  The
@@ -156,13 +169,19 @@ def deal(game: str, players: int | None, seed: int | None, trump: str | None, li
       tricksolver deal chinese-whist --players 2 --seed 1
       tricksolver deal cw -p 3 > three.toml
       tricksolver deal chinkway --line
+      tricksolver deal cinch --seed 4 --json
     """
+    if line and as_json:
+        raise BadInput("--line and --json: choose one output")
     random_seed = seed is None
     if seed is None:
         seed = secrets.randbelow(SEED_LIMIT)
     pos = solver.deal(game, players=players, seed=seed, trump=trump)
     if random_seed:
         click.echo(f"seed: {seed}", err=True)
+    if as_json:
+        echo_json({**render_json.position_json(pos), "seed": seed})
+        return
     click.echo(pos.to_line() if line else pos.to_toml().rstrip("\n"))
 
 
@@ -183,8 +202,19 @@ def deal(game: str, players: int | None, seed: int | None, trump: str | None, li
     metavar="COLUMNS",
     help="Width of the drawing (default: the terminal's).",
 )
+@click.option(
+    "--json",
+    "as_json",
+    is_flag=True,
+    help="Print the position (or view) as JSON instead of drawing it (docs/json.md).",
+)
 def show(
-    position: str | None, example: str | None, moves: str | None, no_color: bool, width: int | None
+    position: str | None,
+    example: str | None,
+    moves: str | None,
+    no_color: bool,
+    width: int | None,
+    as_json: bool,
 ) -> None:
     """Draw POSITION: the hands, the table and the legal moves.
 
@@ -204,6 +234,7 @@ def show(
       tricksolver deal chinkway --seed 7 | tricksolver show - -m "discard AS, discard KS, trump S"
       tricksolver show "whist; seat=W; trump=H; hands=1:- - - KJT7.J6.8732.AQ2; play=AS QS KS 8S"
       tricksolver show game.toml                   a game saved by 'play --save'
+      tricksolver show --example whist --json
     """
     if (position is None) == (example is None):
         raise click.UsageError("give either a POSITION or --example NAME")
@@ -215,9 +246,17 @@ def show(
         text = source_with_moves(position, moves)
         moves = None
         if is_view_text(text):
-            console.print(render_view.view(solver.parse_view(text)))
+            seen = solver.parse_view(text)
+            if as_json:
+                echo_json(render_json.view_json(seen))
+                return
+            console.print(render_view.view(seen))
             return
-    console.print(render.position(position_of(text, moves)))
+    pos = position_of(text, moves)
+    if as_json:
+        echo_json(render_json.position_json(pos))
+        return
+    console.print(render.position(pos))
 
 
 def bundled_example(name: str) -> str:

@@ -11,11 +11,13 @@ prints as one line (exit status 2).
 
 from __future__ import annotations
 
-import json
+import contextlib
 import math
 import random
 import secrets
+import sys
 from collections.abc import Callable
+from typing import IO, Any
 
 import click
 from rich.console import Console
@@ -31,6 +33,7 @@ from solver.games.base import Move, Phase, Position
 from solver.games.registry import game_of
 from solver.heuristics import seat_knowledge
 from solver.match import CONFIDENCE, SCORE_PER_DEAL, Match, Summary
+from solver.moves import apply_moves
 from solver.notation import parse_seat
 from solver.pimc import Recommendation
 from solver.players import PLAYERS, Advice, PimcPlayer, Player, advise, make_player, parse_seats
@@ -41,12 +44,15 @@ from .common import (
     INTERRUPTED,
     PROG,
     SEED_LIMIT,
+    echo_json,
     players_option,
     progress_bars,
     read_position,
     rounds_help,
     targets_help,
 )
+from .render_game import GameLog
+from .render_json import match_json, moves_json
 
 DEFAULT_SEATS = "heuristic"
 DEFAULT_DEALS = 100
@@ -462,6 +468,13 @@ class Narrator:
     help="Continue a game saved with --save (instead of GAME).",
 )
 @click.option("--brief", is_flag=True, help="Tell only the score of every hand and the result.")
+@click.option(
+    "--json",
+    "as_json",
+    is_flag=True,
+    help="Print the game's log as JSON when play stops (the deals, every move with its seat,"
+    " each hand's result, the totals; docs/json.md); the narration and the prompt go to stderr.",
+)
 def play(
     game: str | None,
     players: int | None,
@@ -474,6 +487,7 @@ def play(
     save: str | None,
     resume: str | None,
     brief: bool,
+    as_json: bool,
 ) -> None:
     """Play a whole game of GAME and narrate it.
 
@@ -496,6 +510,7 @@ def play(
       tricksolver play chinese-whist --human S --save game.toml
       tricksolver play --resume game.toml --human S     continue a saved game
       tricksolver play whist --seats random --seed 3
+      tricksolver play whist --seats heuristic --seed 3 --json > game.json
     """
     if (game is None) == (resume is None):
         raise TricksolverError("give a GAME to play or --resume FILE, not both")
@@ -518,28 +533,56 @@ def play(
     if random_seed:
         click.echo(f"seed: {whole.seed}", err=True)
     lineup: list[Player] = [make_player(n) for n in names]
-    narrator = Narrator(whole, names, human_seat, brief, click.echo)
-    if human_seat is not None:
-        lineup[human_seat] = HumanPlayer(whole, click.echo, narrator.follow)
-    narrator.header()
-    if whole.is_over:
-        narrator.game_end()
-        return
-    played = 0
-    try:
-        while not whole.is_over and (hands is None or played < hands):
-            if narrator.told_hand != whole.hand:
-                narrator.hand_start()
-            step = whole.step(lineup)
-            narrator.step(step)
-            played += step.result is not None
-    except Quit:
-        click.echo(f"\nGame stopped in hand {whole.hand}.{saved_note(whole, save)}")
-        return
-    except KeyboardInterrupt:
-        note = saved_note(whole, save)
-        click.echo(f"{PROG}: interrupted: the game was stopped.{note}", err=True)
-        raise click.exceptions.Exit(INTERRUPTED) from None
+    log = GameLog(whole, names, human_seat, resumed=resume is not None) if as_json else None
+    out = sys.stdout  # the log's: the narration goes to stderr with --json
+    with narration_to_stderr(as_json):
+        narrator = Narrator(whole, names, human_seat, brief, click.echo)
+        if human_seat is not None:
+            lineup[human_seat] = HumanPlayer(whole, click.echo, narrator.follow)
+        narrator.header()
+        if whole.is_over:
+            narrator.game_end()
+            echo_log(log, "over", out)
+            return
+        played = 0
+        try:
+            while not whole.is_over and (hands is None or played < hands):
+                if narrator.told_hand != whole.hand:
+                    narrator.hand_start()
+                if log is not None:
+                    log.before()
+                step = whole.step(lineup)
+                narrator.step(step)
+                if log is not None:
+                    log.step(step)
+                played += step.result is not None
+        except Quit:
+            click.echo(f"\nGame stopped in hand {whole.hand}.{saved_note(whole, save)}")
+            echo_log(log, "quit", out)
+            return
+        except KeyboardInterrupt:
+            note = saved_note(whole, save)
+            click.echo(f"{PROG}: interrupted: the game was stopped.{note}", err=True)
+            echo_log(log, "interrupted", out)
+            raise click.exceptions.Exit(INTERRUPTED) from None
+        finish_play(whole, narrator, hands, save)
+    echo_log(log, "over" if whole.is_over else "hands", out)
+
+
+def narration_to_stderr(as_json: bool) -> contextlib.AbstractContextManager[Any]:
+    """With --json, everything but the log (the narration, a person's table
+    and prompt) is written to stderr: standard output holds the JSON alone."""
+    return contextlib.redirect_stdout(sys.stderr) if as_json else contextlib.nullcontext()
+
+
+def echo_log(log: GameLog | None, stopped: str, out: IO[str]) -> None:
+    """The game's log on standard output (with --json), whatever stopped play."""
+    if log is not None:
+        echo_json(log.to_json(stopped), file=out)
+
+
+def finish_play(whole: WholeGame, narrator: Narrator, hands: int | None, save: str | None) -> None:
+    """The end of `play`: the game's result and its save, or where it stopped."""
     if whole.is_over:
         narrator.game_end()
         if save is not None:
@@ -642,7 +685,7 @@ def match(
         click.echo(f"{PROG}: interrupted: no deal was completed", err=True)
         raise click.exceptions.Exit(INTERRUPTED)
     if as_json:
-        click.echo(json.dumps(contest.to_json(deals, interrupted), indent=2))
+        echo_json(match_json(contest, deals, interrupted))
     elif as_csv:
         click.echo(contest.to_csv(), nl=False)
     else:
@@ -701,7 +744,13 @@ def match_view(contest: Match) -> Table:
 @click.argument("position")
 @click.argument("moves")
 @click.option("--line", "-l", is_flag=True, help="Print the one-line form instead of TOML.")
-def move(position: str, moves: str, line: bool) -> None:
+@click.option(
+    "--json",
+    "as_json",
+    is_flag=True,
+    help="Print the position reached as JSON, with the moves made (docs/json.md).",
+)
+def move(position: str, moves: str, line: bool, as_json: bool) -> None:
     """Make MOVES in POSITION and print the position reached.
 
     POSITION is a file, '-' for standard input, a one-line position, a bare
@@ -717,6 +766,13 @@ def move(position: str, moves: str, line: bool) -> None:
       tricksolver deal chinkway --seed 7 | tricksolver move - "discard AS, discard KS, trump S"
       tricksolver deal cinch --seed 7 | tricksolver move - "pass, pass, pass, pass, trump S" -l
       tricksolver deal cw --seed 7 | tricksolver move - "trump S" | tricksolver show -
+      tricksolver deal whist --seed 7 | tricksolver move - "KH" --json
     """
-    pos = read_position(position, moves)
+    if line and as_json:
+        raise TricksolverError("--line and --json: choose one output")
+    start = read_position(position)
+    pos = apply_moves(start, moves)
+    if as_json:
+        echo_json(moves_json(start, pos))
+        return
     click.echo(pos.to_line() if line else pos.to_toml().rstrip("\n"))

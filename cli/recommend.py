@@ -46,6 +46,7 @@ from .options import (
     TT_MB_HELP,
     workers_memory,
 )
+from .render_json import decision_json, recommendation_json
 
 PIMC_SAMPLES = 100  # worlds of a card recommendation by default
 
@@ -401,7 +402,7 @@ def recommend(
             raise click.exceptions.Exit(130) from None
         warning = too_bold_warning(before[0], decision)
         if as_json:
-            echo_json({**decision.to_json(), "warnings": [warning] if warning else []})
+            echo_json(decision_json(before[0], decision, [warning] if warning else []))
         else:
             render_decision(decision, no_color, warning)
         if decision.stopped == "interrupted":  # Ctrl-C: the ranking so far, then status 130
@@ -444,13 +445,10 @@ def recommend(
         if progress is not None:
             progress.stop()
     if as_json:
-        data = {"game": view.game, **rec.to_json()}
         together = {
             str(m.move): [str(r.move) for r in row] for row in alike_rows(view, rec) for m in row
         }
-        for move in data["moves"]:
-            move["equivalent"] = together.get(move["move"], [move["move"]])
-        echo_json(data)
+        echo_json(recommendation_json(view, rec, together))
     else:
         render(view, rec, no_color)
     if rec.stopped == "interrupted":  # Ctrl-C: the ranking so far, then status 130

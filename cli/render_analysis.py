@@ -22,6 +22,8 @@ from solver.drawing import STRAIN_NAMES, card_text, side_members, side_name
 from solver.drawing import strain_text as strain_words
 from solver.games.registry import game_of
 
+from .render_json import side_by_number
+
 SEAT_LETTERS = "NESW"
 TABLE_STRAINS = (NOTRUMP, 0, 1, 2, 3)  # the DDS table's column order: NT S H D C
 
@@ -306,7 +308,7 @@ def analysis_json(pos: Position, analysis: Analysis, pv: bool = True) -> dict[st
                 "card": str(row.card),
                 "move": str(row.move),
                 **bounds_json(row.bounds),
-                "equivalent": [str(m.card) for m in row.equivalent],
+                "equivalent": [str(m) for m in row.equivalent],
             }
         )
     whole = bounds_json(analysis.bounds)
@@ -316,8 +318,7 @@ def analysis_json(pos: Position, analysis: Analysis, pv: bool = True) -> dict[st
         "phase": pos.phase.value,
         "trump": None if pos.trump is None else strain_text(pos.trump),
         "seat": pos.seat_name(analysis.seat),
-        "side": analysis.side,
-        "side_name": side_label(pos, analysis.side),
+        "side": side_by_number(pos, analysis.side),
         **whole,
         "meaning": value_meaning(pos, analysis.side),
         "best": [str(m) for m in analysis.best],
@@ -397,7 +398,8 @@ def table_view(pos: Position, result: Table) -> Group:
 
 def table_json(pos: Position, result: Table) -> dict[str, Any]:
     """The JSON form of `tricksolver table`: every entry's `values` (null
-    where not exact), `low`, `high` and `exact` by side; in whist the
+    where not exact), `low`, `high` and `exact` by side (in the order of
+    `sides`, the sides' names); in whist the
     declarer's tricks the same way (`declarer_tricks`: null where not exact;
     `declarer_bounds`: low, high and exact)."""
     members = side_members(pos)
@@ -417,7 +419,7 @@ def table_json(pos: Position, result: Table) -> dict[str, Any]:
     out: dict[str, Any] = {
         "game": pos.game,
         "position": pos.to_line(),
-        "sides": {str(side): side_label(pos, side) for side in members},
+        "sides": [side_by_number(pos, side) for side in sorted(members)],
         "entries": entries,
         "exact": result.exact,
         "stats": stats_json(result.stats),

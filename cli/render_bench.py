@@ -95,6 +95,19 @@ def bench_view(report: BenchReport) -> Group:
     return Group(*parts)
 
 
+def bench_json(report: BenchReport) -> dict[str, Any]:
+    """The report's JSON (`BenchReport.to_json`), a full-deal solve's
+    or a deal's `value` null where a limit cut it short (`exact` false): a value the
+    search did not prove is not given as one."""
+    data = report.to_json()
+    rows = [solve for game in data["games"] for solve in game["solves"]]
+    rows += [deal for name in REFERENCE_PARTS if data.get(name) for deal in data[name]["deals"]]
+    for row in rows:
+        if "value" in row and not row["exact"]:
+            row["value"] = None
+    return data
+
+
 # -- the search signature ---------------------------------------------------------------
 
 

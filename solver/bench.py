@@ -129,7 +129,7 @@ class GameSolve:
     seed: int
     position: str
     seat: str  # the seat on lead
-    side: int
+    side: str  # its side, by name: the seats' names joined by "-" (N-S; a seat alone: its name)
     value: int
     exact: bool
     ms: float  # wall time of the solve call
@@ -215,6 +215,11 @@ class BenchReport:
             **dict(parts[1:]),
             "interrupted": self.interrupted,
         }
+
+
+def named_side(pos: Position, side: int) -> str:
+    """A side by name, as every JSON output names it: ``N-S``, ``1-3``, ``2``."""
+    return "-".join(pos.seat_name(s) for s, x in enumerate(pos.sides()) if x == side)
 
 
 class _Quiet:
@@ -362,7 +367,7 @@ def bench_game(
                 seed=s,
                 position=pos.to_line(),
                 seat=pos.seat_name(pos.to_move),
-                side=result.side,
+                side=named_side(pos, result.side),
                 value=result.value,
                 exact=result.stats.exact,
                 ms=seconds * MS,

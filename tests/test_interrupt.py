@@ -32,6 +32,7 @@ from solver import match as match_module
 from solver import pimc
 from solver.match import Match
 from solver.wholegame import WholeGame
+from tests.test_json_schemas import errors as schema_errors
 
 INTERRUPTED = 130
 STARTUP = 4.0  # seconds for a child command to start and be well into its work
@@ -226,6 +227,7 @@ def test_ctrl_c_stops_analyze_with_what_it_proved() -> None:
     command = ["analyze", "--pbn", HARD_DEAL, "--trump", "NT", "--leader", "W", "--json"]
     out, err = interrupt_after(start_interruptible([exe(), *command]), STARTUP)
     data = json.loads(out)
+    assert schema_errors("analyze", data) == []
     assert data["exact"] is False and data["value"] is None and data["pv"] == []
     moves = data["moves"]
     assert all(0 <= m["low"] <= m["high"] <= 13 for m in moves)
@@ -262,6 +264,7 @@ def test_ctrl_c_stops_table_with_the_entries_done(
     result = run("table", pos.to_line(), "--tt-mb", "16", "--jobs", "1", "--json")
     assert result.exit_code == INTERRUPTED, result.output
     data = json.loads(result.stdout)
+    assert schema_errors("table", data) == []
     done = [(e["trump"], e["leader"], e["values"]) for e in data["entries"]]
     expected = json.loads(run_table_json(pos, whole))
     assert done == [(e["trump"], e["leader"], e["values"]) for e in expected["entries"][:5]]
@@ -311,6 +314,7 @@ def test_ctrl_c_stops_a_decision_before_play_with_the_ranking_so_far(
     result = run("recommend", pos.to_line(), "--samples", "64", "--seed", "1", "--json")
     assert result.exit_code == INTERRUPTED, result.output
     data = json.loads(result.stdout)
+    assert schema_errors("recommend", data) == []
     assert data["stopped"] == "interrupted"
     assert data["evaluations"] == len(made) == 6
     assert result.stderr.splitlines() == [

@@ -186,7 +186,7 @@ def test_recommend_advises_the_seat_to_move_by_default() -> None:
     result = run("recommend", pos.to_line(), "--samples", "4", "--jobs", "1", "--json")
     assert result.exit_code == 0, result.output
     seat = json.loads(result.stdout)["seat"]
-    assert seat == pos.to_move + 1, (seat, pos.to_move)
+    assert seat == pos.seat_name(pos.to_move), (seat, pos.to_move)
     decision = run("recommend", deal7("cinch").to_line(), "--samples", "4", "--json")
     assert decision.exit_code == 0, decision.output
 

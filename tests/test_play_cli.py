@@ -296,6 +296,7 @@ def test_match_json_reports_means_and_paired_differences_with_intervals() -> Non
     api = Match.new("whist", "heuristic,random", seed=0)
     for i in range(6):
         api.play_deal(i)
+    assert data.pop("seat_names") == ["N", "E", "S", "W"]  # what the lists by seat follow
     assert without_times(api.to_json(6)) == without_times(data)  # the time is the clock's
 
 
