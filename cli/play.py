@@ -38,7 +38,7 @@ from solver.notation import parse_seat
 from solver.pimc import Recommendation
 from solver.players import PLAYERS, Advice, PimcPlayer, Player, advise, make_player, parse_seats
 from solver.seatview import SeatKnowledge
-from solver.wholegame import HandResult, Step, WholeGame
+from solver.wholegame import DEFAULT_MAX_HANDS, MAX_HANDS_LIMIT, HandResult, Step, WholeGame
 
 from .common import (
     INTERRUPTED,
@@ -405,7 +405,10 @@ class Narrator:
             verdict = f"seats {names} share the win with {score}"
         else:
             verdict = f"seat {pos.seat_name(winners[0])} wins with {score}"
-        self.echo(f"\nGame over after {count}: {verdict} (totals {totals_text(game, game.scores)})")
+        limit = ", the game's limit (--max-hands), highest total" if game.by_hand_limit else ""
+        self.echo(
+            f"\nGame over after {count}{limit}: {verdict} (totals {totals_text(game, game.scores)})"
+        )
 
 
 # -- play -----------------------------------------------------------------------------------
@@ -458,6 +461,13 @@ class Narrator:
     help="Stop after N hands (with --save, to continue later with --resume).",
 )
 @click.option(
+    "--max-hands",
+    type=click.IntRange(min=1, max=MAX_HANDS_LIMIT),
+    metavar="N",
+    help=f"End the game after N hands if it has not ended by then: the highest total wins"
+    f" (default {DEFAULT_MAX_HANDS}; at most {MAX_HANDS_LIMIT:,}).",
+)
+@click.option(
     "--save",
     metavar="FILE",
     help="Write the game to FILE when play stops: at the end, after --hands, on quit or Ctrl-C.",
@@ -484,6 +494,7 @@ def play(
     target: int | None,
     rounds: int | None,
     hands: int | None,
+    max_hands: int | None,
     save: str | None,
     resume: str | None,
     brief: bool,
@@ -514,7 +525,10 @@ def play(
     """
     if (game is None) == (resume is None):
         raise TricksolverError("give a GAME to play or --resume FILE, not both")
-    settings = {"--players": players, "--seed": seed, "--target": target, "--rounds": rounds}
+    settings = {
+        "--players": players, "--seed": seed, "--target": target, "--rounds": rounds,
+        "--max-hands": max_hands,
+    }  # fmt: skip
     random_seed = seed is None and resume is None
     if resume is not None:
         given = [option for option, value in settings.items() if value is not None]
@@ -525,7 +539,10 @@ def play(
         assert game is not None
         if seed is None:
             seed = secrets.randbelow(SEED_LIMIT)
-        whole = WholeGame.new(game, players=players, seed=seed, target=target, rounds=rounds)
+        whole = WholeGame.new(
+            game, players=players, seed=seed, target=target, rounds=rounds,
+            max_hands=DEFAULT_MAX_HANDS if max_hands is None else max_hands,
+        )  # fmt: skip
     if save is not None:
         WholeGame.check_save_path(save)  # a bad --save path before the game, not after
     names = parse_seats(seats, whole.nseats)

@@ -90,10 +90,12 @@ class GameLog:
             "seed": game.seed,
             "target": game.target,
             "rounds": game.rounds,
+            "max_hands": game.max_hands,
             "start_scores": scores_json(pos, self.start_scores),
             "hands": self.hands,
             "scores": scores_json(pos, game.scores),
             "over": game.is_over,
             "winners": winners,
+            "by_hand_limit": game.by_hand_limit,
             "stopped": stopped,
         }

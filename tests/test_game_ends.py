@@ -4,11 +4,16 @@ says so; the limit is kept in a saved game."""
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import pytest
 
 from solver import PositionError
 from solver.players import make_player
 from solver.wholegame import DEFAULT_MAX_HANDS, WholeGame
+from tests.cli_helpers import assert_one_line_error, run
+from tests.test_json_schemas import errors
 
 LIMIT = 12  # hands: a small limit keeps the test quick
 
@@ -55,3 +60,22 @@ def test_the_limit_is_saved_and_an_old_save_takes_the_default() -> None:
 def test_an_impossible_limit_is_refused(hands: int) -> None:
     with pytest.raises(PositionError, match="max_hands"):
         WholeGame.new("whist", seed=2, max_hands=hands)
+
+
+def test_play_ends_at_max_hands_and_says_so() -> None:
+    args = ["play", "cinch", "--seats", "random", "--seed", "3", "--brief", "--max-hands", "5"]
+    text = run(*args)
+    assert text.exit_code == 0, text.output
+    assert "Game over after 5 hands, the game's limit (--max-hands), highest total" in text.stdout
+    log = run(*args, "--json")
+    data = json.loads(log.stdout)
+    assert errors("play", data) == []
+    assert data["by_hand_limit"] is True and data["max_hands"] == 5 and len(data["hands"]) == 5
+    assert data["over"] is True and data["stopped"] == "over"
+
+
+def test_max_hands_is_for_a_new_game(tmp_path: Path) -> None:
+    path = f"{tmp_path}/g.toml"
+    assert run("play", "whist", "--seats", "random", "--save", path).exit_code == 0
+    result = run("play", "--resume", path, "--max-hands", "3")
+    assert_one_line_error(result, "--max-hands")

@@ -601,12 +601,16 @@ def play_schema() -> Schema:
         target=nullable({"type": "integer"}, "The points that win; null for a game that ends"
                         " otherwise."),
         rounds=nullable({"type": "integer"}, "The game's rounds (Chinkway); null otherwise."),
+        max_hands=integer("The hands after which the game ends if it has not (--max-hands).",
+                          minimum=1),
         start_scores=ref("points", "The totals when play began (a resumed game's)."),
         hands=arr(hand, "Every hand played, in order (the last one perhaps unfinished)."),
         scores=ref("points", "The totals when play stopped."),
         over=boolean("Whether the game is over."),
         winners=nullable(arr(ref("seat"), "The winning seats.", minItems=1),
                          "null while the game is not over."),
+        by_hand_limit=boolean("Whether the game ended at its hand limit (the highest total"
+                              " won), not by its own end."),
         stopped=enum("Why the log ends: over (the game ended), hands (--hands), quit (the"
                      " person typed quit), interrupted (Ctrl-C).",
                      "over", "hands", "quit", "interrupted"),
