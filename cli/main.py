@@ -66,14 +66,18 @@ EXAMPLE_SUFFIX = ".toml"
 
 
 class TricksolverGroup(click.Group):
-    """A group that turns the API's errors into `BadInput`, and Ctrl-C into
-    status 130 where a command does not report it itself."""
+    """A group that turns the API's errors and click's usage errors (an
+    unknown option, a value out of range) into `BadInput`, one line, and
+    Ctrl-C into status 130 where a command does not report it itself."""
 
     def invoke(self, ctx: click.Context) -> Any:
         try:
             return super().invoke(ctx)
         except solver.TricksolverError as e:
             raise BadInput(str(e)) from None
+        except click.UsageError as e:
+            where = e.ctx.command_path if e.ctx is not None else PROG
+            raise BadInput(f"{e.format_message()} (see: {where} --help)") from None
         except KeyboardInterrupt:  # a command that has nothing of its own to say
             click.echo(f"{PROG}: interrupted", err=True)
             raise click.exceptions.Exit(INTERRUPTED) from None

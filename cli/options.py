@@ -23,6 +23,7 @@ from solver.errors import PositionError, TricksolverError
 
 MAX_SAMPLES = 1_000_000  # worlds: more is no better estimate and takes days
 MAX_JOBS = 256  # worker processes
+MAX_DEALS = 1_000_000  # deals of a match: its results are kept in memory, a few KiB a deal
 
 TT_MB_HELP = f"0: the default, {DEFAULT_TT_MB} MiB; at most this machine's memory"
 TIME_HELP = "0: no limit"

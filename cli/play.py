@@ -51,6 +51,7 @@ from .common import (
     rounds_help,
     targets_help,
 )
+from .options import MAX_DEALS
 from .render_game import GameLog
 from .render_json import match_json, moves_json
 
@@ -635,11 +636,11 @@ def saved_note(game: WholeGame, path: str | None) -> str:
 )
 @click.option(
     "--deals",
-    type=click.IntRange(min=1),
+    type=click.IntRange(min=1, max=MAX_DEALS),
     default=DEFAULT_DEALS,
     show_default=True,
     metavar="N",
-    help="Deals to play; each is played once per rotation of the seats.",
+    help=f"Deals to play; each is played once per rotation of the seats (at most {MAX_DEALS:,}).",
 )
 @players_option
 @click.option(

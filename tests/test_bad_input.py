@@ -83,3 +83,19 @@ def test_good_whole_numbers_still_read() -> None:
     assert solver.parse_position(line.replace("players=3", "players=+3")).nseats == 3
     toml = solver.deal("chinese-whist", players=3, seed=1).to_toml()
     assert solver.parse_position(toml).nseats == 3
+
+
+@pytest.mark.parametrize(
+    "args,words",
+    [
+        (["match", "whist", "--seats", "random,heuristic", "--deals", "0"], ["--deals"]),
+        (["match", "whist", "--seats", "random,heuristic", "--deals", "10000000000"], ["--deals"]),
+        (["analyze", "--no-such-option"], ["--no-such-option", "analyze --help"]),
+        (["no-such-command"], ["no-such-command"]),
+        (["play", "cinch", "--max-hands", "0"], ["--max-hands"]),
+    ],
+)
+def test_a_usage_error_is_one_line(args: list[str], words: list[str]) -> None:
+    """click's usage errors (a value out of range, an unknown option or
+    command) are one line and status 2 too, as every other bad input."""
+    assert_one_line_error(run(*args), *words)
