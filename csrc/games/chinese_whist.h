@@ -1,7 +1,8 @@
 /*
  * games/chinese_whist.h -- Chinese Whist's value hooks (2, 3 or 4 seats,
  * piles of a face-up card on a face-down one): the value of a finished hand
- * (its tricks), the stored offset (the tricks won), the cheap bounds (quick
+ * (its tricks), the stored offset (the tricks won), max^n by score (three
+ * seats: the points above par, the tricks won in the key), the cheap bounds (quick
  * tricks and trump tricks), which cards are alike (none that covers
  * another), which moves are dominated (a card covering nothing beside a
  * covering card of its suit whose beneath card is of the suit too, for
@@ -15,6 +16,7 @@
 
 #include "../search/moves.h"
 #include "../search/table.h"
+#include "chinese_whist_rules.h"
 #include "partnership.h"
 
 /* Chinese Whist, at a trick start: tricks won by trumps (trump_tricks_of;
@@ -50,6 +52,32 @@ static inline void side_trump_tricks(const ts_state *s, int side, int *gain, int
  * the trick start on. */
 static inline int chinese_whist_final_value(const ts_state *s, int side) { return side_tricks(s, side); }
 static inline int chinese_whist_stored_offset(const ts_state *s, int side) { return side_tricks(s, side); }
+
+/* Max^n by score (search.h's ts_maxn).  Three seats, each a side: a
+ * finished hand is worth a seat its points, its tricks above par
+ * (chinese_whist_side_score: 0 for any number up to par), for the whole
+ * hand; the table stores them whole (offset 0), under a key that adds the
+ * tricks each seat has won (the points to come depend on them).  Two or four
+ * seats, two sides (zero-sum): as the value, the tricks from here on (the
+ * points are a rising function of the tricks, and the tie rule gives the
+ * other side the fewest: the same play). */
+#define CW_MAXN_SCORE_SEATS 3
+#define CW_MAXN_KEY_BITS 5 /* a seat's tricks won in the key: at most 17 */
+static inline int chinese_whist_maxn_score(const ts_state *s, int side)
+{
+    return s->nseats == CW_MAXN_SCORE_SEATS ? chinese_whist_side_score(s, side) : side_tricks(s, side);
+}
+static inline int chinese_whist_maxn_offset(const ts_state *s, int side)
+{
+    return s->nseats == CW_MAXN_SCORE_SEATS ? 0 : side_tricks(s, side);
+}
+static inline void chinese_whist_maxn_key(const ts_state *s, tt_key *k)
+{
+    if (s->nseats != CW_MAXN_SCORE_SEATS)
+        return;
+    for (int p = 0; p < s->nseats; p++)
+        k->extra = k->extra << CW_MAXN_KEY_BITS | (uint64_t)s->tricks[p];
+}
 
 /* The cheap bounds: the tricks won, and at a trick start the quick tricks
  * of the side on lead and the tricks trumps surely take. */
