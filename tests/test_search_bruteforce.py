@@ -352,7 +352,10 @@ def disagreements(searcher: _core.Searcher, core: _core.PlayState, answer: Answe
     for card, cls in classes.items():
         if classes.get(cls) != cls:
             wrong.append(f"analyze: class {cls} of card {card} is not a class of its own")
-    for by, want_maxn in ((_core.MAXN_BY_SCORE, answer.maxn), (_core.MAXN_BY_TRICKS, answer.maxn_tricks)):
+    for by, want_maxn in (
+        (_core.MAXN_BY_SCORE, answer.maxn),
+        (_core.MAXN_BY_TRICKS, answer.maxn_tricks),
+    ):
         got_maxn = searcher.maxn(core, by)
         exact(f"maxn by={by}")
         if got_maxn != want_maxn:
@@ -416,6 +419,59 @@ def test_search_agrees_with_brute_force_full(game: str, players: int) -> None:
     """The issue's 1,000 random endgames of every variant (long).  Skipped
     (`skipif`) unless the environment sets TRICKSOLVER_FULL=1."""
     check_endgames(game, players, FULL_COUNT, PLANS[(game, players)].full_tricks)
+
+
+# -- max^n by score and by tricks, more endgames of the games with three or more sides ------
+
+MAXN_PLANS = {  # endgames, tricks left (other endgames than check_endgames')
+    ("chinkway", 5): (60, (2,)),
+    ("chinese-whist", 3): (240, (3, 3, 4)),
+}
+MAXN_SEED = 10_000  # the first seed of these endgames
+MAXN_IDS = [f"{game}-{players}" for game, players in MAXN_PLANS]
+
+
+def check_maxn(game: str, players: int, count: int, tricks: tuple[int, ...]) -> int:
+    """Max^n by score and by tricks of `count` random endgames against the
+    brute force, with a fresh searcher (score first) and one shared by all of
+    them (tricks first); returns in how many of them the two objectives end the
+    hand differently (Chinese Whist: the points after play by tricks are not
+    those by score)."""
+    shared = _core.Searcher(tt_bytes=TT_BYTES)
+    objectives = ((_core.MAXN_BY_SCORE, 2), (_core.MAXN_BY_TRICKS, 3))  # Answer's index
+    failures, differ = [], 0
+    for seed in range(MAXN_SEED, MAXN_SEED + count):
+        endgame = random_endgame(game, players, seed, tricks)
+        answer = minimax.solve(endgame.hand)
+        for name, searcher, order in (
+            ("fresh", _core.Searcher(tt_bytes=TT_BYTES), objectives),
+            ("shared", shared, objectives[::-1]),
+        ):
+            for by, i in order:
+                got = searcher.maxn(endgame.core, by)
+                if got != answer[i] or not searcher.stats["exact"]:
+                    failures.append(
+                        f"{name} searcher, maxn by={by}: {got}, brute force {answer[i]}"
+                        f"\n    at {endgame.where()}"
+                    )
+        if game == "chinese-whist":
+            won = endgame.core.tricks
+            points = tuple(max(0, won[k] + answer[3][k] - CW3_PAR) for k in range(players))
+            differ += points != answer[2]
+    assert not failures, f"{len(failures)} disagreements:\n" + "\n".join(failures[:20])
+    return differ
+
+
+CW3_PAR = 5  # three-player Chinese Whist: a point a trick above five (rules.md 3)
+
+
+@pytest.mark.parametrize(("game", "players"), list(MAXN_PLANS), ids=MAXN_IDS)
+def test_maxn_by_score_and_tricks_agree_with_brute_force(game: str, players: int) -> None:
+    count, tricks = MAXN_PLANS[(game, players)]
+    differ = check_maxn(game, players, count, tricks)
+    if game == "chinese-whist":
+        print(f"{game}-{players}: {count} endgames, {differ} end otherwise by score than by tricks")
+        assert differ > 0, "no endgame where the objectives differ: the sample tests too little"
 
 
 # -- one table, many hands: the same cards under other rules ----------------------------

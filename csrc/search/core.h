@@ -32,7 +32,9 @@
  *   GAME_maxn_score(s, side)        GAME_final_value: a finished hand's
  *                                   worth to a side in max^n by score
  *   GAME_maxn_offset(s, side)       GAME_stored_offset: the part of it the
- *                                   max^n table (and ts_maxn's values) leave out
+ *                                   max^n table leaves out at a trick start
+ *   GAME_maxn_baseline(s, side)     GAME_stored_offset: the part ts_maxn's
+ *                                   values leave out
  *   GAME_maxn_key(s, &key)          none: what a max^n key by score adds
  *                                   (what the score from a trick start on
  *                                   depends on beyond the position's key)
@@ -119,6 +121,9 @@
 #endif
 #ifndef GAME_maxn_offset
 #define GAME_maxn_offset GAME_stored_offset
+#endif
+#ifndef GAME_maxn_baseline
+#define GAME_maxn_baseline GAME_stored_offset
 #endif
 #ifndef GAME_maxn_key
 #define GAME_maxn_key(s, k) ((void)(s), (void)(k))
@@ -489,13 +494,21 @@ static int maxn_final(const ts_state *s, int side, int by)
 }
 
 /* The part of a side's max^n objective that the table leaves out at a
- * trick start, and ts_maxn's values at the root (by tricks: the tricks
- * won; by score: GAME_maxn_offset).  What the objective adds to it from a
- * trick start on depends only on the key (make_key, then GAME_maxn_key by
- * score). */
+ * trick start (by tricks: the tricks won; by score: GAME_maxn_offset).
+ * What the objective adds to it from a trick start on depends only on the
+ * key (make_key, then GAME_maxn_key by score), but for a constant of each
+ * side, the same for every move (which changes no choice). */
 static int maxn_offset(const ts_state *s, int side, int by)
 {
     return by == TS_MAXN_BY_TRICKS ? tricks_won_by(s, side) : GAME_maxn_offset(s, side);
+}
+
+/* The part of a side's max^n objective that ts_maxn's values leave out
+ * (by tricks: the tricks won, they count from here; by score:
+ * GAME_maxn_baseline). */
+static int maxn_baseline(const ts_state *s, int side, int by)
+{
+    return by == TS_MAXN_BY_TRICKS ? tricks_won_by(s, side) : GAME_maxn_baseline(s, side);
 }
 
 /* The max^n key of a trick start: the position's, for the objective `by`
@@ -574,7 +587,7 @@ static void maxn(ts_search *S, const ts_state *s0, int by, int values[TS_MAX_SID
     memset(values, 0, sizeof(int) * TS_MAX_SIDES);
     maxn_of(S, &s, by, values);
     for (int k = 0; k < s.nsides; k++)
-        values[k] -= maxn_offset(&s, k, by);
+        values[k] -= maxn_baseline(&s, k, by);
     search_end(S);
 }
 

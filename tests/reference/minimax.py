@@ -29,8 +29,9 @@ Claims are moves: in the Chinkway 'claim' phase `Hand.legal()` lists the cards
 that may be claimed.
 
 `value`, `card_values` and `maxn` are the definitions, each its own recursion.
-`solve` computes them all (max^n by both objectives) in one walk of the tree (the tests' workhorse: the
-walk is the expensive part); the tests check it against the three definitions.
+`solve` computes them all (max^n by both objectives) in one walk of the tree
+(the tests' workhorse: the walk is the expensive part); the tests check it
+against the definitions.
 """
 
 from .rules import RANKS, SUITS, Hand
