@@ -248,6 +248,7 @@ def test_recommend_command_json_and_table() -> None:
         (["--seat", "@", "--jobs", "0"], "jobs"),
         (["--seat", "@", "--time", "-1"], "--time"),  # 0 is no limit, as before play
         (["--objective", "maxn", "--seat", "@"], "three or more sides"),
+        (["--maxn-by", "tricks", "--seat", "@"], "--objective maxn"),
     ],
 )
 def test_recommend_command_bad_input(extra: list[str], message: str) -> None:
