@@ -47,6 +47,7 @@ from solver.cards import Card
 from solver.doubledummy import DEFAULT_TT_MB, MAXN_BY, MIB, SearchStats, Solver
 from solver.errors import PositionError
 from solver.games.base import Move, Phase, Position
+from solver.heuristics import heuristic_playout
 from solver.position import parse_view, view_of
 from solver.sampling import Sampler
 from solver.stats import t975
@@ -310,6 +311,14 @@ def _maxn_world(index: int, world: Position, solver: Solver, side: int, by: str)
         st = stats
     if st.exact:
         return _WorldResult(index, values, st)
+    if by == "score":  # the playout's hands valued as max^n by score: the side's score
+        seat = world.sides().index(side)
+        values = {}
+        for move in moves:
+            after = world.copy()
+            after.play(move)
+            values[str(move)] = heuristic_playout(after).scores()[seat]
+        return _WorldResult(index, values, st, PLAYOUT)
     got = valuation.playout(world, solver, side, st)
     return _WorldResult(index, got.values, st, got.method, ranges=got.ranges)
 

@@ -22,6 +22,7 @@ import pytest
 import solver
 from solver import pimc
 from solver.games.base import Phase, Position
+from solver.heuristics import heuristic_playout
 from solver.notation import to_line
 from solver.pimc import recommend
 from solver.position import parse_view, view_of
@@ -195,6 +196,16 @@ def test_maxn_objective_by_score_or_tricks() -> None:
     assert recommend(pos, samples=2, jobs=1, tt_mb=16).maxn_by is None
     with pytest.raises(ValueError, match="maxn_by"):
         recommend(pos, samples=2, jobs=1, objective="maxn", maxn_by="points")
+    # a world past its node budget: the heuristic playout, valued in points too
+    rec = recommend(pos, samples=3, seed=1, jobs=1, objective="maxn", max_nodes=10, tt_mb=16)
+    assert rec.methods == ("playout",) * 3
+    seat = pos.to_move
+    for m in rec.moves:
+        vals = []
+        for w in Sampler(view).sample(3, 1):
+            w.play(m.move)
+            vals.append(heuristic_playout(w).scores()[seat])
+        assert list(m.values) == vals
     args = ["recommend", pos.to_line(), "-n", "4", "--seed", "1", "-j", "1", "--objective", "maxn"]
     text = " ".join(run(*args, "--no-color").output.split())
     assert "mean points for the hand, max^n by score" in text
