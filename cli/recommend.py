@@ -22,7 +22,8 @@ from solver.decisions import (
     Decision,
     decide_before_play,
 )
-from solver.doubledummy import DEFAULT_TT_MB, move_classes
+from solver.doubledummy import DEFAULT_TT_MB, MAXN_BY, move_classes
+from solver.errors import TricksolverError
 from solver.games import registry
 from solver.games.base import Position
 from solver.notation import get_str, parse_fields, parse_seat
@@ -162,7 +163,8 @@ def render(view: View, rec: Recommendation, no_color: bool) -> None:
     rules = registry.game(view.game)
     what = rules.value_words
     if rec.objective == "maxn":
-        what += ", max^n"
+        by = rec.maxn_by or "score"
+        what = f"{rules.maxn_words(by)}, max^n by {by}"
     elif rules.many_sides(view.nseats):
         what += ", paranoid"
     title = (
@@ -327,7 +329,13 @@ def _decision_seconds(seconds: float | None) -> float | None:
 @click.option(
     "--objective", type=click.Choice(OBJECTIVES), default="value", show_default=True,
     help="value: the solver's value (paranoid with three or more sides); "
-    "maxn: max^n (three or more sides).",
+    "maxn: max^n (three or more sides; each side maximises what --maxn-by says).",
+)  # fmt: skip
+@click.option(
+    "--maxn-by", type=click.Choice(list(MAXN_BY)),
+    help="With --objective maxn, what every side maximises: score (the default: its points"
+    " for the hand, as the rules say; in three-player Chinese Whist its tricks above five,"
+    " none up to five) or tricks (its tricks from here).",
 )  # fmt: skip
 @click.option(
     "--tt-mb", type=TT_MB, default=DEFAULT_TT_MB, show_default=True, metavar="MIB",
@@ -347,6 +355,7 @@ def recommend(
     seed: int,
     jobs: int | None,
     objective: str,
+    maxn_by: str | None,
     tt_mb: float,
     as_json: bool,
     no_color: bool,
@@ -381,6 +390,8 @@ def recommend(
       tricksolver recommend view.toml --time 5 --json
       tricksolver deal cinch --seed 4 | tricksolver recommend - --seat 2
     """
+    if maxn_by is not None and objective != "maxn":
+        raise TricksolverError("--maxn-by is for --objective maxn")
     workers_memory(jobs, tt_mb)
     text = source_with_moves(position, moves)
     before = read_decision(text, seat)
@@ -433,8 +444,9 @@ def recommend(
     try:
         rec = run_recommend(
             view, samples=samples, seconds=seconds or None, seed=seed, jobs=jobs,
-            objective=objective, tt_mb=math.ceil(tt_mb), progress=step, stop=stop,
-            max_nodes=max_nodes or 0, node_budget=node_budget or 0, race=race,
+            objective=objective, maxn_by=maxn_by or "score", tt_mb=math.ceil(tt_mb),
+            progress=step, stop=stop, max_nodes=max_nodes or 0, node_budget=node_budget or 0,
+            race=race,
         )  # fmt: skip
     except ValueError as e:
         raise solver.PositionError(str(e)) from None

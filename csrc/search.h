@@ -107,11 +107,19 @@ int ts_analyze(ts_search *S, const ts_state *s, ts_card moves[64], int values[64
  * null-window search itself; exposed for tests). */
 int ts_reaches(ts_search *S, const ts_state *s, int side, int target);
 
-/* Max^n: every side's value when each side maximises its own.  Tie rule:
- * among moves equally good for the side to move, the one that leaves the
- * lowest total to the other sides; among those, the first in card order
- * (spades, hearts, diamonds, clubs, high card first).  Fills values[0..nsides-1]. */
-void ts_maxn(ts_search *S, const ts_state *s, int values[TS_MAX_SIDES]);
+/* Max^n: every side's value when each side maximises its own objective
+ * `by`: TS_MAXN_BY_SCORE its score for the hand (with three or more sides:
+ * three-player Chinese Whist its points above par, Chinkway its quest score,
+ * both for the whole hand, claims and tricks already won counted; with two
+ * sides, zero-sum, the value of ts_solve: tricks from here on, Cinch's net
+ * hand score), TS_MAXN_BY_TRICKS its tricks from here on.  Tie rule: among
+ * moves equally good for the side to move, the one that leaves the lowest
+ * total (of the same objective) to the other sides; among those, the first in
+ * card order (spades, hearts, diamonds, clubs, high card first).  Fills
+ * values[0..nsides-1]. */
+#define TS_MAXN_BY_SCORE 0
+#define TS_MAXN_BY_TRICKS 1
+void ts_maxn(ts_search *S, const ts_state *s, int by, int values[TS_MAX_SIDES]);
 
 /* The lowest and highest value any position of this hand can have for a side
  * (the range the drivers search in). */

@@ -58,6 +58,7 @@ cdef extern from "rules.h" nogil:
 
 cdef extern from "search.h" nogil:
     size_t TS_DEFAULT_TT_BYTES
+    int TS_MAXN_BY_SCORE, TS_MAXN_BY_TRICKS
 
     ctypedef struct ts_stats:
         int64_t nodes, trick_starts, tt_hits, tt_stores
@@ -82,5 +83,5 @@ cdef extern from "search.h" nogil:
     int ts_analyze(ts_search *S, const ts_state *s, ts_card *moves, int *values, int *highs,
                    int *cls)
     int ts_reaches(ts_search *S, const ts_state *s, int side, int target)
-    void ts_maxn(ts_search *S, const ts_state *s, int *values)
+    void ts_maxn(ts_search *S, const ts_state *s, int by, int *values)
     void ts_value_range(const ts_state *s, int side, int *lo, int *hi)

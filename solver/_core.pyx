@@ -200,6 +200,8 @@ cdef class PlayState:
 
 
 DEFAULT_TT_BYTES = TS_DEFAULT_TT_BYTES
+MAXN_BY_SCORE = TS_MAXN_BY_SCORE
+MAXN_BY_TRICKS = TS_MAXN_BY_TRICKS
 
 
 cdef class Searcher:
@@ -327,11 +329,15 @@ cdef class Searcher:
             n = ts_analyze(&self.S, &state.s, moves, values, highs, cls)
         return [(moves[i], values[i], cls[i], highs[i]) for i in range(n)]
 
-    def maxn(self, PlayState state):
-        """Max^n values of every side (see csrc/search.h for the tie rule)."""
+    def maxn(self, PlayState state, int by=TS_MAXN_BY_SCORE):
+        """Max^n values of every side, each maximising its objective `by`
+        (MAXN_BY_SCORE or MAXN_BY_TRICKS; see csrc/search.h for both and the
+        tie rule)."""
         cdef int values[5]
+        if by != TS_MAXN_BY_SCORE and by != TS_MAXN_BY_TRICKS:
+            raise ValueError(f"by must be MAXN_BY_SCORE or MAXN_BY_TRICKS, not {by}")
         with nogil:
-            ts_maxn(&self.S, &state.s, values)
+            ts_maxn(&self.S, &state.s, by, values)
         return tuple(values[i] for i in range(state.s.nsides))
 
     @staticmethod

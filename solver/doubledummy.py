@@ -10,7 +10,9 @@ to move takes from the position on (the trick in progress counted); in Cinch
 its hand score minus the other side's; in Chinkway its quest score for the
 round.  With three or more sides (Chinkway, 3-player Chinese Whist) the value
 is *paranoid* (every other side plays against the side to move); `maxn`
-gives the max^n values instead.  Every result carries the search statistics.
+gives the max^n values instead, by default by score (``MAXN_BY``: every side
+maximises its score, three-player Chinese Whist its points above par), or by
+tricks.  Every result carries the search statistics.
 The searches release the GIL, so threads can run several at once, each with
 its own `Solver`: a Solver asked to search while it searches in another
 thread raises `SolverBusyError` (the module's functions keep one Solver per
@@ -36,6 +38,12 @@ MIB = 1 << 20
 DEFAULT_TT_MB = _core.DEFAULT_TT_BYTES // MIB
 MAX_NODES = (1 << 63) - 1  # the C search counts nodes in an int64_t
 MAX_SECONDS = 365 * 24 * 3600.0  # a year: longer is a mistake, not a limit (0: none)
+MAXN_BY = {"score": _core.MAXN_BY_SCORE, "tricks": _core.MAXN_BY_TRICKS}
+"""What each side maximises in max^n (csrc/search.h, ts_maxn): ``score`` (the
+default, as the rules say) its score for the hand: with three or more sides its
+points (three-player Chinese Whist: tricks above par, 0 up to par; Chinkway:
+the quest score), for the whole hand; with two sides (zero-sum) the value
+(tricks from here on; Cinch: net hand score).  ``tricks``: its tricks from here on."""
 
 
 def machine_mib() -> int:
@@ -609,11 +617,14 @@ class Solver:
         return line, stats, False
 
     @_exclusive
-    def maxn(self, pos: Position) -> tuple[tuple[int, ...], SearchStats]:
-        """Max^n values of every side (tie rule in csrc/search.h)."""
+    def maxn(self, pos: Position, by: str = "score") -> tuple[tuple[int, ...], SearchStats]:
+        """Max^n values of every side, each maximising its objective `by`
+        (MAXN_BY: ``score`` or ``tricks``; the tie rule in csrc/search.h)."""
+        if by not in MAXN_BY:
+            raise PositionError(f"by must be one of {', '.join(MAXN_BY)}, not {by!r}")
         core = self._core_of(pos)
         self._begin()
-        values = self._search.maxn(core)
+        values = self._search.maxn(core, MAXN_BY[by])
         return values, SearchStats.of(self._search.stats)
 
     @_exclusive

@@ -44,9 +44,10 @@ from typing import Any, overload
 
 from solver import valuation
 from solver.cards import Card
-from solver.doubledummy import DEFAULT_TT_MB, MIB, SearchStats, Solver
+from solver.doubledummy import DEFAULT_TT_MB, MAXN_BY, MIB, SearchStats, Solver
 from solver.errors import PositionError
 from solver.games.base import Move, Phase, Position
+from solver.heuristics import heuristic_playout
 from solver.position import parse_view, view_of
 from solver.sampling import Sampler
 from solver.stats import t975
@@ -57,7 +58,8 @@ from solver.view import View
 OBJECTIVES = ("value", "maxn")
 """``value``: the solver's value for the seat's side (tricks; Cinch net hand
 score; with three or more sides the paranoid value).  ``maxn``: with three
-or more sides, the seat's side's max^n value."""
+or more sides, the seat's side's max^n value (`maxn_by`: what every side
+maximises, ``score`` by default, or ``tricks``; solver.doubledummy.MAXN_BY)."""
 
 
 RACE_MIN_WORLDS = 10  # worlds of the full analysis before a move may be raced out
@@ -135,6 +137,7 @@ class Recommendation:
     methods: tuple[str, ...] = ()
     max_nodes: int = 0  # the search budget of a world; 0: none
     node_budget: int = 0  # the search budget of the whole recommendation; 0: none
+    maxn_by: str | None = None  # objective maxn: what every side maximises (MAXN_BY)
 
     @property
     def best(self) -> Move:
@@ -170,6 +173,7 @@ class Recommendation:
         return {
             "seat": self.seat + 1,
             "objective": self.objective,
+            "maxn_by": self.maxn_by,
             "worlds": self.worlds,
             "requested": self.requested,
             "consistent_worlds": self.consistent,
@@ -214,6 +218,7 @@ class _Task:
     only: tuple[str, ...] = ()  # value just these moves exactly (a raced world's bounds made exact)
     clear: bool = False  # empty the table first (the world's node count must not depend on others)
     bounded: bool = True  # a world past `max_nodes` is valued by a bounded search (else a playout)
+    maxn_by: str = "score"  # objective maxn: what every side maximises (MAXN_BY)
 
 
 @dataclass(frozen=True)
@@ -276,7 +281,7 @@ def solve_world(task: _Task) -> _WorldResult:
         values, stats = valuation.exact_moves(world, solver, seat_side, task.only)
         return _WorldResult(task.index, values, stats)
     if task.objective == "maxn":
-        return _maxn_world(task.index, world, solver, seat_side)
+        return _maxn_world(task.index, world, solver, seat_side, task.maxn_by)
     if task.race is not None:
         got = valuation.raced(
             world, solver, seat_side, task.race.leader, task.race.out, task.max_nodes,
@@ -287,18 +292,18 @@ def solve_world(task: _Task) -> _WorldResult:
     return _WorldResult(task.index, got.values, got.stats, got.method, got.bounded, got.ranges)
 
 
-def _maxn_world(index: int, world: Position, solver: Solver, side: int) -> _WorldResult:
+def _maxn_world(index: int, world: Position, solver: Solver, side: int, by: str) -> _WorldResult:
     moves = world.legal_moves()
     values: dict[str, int] = {}
     stats: SearchStats | None = None
     if len(moves) == 1:  # the value is the position's own
-        vec, st = solver.maxn(world)
+        vec, st = solver.maxn(world, by)
         values = {str(moves[0]): vec[side]}
     else:
         for move in moves:
             after = world.copy()
             after.play(move)
-            vec, st = solver.maxn(after)
+            vec, st = solver.maxn(after, by)
             # with several legal moves the hand goes on after any of them, and
             # the trick in progress counts in `after`'s values as in the world's
             values[str(move)] = vec[side]
@@ -307,6 +312,14 @@ def _maxn_world(index: int, world: Position, solver: Solver, side: int) -> _Worl
         st = stats
     if st.exact:
         return _WorldResult(index, values, st)
+    if by == "score":  # the playout's hands valued as max^n by score: the side's score
+        seat = world.sides().index(side)
+        values = {}
+        for move in moves:
+            after = world.copy()
+            after.play(move)
+            values[str(move)] = heuristic_playout(after).scores()[seat]
+        return _WorldResult(index, values, st, PLAYOUT)
     got = valuation.playout(world, solver, side, st)
     return _WorldResult(index, got.values, st, got.method, ranges=got.ranges)
 
@@ -339,6 +352,7 @@ def recommend(
     node_budget: int = 0,
     race: bool = True,
     bounded: bool = True,
+    maxn_by: str = "score",
 ) -> Recommendation:
     """Rank the legal moves of `seat` by their mean double-dummy value over
     `samples` worlds consistent with what the seat knows.
@@ -358,6 +372,8 @@ def recommend(
     next tricks, then the game's evaluation; not exact) when `bounded`, and
     where not even that fits (or not `bounded`), by playing each move out
     with the heuristic player in every seat (method ``playout``: not exact).
+    `maxn_by` (objective ``maxn``): what every side maximises, ``score``
+    (as the rules say) or ``tricks`` (solver.doubledummy.MAXN_BY).
     `race` (objective ``value``): after RACE_MIN_WORLDS worlds, a move
     clearly worse than the leader is only proven below the leader's value
     in each further world (its figures then upper bounds); the best move is
@@ -368,6 +384,8 @@ def recommend(
     view = _view_of(source, seat)
     if objective not in OBJECTIVES:
         raise ValueError(f"objective must be one of {', '.join(OBJECTIVES)}, not {objective!r}")
+    if maxn_by not in MAXN_BY:
+        raise ValueError(f"maxn_by must be one of {', '.join(MAXN_BY)}, not {maxn_by!r}")
     if samples < 1:
         raise ValueError("samples must be at least 1 (--samples)")
     if seconds is not None and seconds <= 0:
@@ -384,7 +402,7 @@ def recommend(
     if node_budget and (not world_nodes or world_nodes > node_budget):
         world_nodes = node_budget  # no world may use more than the whole budget
     model = _Task(view.to_line(), 0, (), objective, tt_mb * MIB, world_nodes,
-                  clear=node_budget > 0, bounded=bounded)  # fmt: skip
+                  clear=node_budget > 0, bounded=bounded, maxn_by=maxn_by)  # fmt: skip
     tasks = _Tasks(sampler, samples, seed, model)
     if objective == "maxn" and len(set(sampler.world(list(tasks[0].masks)).sides())) < 3:
         raise PositionError("objective 'maxn' is for games of three or more sides")
@@ -461,8 +479,9 @@ def recommend(
     if stopped is None and n < samples:
         stopped = "nodes"
     solved = [run.results[i] for i in range(n)]
-    return _summarize(view, legal, solved, samples, sampler.count(), seed, stopped, objective,
-                      time.monotonic() - started, max_nodes, node_budget)  # fmt: skip
+    rec = _summarize(view, legal, solved, samples, sampler.count(), seed, stopped, objective,
+                     time.monotonic() - started, max_nodes, node_budget)  # fmt: skip
+    return replace(rec, maxn_by=maxn_by) if objective == "maxn" else rec
 
 
 def _no_world_advice(seconds: float | None, max_nodes: int) -> str:

@@ -22,6 +22,7 @@ import pytest
 import solver
 from solver import pimc
 from solver.games.base import Phase, Position
+from solver.heuristics import heuristic_playout
 from solver.notation import to_line
 from solver.pimc import recommend
 from solver.position import parse_view, view_of
@@ -174,6 +175,46 @@ def test_maxn_objective() -> None:
         recommend(in_play("whist", None, 1, 40), samples=2, objective="maxn", jobs=1)
 
 
+def test_maxn_objective_by_score_or_tricks() -> None:
+    """Three-player Chinese Whist: max^n by score (the default: each player's
+    points for the hand) or by tricks (from here), world by world as
+    Solver.maxn gives them, and said so in the text and the JSON."""
+    pos = in_play("chinese-whist", 3, 4, 39)
+    view = view_of(pos, pos.to_move)
+    dd = solver.Solver(tt_mb=16)
+    side = pos.sides()[pos.to_move]
+    for by in ("score", "tricks"):
+        rec = recommend(pos, samples=4, seed=1, jobs=1, objective="maxn", maxn_by=by, tt_mb=16)
+        assert rec.maxn_by == by and rec.to_json()["maxn_by"] == by
+        for m in rec.moves:
+            vals = []
+            for w in Sampler(view).sample(4, 1):
+                w.play(m.move)
+                vals.append(dd.maxn(w, by)[0][side])
+            assert list(m.values) == vals
+    assert recommend(pos, samples=2, jobs=1, objective="maxn", tt_mb=16).maxn_by == "score"
+    assert recommend(pos, samples=2, jobs=1, tt_mb=16).maxn_by is None
+    with pytest.raises(ValueError, match="maxn_by"):
+        recommend(pos, samples=2, jobs=1, objective="maxn", maxn_by="points")
+    # a world past its node budget: the heuristic playout, valued in points too
+    rec = recommend(pos, samples=3, seed=1, jobs=1, objective="maxn", max_nodes=10, tt_mb=16)
+    assert rec.methods == ("playout",) * 3
+    seat = pos.to_move
+    for m in rec.moves:
+        vals = []
+        for w in Sampler(view).sample(3, 1):
+            w.play(m.move)
+            vals.append(heuristic_playout(w).scores()[seat])
+        assert list(m.values) == vals
+    args = ["recommend", pos.to_line(), "-n", "4", "--seed", "1", "-j", "1", "--objective", "maxn"]
+    text = " ".join(run(*args, "--no-color").output.split())
+    assert "mean points for the hand, max^n by score" in text
+    text = " ".join(run(*args, "--maxn-by", "tricks", "--no-color").output.split())
+    assert "mean tricks from here, max^n by tricks" in text
+    data = json.loads(run(*args, "--maxn-by", "tricks", "--json").output)
+    assert data["objective"] == "maxn" and data["maxn_by"] == "tricks"
+
+
 def test_bad_requests() -> None:
     pos = in_play("whist", None, 2, 20)
     other = (pos.to_move + 1) % 4
@@ -218,6 +259,7 @@ def test_recommend_command_json_and_table() -> None:
         (["--seat", "@", "--jobs", "0"], "jobs"),
         (["--seat", "@", "--time", "-1"], "--time"),  # 0 is no limit, as before play
         (["--objective", "maxn", "--seat", "@"], "three or more sides"),
+        (["--maxn-by", "tricks", "--seat", "@"], "--objective maxn"),
     ],
 )
 def test_recommend_command_bad_input(extra: list[str], message: str) -> None:

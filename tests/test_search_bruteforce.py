@@ -26,6 +26,7 @@ from dataclasses import dataclass
 
 import pytest
 
+import solver
 from solver import _core
 from solver.cards import FULL_DECK, NOTRUMP, SUIT_CHARS, Card, CardSet
 from solver.games.base import Position
@@ -187,6 +188,53 @@ def test_max_n_tie_rule() -> None:
     ]
 
 
+# Found by a search over random three-player endgames (tests/randpos, 2 tricks
+# left, seed 193 of 200: the only one there where max^n by score and by tricks
+# end differently; with 3 tricks left, 7 of 100).
+SCORE_NOT_TRICKS = (
+    "chinese-whist; players=3; dealer=3; trump=H; piles=8S/JD 5S/JH KH/JC QH/QC 9D/5H"
+    " 7D/QD 9C/AC 2C/9S, 7H/8H 6H/AS 3H/2D KD/TS 8D/TC 6D/4S 5D/7C 6C/4H, KS/AH 7S/TH"
+    " 3S/JS 9H/2H 3D/AD 8C/QS 5C/KC 3C/6S; down=1:4C TD 4D; play=8S 3H 7S | 8D 3D JD"
+    " | KH 7H TH | 4C TC 8C | 6D AD 7D | 4D 9D 5D | 5H 8H 9H | 5C 9C 6C | 5S 4S 3S"
+    " | QH 4H 2H | QC 7C 3C | JC KD KC | KS AC TS | JS QD 2D | QS JH 6H"
+)
+
+
+def test_max_n_by_score_is_not_by_tricks() -> None:
+    """Three-player Chinese Whist, hearts trump, two tricks left: seat 1 has won
+    8 tricks, seat 2 two, seat 3 five; a seat scores a point a trick above five
+    (rules.md 3).  Seat 1 leads 2C (its only card; 9S lies beneath it), seat 2
+    holds AS TD, seat 3 6S AH.  Seats 2 and 3 are void in clubs.
+
+    Seat 3 takes a trick in every line, its sixth, one point: if it plays 6S
+    on the 2C, seat 1 wins and leads 9S and seat 3 trumps it with AH; if it
+    trumps the 2C, it leads 6S, won by AS if seat 2 kept it, else by 9S.  Seat
+    2 ends with at most three tricks: no point whatever it plays.
+
+    By score (the spec: every side maximises its score; the tie rule, the
+    fewest points to the others, decides for the seats that cannot gain): seat
+    2 keeps AS (discards TD), as then seat 3's AH leaves seat 1 at 8 tricks
+    (others' points 3 against 4), and seat 3 trumps (same reason).  Points
+    (3, 0, 1): seats 1 to 3 end with 8, 3 and 6 tricks.
+
+    By tricks: seat 3's 6S and AH both leave the others 11 tricks, so the
+    first in card order, 6S; seat 2's AS and TD then both end (9, 2, 6), so
+    the first, AS.  Tricks from here (1, 0, 1), points (4, 0, 1): seat 1 gets
+    the point that by score seats 2 and 3 deny it."""
+    pos = solver.parse_position(SCORE_NOT_TRICKS)
+    hand = Hand(reference_spec(solver.parse_position(SCORE_NOT_TRICKS.split("; play=")[0])))
+    for move in pos.play_record:
+        hand.play(str(move.card))
+    assert minimax.maxn(hand) == minimax.maxn(hand, "score") == (3, 0, 1)
+    assert minimax.maxn(hand, "tricks") == (1, 0, 1)
+    dd = solver.Solver(tt_mb=1)
+    assert dd.maxn(pos)[0] == dd.maxn(pos, by="score")[0] == (3, 0, 1)
+    assert dd.maxn(pos, by="tricks")[0] == (1, 0, 1)
+    assert dd.maxn(pos)[0] == (3, 0, 1)  # the table keeps the objectives apart
+    with pytest.raises(ValueError, match="by must be"):
+        dd.maxn(pos, by="points")
+
+
 @pytest.mark.parametrize(("game", "players"), VARIANTS, ids=IDS)
 def test_one_walk_gives_the_definitions(game: str, players: int) -> None:
     """minimax.solve (one walk of the tree) against value, card_values and maxn
@@ -194,10 +242,11 @@ def test_one_walk_gives_the_definitions(game: str, players: int) -> None:
     for seed in range(3 if game == "chinkway" else 8):
         endgame = random_endgame(game, players, seed, (2,))
         hand = endgame.hand
-        values, moves, maxn = minimax.solve(hand)
+        values, moves, maxn, maxn_tricks = minimax.solve(hand)
         assert values == tuple(minimax.value(hand, k) for k in range(len(values)))
         assert moves == minimax.card_values(hand)
-        assert maxn == minimax.maxn(hand)
+        assert maxn == minimax.maxn(hand) == minimax.maxn(hand, "score")
+        assert maxn_tricks == minimax.maxn(hand, "tricks")
 
 
 # -- the endgames ------------------------------------------------------------------------
@@ -256,12 +305,12 @@ class Answer:
 
     values: tuple[int, ...]  # paranoid value of every side
     moves: dict[str, int]  # paranoid value of every legal move, for the mover's side
-    maxn: tuple[int, ...]
+    maxn: tuple[int, ...]  # by score
+    maxn_tricks: tuple[int, ...]  # by tricks
 
     @classmethod
     def of(cls, hand: Hand) -> Answer:
-        values, moves, maxn = minimax.solve(hand)
-        return cls(values, moves, maxn)
+        return cls(*minimax.solve(hand))
 
 
 def disagreements(searcher: _core.Searcher, core: _core.PlayState, answer: Answer) -> list[str]:
@@ -291,7 +340,9 @@ def disagreements(searcher: _core.Searcher, core: _core.PlayState, answer: Answe
                 wrong.append(f"solve side={side} guess={guess}: {got}, brute force {want}")
     analysis = searcher.analyze(core)
     exact("analyze")
-    got_moves = {str(Card(card)): value for card, value, _ in analysis}
+    got_moves = {str(Card(card)): value for card, value, _, _ in analysis}
+    if any(high != value for _, value, _, high in analysis):  # exact: no bounds apart
+        wrong.append(f"analyze (side {mover}): an exact search gave bounds {analysis}")
     if got_moves != answer.moves:
         diff = {
             card: (got_moves.get(card), answer.moves.get(card))
@@ -299,14 +350,18 @@ def disagreements(searcher: _core.Searcher, core: _core.PlayState, answer: Answe
             if got_moves.get(card) != answer.moves.get(card)
         }
         wrong.append(f"analyze (side {mover}): card: (search, brute force) {diff}")
-    classes = {card: cls for card, _, cls in analysis}
+    classes = {card: cls for card, _, cls, _ in analysis}
     for card, cls in classes.items():
         if classes.get(cls) != cls:
             wrong.append(f"analyze: class {cls} of card {card} is not a class of its own")
-    got_maxn = searcher.maxn(core)
-    exact("maxn")
-    if got_maxn != answer.maxn:
-        wrong.append(f"maxn: {got_maxn}, brute force {answer.maxn}")
+    for by, want_maxn in (
+        (_core.MAXN_BY_SCORE, answer.maxn),
+        (_core.MAXN_BY_TRICKS, answer.maxn_tricks),
+    ):
+        got_maxn = searcher.maxn(core, by)
+        exact(f"maxn by={by}")
+        if got_maxn != want_maxn:
+            wrong.append(f"maxn by={by}: {got_maxn}, brute force {want_maxn}")
     for side, want in enumerate(answer.values):
         if not searcher.reaches(core, side, want):
             wrong.append(f"reaches side={side} target={want} (the value): False")
@@ -366,6 +421,59 @@ def test_search_agrees_with_brute_force_full(game: str, players: int) -> None:
     """The issue's 1,000 random endgames of every variant (long).  Skipped
     (`skipif`) unless the environment sets TRICKSOLVER_FULL=1."""
     check_endgames(game, players, FULL_COUNT, PLANS[(game, players)].full_tricks)
+
+
+# -- max^n by score and by tricks, more endgames of the games with three or more sides ------
+
+MAXN_PLANS = {  # endgames, tricks left (other endgames than check_endgames')
+    ("chinkway", 5): (60, (2,)),
+    ("chinese-whist", 3): (240, (3, 3, 4)),
+}
+MAXN_SEED = 10_000  # the first seed of these endgames
+MAXN_IDS = [f"{game}-{players}" for game, players in MAXN_PLANS]
+
+
+def check_maxn(game: str, players: int, count: int, tricks: tuple[int, ...]) -> int:
+    """Max^n by score and by tricks of `count` random endgames against the
+    brute force, with a fresh searcher (score first) and one shared by all of
+    them (tricks first); returns in how many of them the two objectives end the
+    hand differently (Chinese Whist: the points after play by tricks are not
+    those by score)."""
+    shared = _core.Searcher(tt_bytes=TT_BYTES)
+    objectives = ((_core.MAXN_BY_SCORE, 2), (_core.MAXN_BY_TRICKS, 3))  # Answer's index
+    failures, differ = [], 0
+    for seed in range(MAXN_SEED, MAXN_SEED + count):
+        endgame = random_endgame(game, players, seed, tricks)
+        answer = minimax.solve(endgame.hand)
+        for name, searcher, order in (
+            ("fresh", _core.Searcher(tt_bytes=TT_BYTES), objectives),
+            ("shared", shared, objectives[::-1]),
+        ):
+            for by, i in order:
+                got = searcher.maxn(endgame.core, by)
+                if got != answer[i] or not searcher.stats["exact"]:
+                    failures.append(
+                        f"{name} searcher, maxn by={by}: {got}, brute force {answer[i]}"
+                        f"\n    at {endgame.where()}"
+                    )
+        if game == "chinese-whist":
+            won = endgame.core.tricks
+            points = tuple(max(0, won[k] + answer[3][k] - CW3_PAR) for k in range(players))
+            differ += points != answer[2]
+    assert not failures, f"{len(failures)} disagreements:\n" + "\n".join(failures[:20])
+    return differ
+
+
+CW3_PAR = 5  # three-player Chinese Whist: a point a trick above five (rules.md 3)
+
+
+@pytest.mark.parametrize(("game", "players"), list(MAXN_PLANS), ids=MAXN_IDS)
+def test_maxn_by_score_and_tricks_agree_with_brute_force(game: str, players: int) -> None:
+    count, tricks = MAXN_PLANS[(game, players)]
+    differ = check_maxn(game, players, count, tricks)
+    if game == "chinese-whist":
+        print(f"{game}-{players}: {count} endgames, {differ} end otherwise by score than by tricks")
+        assert differ > 0, "no endgame where the objectives differ: the sample tests too little"
 
 
 # -- one table, many hands: the same cards under other rules ----------------------------

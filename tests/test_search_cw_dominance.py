@@ -107,7 +107,7 @@ def check(case: Case, count: int, seed: int) -> int:
         pairs = dominating_pairs(core, beneath)
         if not pairs:
             continue
-        values = {card: value for card, value, _ in reference.analyze(core)}
+        values = {card: value for card, value, _, _ in reference.analyze(core)}
         for w, z in pairs:
             assert values[z] >= values[w], (core.state_bytes().hex(), w, z)
             pairs_seen += 1

@@ -312,6 +312,10 @@ static inline int chinese_whist_first_target(const ts_state *s, int lo, int hi)
 /* the search (chinese_whist.h and the above) */
 #define GAME_final_value chinese_whist_final_value
 #define GAME_stored_offset chinese_whist_stored_offset
+#define GAME_maxn_score chinese_whist_maxn_score
+#define GAME_maxn_offset chinese_whist_maxn_offset
+#define GAME_maxn_baseline chinese_whist_maxn_baseline
+#define GAME_maxn_key chinese_whist_maxn_key
 #define GAME_bounds chinese_whist_value_bounds
 #define GAME_alike chinese_whist_alike
 #define GAME_key chinese_whist_exact_key

@@ -97,10 +97,16 @@ static inline void chinese_whist_turn_down(ts_state *s, const ts_card *cards, in
     }
 }
 
+/* The par of a side: it scores its tricks above it. */
+static inline int chinese_whist_par(const ts_state *s)
+{
+    return s->nseats == 4 ? CW_PAR_4 : s->nseats == 3 ? CW_PAR_3 : CW_PAR_2;
+}
+
 /* A side's hand score: its tricks above par. */
 static inline int chinese_whist_side_score(const ts_state *s, int side)
 {
-    int par = s->nseats == 4 ? CW_PAR_4 : s->nseats == 3 ? CW_PAR_3 : CW_PAR_2;
+    int par = chinese_whist_par(s);
     int won = tricks_won_by(s, side);
     return won > par ? won - par : 0;
 }

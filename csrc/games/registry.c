@@ -72,6 +72,9 @@ int ts_reaches(ts_search *S, const ts_state *s0, int side, int target)
     return entries(s0)->reaches(S, s0, side, target);
 }
 
-void ts_maxn(ts_search *S, const ts_state *s0, int values[TS_MAX_SIDES]) { entries(s0)->maxn(S, s0, values); }
+void ts_maxn(ts_search *S, const ts_state *s0, int by, int values[TS_MAX_SIDES])
+{
+    entries(s0)->maxn(S, s0, by, values);
+}
 
 void ts_value_range(const ts_state *s, int side, int *lo, int *hi) { entries(s)->value_range(s, side, lo, hi); }

@@ -29,6 +29,15 @@
  *   GAME_lead_score(s, c, rest)     lead_score (search/moves.h)
  *   GAME_claim_score(s, c, root)    0
  *   GAME_claim_class(c)             c: claims of one class are alike (0..63)
+ *   GAME_maxn_score(s, side)        GAME_final_value: a finished hand's
+ *                                   worth to a side in max^n by score
+ *   GAME_maxn_offset(s, side)       GAME_stored_offset: the part of it the
+ *                                   max^n table leaves out at a trick start
+ *   GAME_maxn_baseline(s, side)     GAME_stored_offset: the part ts_maxn's
+ *                                   values leave out
+ *   GAME_maxn_key(s, &key)          none: what a max^n key by score adds
+ *                                   (what the score from a trick start on
+ *                                   depends on beyond the position's key)
  *   GAME_ORDER_AGAINST_LATER        0; 1: a winner another side can still
  *                                   beat is tried with the low cards
  *   GAME_TABLE_CAP_BYTES            0 (all); the exact entries a hand may use
@@ -106,6 +115,18 @@
 #endif
 #ifndef GAME_stands_for_lower
 #define GAME_stands_for_lower(s, c) ((void)(s), (void)(c), 0)
+#endif
+#ifndef GAME_maxn_score
+#define GAME_maxn_score GAME_final_value
+#endif
+#ifndef GAME_maxn_offset
+#define GAME_maxn_offset GAME_stored_offset
+#endif
+#ifndef GAME_maxn_baseline
+#define GAME_maxn_baseline GAME_stored_offset
+#endif
+#ifndef GAME_maxn_key
+#define GAME_maxn_key(s, k) ((void)(s), (void)(k))
 #endif
 #ifndef GAME_dominated
 #define GAME_dominated(s, moves, legal, why) ((void)(s), (void)(moves), (void)(legal), (void)(why), (ts_cards)0)
@@ -475,27 +496,66 @@ static int analyze(ts_search *S, const ts_state *s0, ts_card moves[64], int valu
 
 /* ---- max^n --------------------------------------------------------------- */
 
-/* Every side's max^n value from here into out[] (the tie rule of ts_maxn);
- * the table stores the values from the trick start on. */
-static void maxn_of(ts_search *S, ts_state *s, int out[TS_MAX_SIDES])
+/* What a side maximises in max^n (ts_maxn's `by`), at the end of the hand:
+ * by score, the game's max^n score (GAME_maxn_score); by tricks, the
+ * side's tricks. */
+static int maxn_final(const ts_state *s, int side, int by)
+{
+    return by == TS_MAXN_BY_TRICKS ? tricks_won_by(s, side) : GAME_maxn_score(s, side);
+}
+
+/* The part of a side's max^n objective that the table leaves out at a
+ * trick start (by tricks: the tricks won; by score: GAME_maxn_offset).
+ * What the objective adds to it from a trick start on depends only on the
+ * key (make_key, then GAME_maxn_key by score), but for a constant of each
+ * side, the same for every move (which changes no choice). */
+static int maxn_offset(const ts_state *s, int side, int by)
+{
+    return by == TS_MAXN_BY_TRICKS ? tricks_won_by(s, side) : GAME_maxn_offset(s, side);
+}
+
+/* The part of a side's max^n objective that ts_maxn's values leave out
+ * (by tricks: the tricks won, they count from here; by score:
+ * GAME_maxn_baseline). */
+static int maxn_baseline(const ts_state *s, int side, int by)
+{
+    return by == TS_MAXN_BY_TRICKS ? tricks_won_by(s, side) : GAME_maxn_baseline(s, side);
+}
+
+/* The max^n key of a trick start: the position's, for the objective `by`
+ * (in the root field: max^n has no root side), with what the score adds by
+ * score (GAME_maxn_key). */
+static void maxn_key(const ts_state *s, int by, tt_key *k)
+{
+    make_key(s, 0, KIND_MAXN, k);
+    k->root = (uint8_t)by;
+    if (by == TS_MAXN_BY_SCORE)
+        GAME_maxn_key(s, k);
+}
+
+/* Every side's max^n value from here into out[], each side maximising its
+ * objective `by` (maxn_final; the tie rule of ts_maxn, by the same
+ * objective); the table stores the values from the trick start on
+ * (maxn_offset). */
+static void maxn_of(ts_search *S, ts_state *s, int by, int out[TS_MAX_SIDES])
 {
     count_node(S, s);
     if (out_of_budget(S))
         return;
     if (s->phase == TS_OVER) {
         for (int k = 0; k < s->nsides; k++)
-            out[k] = GAME_final_value(s, k);
+            out[k] = maxn_final(s, k, by);
         return;
     }
     tt_key key;
     int at_trick_start = s->phase == TS_PLAY && s->ntrick == 0;
     if (at_trick_start) {
-        make_key(s, 0, KIND_MAXN, &key);
+        maxn_key(s, by, &key);
         tt_entry *e = tt_find_hashed(S->tt, &key, hash_key(&key), 0);
         if (e) {
             S->stats.tt_hits++;
             for (int k = 0; k < s->nsides; k++)
-                out[k] = e->vec[k] + GAME_stored_offset(s, k);
+                out[k] = e->vec[k] + maxn_offset(s, k, by);
             return;
         }
     }
@@ -507,7 +567,7 @@ static void maxn_of(ts_search *S, ts_state *s, int out[TS_MAX_SIDES])
         int v[TS_MAX_SIDES] = {0};
         ts_undo u;
         rules_apply(s, list[i], &u);
-        maxn_of(S, s, v);
+        maxn_of(S, s, by, v);
         rules_unplay(s, &u);
         if (S->aborted)
             return;
@@ -525,20 +585,20 @@ static void maxn_of(ts_search *S, ts_state *s, int out[TS_MAX_SIDES])
     if (at_trick_start) {
         tt_entry *e = tt_find_hashed(S->tt, &key, hash_key(&key), 1);
         for (int k = 0; k < s->nsides; k++)
-            e->vec[k] = (int8_t)(out[k] - GAME_stored_offset(s, k));
+            e->vec[k] = (int8_t)(out[k] - maxn_offset(s, k, by));
         S->stats.tt_stores++;
     }
 }
 
 /* ts_maxn: max^n from a copy of the position. */
-static void maxn(ts_search *S, const ts_state *s0, int values[TS_MAX_SIDES])
+static void maxn(ts_search *S, const ts_state *s0, int by, int values[TS_MAX_SIDES])
 {
     ts_state s = *s0;
     begin(S, s0, 0);
     memset(values, 0, sizeof(int) * TS_MAX_SIDES);
-    maxn_of(S, &s, values);
+    maxn_of(S, &s, by, values);
     for (int k = 0; k < s.nsides; k++)
-        values[k] -= GAME_stored_offset(&s, k);
+        values[k] -= maxn_baseline(&s, k, by);
     search_end(S);
 }
 

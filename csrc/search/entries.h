@@ -16,7 +16,7 @@ typedef struct ts_game_search {
     int (*analyze)(ts_search *S, const ts_state *s, ts_card moves[64], int values[64],
                    int highs[64], int cls[64]);
     int (*reaches)(ts_search *S, const ts_state *s, int side, int target);
-    void (*maxn)(ts_search *S, const ts_state *s, int values[TS_MAX_SIDES]);
+    void (*maxn)(ts_search *S, const ts_state *s, int by, int values[TS_MAX_SIDES]);
     void (*value_range)(const ts_state *s, int side, int *lo, int *hi);
 } ts_game_search;
 

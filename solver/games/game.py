@@ -27,7 +27,7 @@ from typing import Any, ClassVar, Generic, Protocol, TypeVar
 from rich.console import RenderableType
 
 from solver.cards import Card, CardSet
-from solver.drawing import Row, SeatRow, cards_held_line, hand_text, move_line
+from solver.drawing import TRICKS_FROM_HERE, Row, SeatRow, cards_held_line, hand_text, move_line
 from solver.errors import PositionError
 from solver.games.base import Move, Position
 from solver.seatview import SeatFacts, SeatKnowledge
@@ -234,6 +234,12 @@ class Game(ABC):
         """What a value of the search counts, in a ranking of moves or plans
         (``tricks from here``); by default `value_unit`."""
         return self.value_unit
+
+    def maxn_words(self, by: str) -> str:
+        """What a max^n value counts, every side maximising `by` (``score`` or
+        ``tricks``, solver.doubledummy.MAXN_BY): by tricks ``tricks from
+        here``; by score, by default, `value_words` (the value is the score)."""
+        return TRICKS_FROM_HERE if by == "tricks" else self.value_words
 
     @abstractmethod
     def value_meaning(self, who: str) -> str:

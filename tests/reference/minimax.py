@@ -15,12 +15,23 @@ defines the value of a position:
 - Chinkway: the side's quest score at the end of the hand (the claims already
   made count).
 
+Max^n has two objectives (`by`, as `csrc/search.h` names them), written from
+/work/shared/spec/rules.md section 6 ("every side maximises its own score"):
+
+- ``"score"`` (the default): with three or more sides, the side's score for the
+  hand as the rules give it (`Hand.scores()`: three-player Chinese Whist its points,
+  one a trick above five, so 0 for any number of tricks up to five; Chinkway its
+  quest score), counted for the whole hand; with two sides (a zero-sum game) the
+  objective of the value above (tricks from here on, Cinch's net hand score);
+- ``"tricks"``: the side's tricks from this position on, in every game.
+
 Claims are moves: in the Chinkway 'claim' phase `Hand.legal()` lists the cards
 that may be claimed.
 
 `value`, `card_values` and `maxn` are the definitions, each its own recursion.
-`solve` computes all three in one walk of the tree (the tests' workhorse: the
-walk is the expensive part); the tests check it against the three definitions.
+`solve` computes them all (max^n by both objectives) in one walk of the tree
+(the tests' workhorse: the walk is the expensive part); the tests check it
+against the definitions.
 """
 
 from .rules import RANKS, SUITS, Hand
@@ -84,6 +95,37 @@ def _final(hand: Hand) -> tuple[int, ...]:
     return tuple(scores[seat_of(side)] for side in sides)
 
 
+MAXN_BY = ("score", "tricks")
+
+
+def _by_score(hand: Hand) -> bool:
+    """Max^n by score counts each side's own score (three or more sides)."""
+    return nsides(hand) >= 3
+
+
+def _maxn_final(hand: Hand, by: str) -> tuple[int, ...]:
+    """Every side's max^n objective `by` at the end of the hand, counted from the
+    start of the hand."""
+    assert hand.phase() == "over"
+    if by == "tricks":
+        return tuple(_side_tricks(hand, side) for side in range(nsides(hand)))
+    assert by == "score"
+    if not _by_score(hand):
+        return _final(hand)
+    seat_of = hand.sides().index
+    scores = hand.scores()
+    return tuple(scores[seat_of(side)] for side in range(nsides(hand)))
+
+
+def _maxn_baseline(hand: Hand, side: int, by: str) -> int:
+    """What the max^n value `by` leaves out: the tricks taken so far by tricks,
+    nothing for a score of three or more sides (the whole hand's score), else as
+    the value (_baseline)."""
+    if by == "tricks":
+        return _side_tricks(hand, side)
+    return 0 if _by_score(hand) else _baseline(hand, side)
+
+
 def choose(results: list[tuple[int, ...]], me: int) -> tuple[int, ...]:
     """The max^n choice of side `me` among the results of its moves, given in
     card order, by the tie rule of csrc/search.h: the best for `me`; among
@@ -121,49 +163,59 @@ def card_values(hand: Hand) -> dict[str, int]:
     return {move: _paranoid(child, side) - base for move, child in _children(hand.clone())}
 
 
-def _maxn(hand: Hand) -> tuple[int, ...]:
-    """Every side maximises its own objective; consumes `hand`."""
+def _maxn(hand: Hand, by: str) -> tuple[int, ...]:
+    """Every side maximises its own objective `by`; consumes `hand`."""
     if hand.phase() == "over":
-        return _final(hand)
+        return _maxn_final(hand, by)
     me = mover_side(hand)
-    return choose([_maxn(child) for _, child in _children(hand)], me)
+    return choose([_maxn(child, by) for _, child in _children(hand)], me)
 
 
-def maxn(hand: Hand) -> tuple[int, ...]:
-    """The max^n value of every side, with the tie rule of csrc/search.h: among
-    moves equally good for the mover, the one leaving the lowest total to the
+def maxn(hand: Hand, by: str = "score") -> tuple[int, ...]:
+    """The max^n value of every side, each side maximising its objective `by`
+    (MAXN_BY), with the tie rule of csrc/search.h: among moves equally good for
+    the mover, the one leaving the lowest total (of the same objective) to the
     other sides; among those the first in card order."""
-    return tuple(v - _baseline(hand, k) for k, v in enumerate(_maxn(hand.clone())))
+    got = _maxn(hand.clone(), by)
+    return tuple(v - _maxn_baseline(hand, k, by) for k, v in enumerate(got))
 
 
 # -- all three in one walk ------------------------------------------------------------
 
 
-def _walk(hand: Hand) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """(_paranoid(hand, k) for every side k, _maxn(hand)) in one walk; consumes
-    `hand`.  At each node side k takes the maximum of its paranoid values over
-    the moves if it is the mover's side, else the minimum; max^n as in _maxn."""
+Walk = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]
+
+
+def _walk(hand: Hand) -> Walk:
+    """(_paranoid(hand, k) for every side k, _maxn(hand, "score"), _maxn(hand,
+    "tricks")) in one walk; consumes `hand`.  At each node side k takes the
+    maximum of its paranoid values over the moves if it is the mover's side,
+    else the minimum; max^n as in _maxn."""
     if hand.phase() == "over":
-        final = _final(hand)
-        return final, final
+        return _final(hand), _maxn_final(hand, "score"), _maxn_final(hand, "tricks")
     me = mover_side(hand)
     results = [_walk(child) for _, child in _children(hand)]
     paranoid = tuple(
-        (max if k == me else min)(p[k] for p, _ in results) for k in range(len(results[0][0]))
+        (max if k == me else min)(r[0][k] for r in results) for k in range(len(results[0][0]))
     )
-    return paranoid, choose([m for _, m in results], me)
+    return paranoid, choose([r[1] for r in results], me), choose([r[2] for r in results], me)
 
 
-def solve(hand: Hand) -> tuple[tuple[int, ...], dict[str, int], tuple[int, ...]]:
-    """(value(hand, k) for every side k, card_values(hand), maxn(hand)), from one
-    walk of the tree."""
+def solve(
+    hand: Hand,
+) -> tuple[tuple[int, ...], dict[str, int], tuple[int, ...], tuple[int, ...]]:
+    """(value(hand, k) for every side k, card_values(hand), maxn(hand, "score"),
+    maxn(hand, "tricks")), from one walk of the tree."""
     me = mover_side(hand)
-    bases = [_baseline(hand, k) for k in range(nsides(hand))]
+    sides = range(nsides(hand))
+    bases = [_baseline(hand, k) for k in sides]
     children = [(move, _walk(child)) for move, child in _children(hand.clone())]
     paranoid = tuple(
-        (max if k == me else min)(p[k] for _, (p, _) in children) - bases[k]
-        for k in range(len(bases))
+        (max if k == me else min)(r[0][k] for _, r in children) - bases[k] for k in sides
     )
-    moves = {move: p[me] - bases[me] for move, (p, _) in children}
-    best = choose([m for _, (_, m) in children], me)
-    return paranoid, moves, tuple(v - bases[k] for k, v in enumerate(best))
+    moves = {move: r[0][me] - bases[me] for move, r in children}
+    maxn_by = []
+    for i, by in enumerate(MAXN_BY, start=1):
+        best = choose([r[i] for _, r in children], me)
+        maxn_by.append(tuple(best[k] - _maxn_baseline(hand, k, by) for k in sides))
+    return paranoid, moves, maxn_by[0], maxn_by[1]

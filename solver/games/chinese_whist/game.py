@@ -12,6 +12,8 @@ from solver.games.chinese_whist.view import ChineseWhistView
 from solver.games.game import Game, HandToDeal
 from solver.seatview import SeatFacts, SeatKnowledge
 
+POINTS_FOR_THE_HAND = "points for the hand"  # max^n by score: tricks above par, whole hand
+
 
 class ChineseWhistGame(Game):
     name = "chinese-whist"
@@ -70,6 +72,11 @@ class ChineseWhistGame(Game):
 
     value_meaning = staticmethod(tricks_meaning)
     length_text = staticmethod(game_to)
+
+    def maxn_words(self, by: str) -> str:
+        """Max^n by score (three players) counts each player's points for the
+        whole hand, its tricks above par; by tricks, its tricks from here."""
+        return TRICKS_FROM_HERE if by == "tricks" else POINTS_FOR_THE_HAND
 
     seat_rows = staticmethod(drawing.seat_rows)
     panels = staticmethod(drawing.panels)
