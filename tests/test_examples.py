@@ -3,7 +3,8 @@ of every --help text, and every Python example, collected from the text
 itself, so that an example added to a doc or a help text is run without
 touching this file.
 
-What counts as an example (docs/architecture.md, "Tests", says the same):
+What counts as an example (docs/architecture.md, "Checks that keep the
+house in order", says the same):
 
 - **README.md and docs/*.md, commands.**  In a fenced block marked ``sh``,
   ``shell``, ``bash`` or ``console``, every line that begins with
@@ -11,7 +12,9 @@ What counts as an example (docs/architecture.md, "Tests", says the same):
   that begins with another command (``pip install``, ``python -m pytest``,
   ``python benches/...``, ``.ci/run``, ``ruff``) is not run, except that the
   ``tricksolver ...`` part of ``other && tricksolver ...`` is.  Blocks
-  marked ``text`` (synopses) or ``toml`` are not commands.
+  marked ``text`` (synopses) or ``toml`` are not commands: a ``tricksolver``
+  line in one fails the test unless it is a synopsis (``[--option]``,
+  ``GAME``).  A command quoted in a sentence is prose, not run.
 - **--help texts.**  Every command of ``tricksolver`` (``help`` too, and the
   group itself) has an ``EXAMPLES`` section: the lines after a line
   ``EXAMPLES``, up to the first blank line, that begin with ``tricksolver ``.
@@ -26,15 +29,21 @@ What counts as an example (docs/architecture.md, "Tests", says the same):
 - **How they run.**  Each block (each help text is one block) runs in a
   fresh temporary directory, line by line, in order, so a line may read a
   file an earlier line of its block wrote (``> hand.toml``, ``--save
-  game.toml``).  The directory holds the bundled examples at
-  ``solver/examples/`` (as a checkout does, for the README's
-  ``tricksolver recommend solver/examples/whist.toml``).  A line runs in
-  ``bash -o pipefail`` (pipes and redirections as written), with the
-  ``tricksolver`` installed beside this Python first on PATH and standard
-  input empty (a ``--human`` seat then quits at once, as at end of input).
+  game.toml``).  The directory holds the package's bundled
+  ``solver/examples/`` and ``solver/data/`` (as a checkout does, for the
+  README's ``tricksolver recommend solver/examples/whist.toml``).  A line
+  of ``tricksolver`` commands joined by ``|``, perhaps ending ``> FILE``,
+  runs in this process through click's runner (the ``main`` the console
+  script calls; no start-up time a command), each command fed the output
+  of the one before, its status the last that was not 0 (as
+  ``pipefail``).  Any other line runs in ``bash -o pipefail``, with the
+  ``tricksolver`` installed beside this Python first on PATH.  Standard
+  input is empty (a ``--human`` seat then quits at once, as at end of
+  input).
 - **Python.**  Every fenced block marked ``python`` (or ``py``, ``pycon``) in
   README.md and docs/*.md runs as a doctest: each ``>>>`` line, with what it
-  prints shown under it, compared as ``python -m doctest`` compares.  A
+  prints shown under it, compared as ``python -m doctest`` compares (with
+  ELLIPSIS: ``...`` stands for the rest of a long line).  A
   block with no ``>>>`` runs as a script and must not raise.
 
 Examples must be cheap (the whole set well under a minute): an example that
@@ -353,13 +362,24 @@ def run_in_bash(command: str, timeout: float) -> Done:
 def run_example(example: Example) -> Done:
     """One example, in the current directory: in this process when it is
     only ``tricksolver`` commands, pipes and ``>``; otherwise in bash."""
+    timeout = LONG_TIMEOUT if example.long else TIMEOUT
     parsed = pipeline(example.command)
-    if parsed is not None:
-        return run_in_process(*parsed)
+    if parsed is None:
+        try:
+            return run_in_bash(example.command, timeout)
+        except subprocess.TimeoutExpired:
+            return Done(-1, "", f"did not end in {timeout} s")
+
+    def too_long(signum: int, frame: object) -> None:
+        raise TimeoutError(f"did not end in {timeout} s")
+
+    previous = signal.signal(signal.SIGALRM, too_long)
+    signal.alarm(timeout)
     try:
-        return run_in_bash(example.command, LONG_TIMEOUT if example.long else TIMEOUT)
-    except subprocess.TimeoutExpired:
-        return Done(-1, "", f"did not end in {TIMEOUT} s")
+        return run_in_process(*parsed)
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, previous)
 
 
 def failures(block: Block, directory: Path, *, long: bool) -> list[str]:
@@ -423,6 +443,28 @@ def test_the_collector_finds_the_examples() -> None:
     assert not any(c.startswith(("pip", "python")) for c in readme)
     assert {b.where.split(":")[0] for b in DOC_BLOCKS} >= {"README.md", "docs/games.md"}
     assert {b.where for b in PYTHON} >= {"README.md", "docs/views.md"} or PYTHON
+
+
+SYNOPSIS = re.compile(r"\[|\b[A-Z]{3,}\b")  # [--option], GAME, FILE: a synopsis, not a command
+
+
+def misplaced_commands(path: Path, name: str | None = None) -> list[str]:
+    """Command lines in blocks that are not shell blocks (they would not run);
+    only a synopsis may be elsewhere."""
+    name = name or str(path.relative_to(ROOT))
+    return [
+        f"{name}:{first + offset}: a command in a {lang or 'plain'} block: mark the block sh"
+        for lang, first, body in fenced_blocks(path.read_text(encoding="utf-8"))
+        if lang not in SHELL_BLOCKS
+        for offset, line in enumerate(body)
+        if line.strip().startswith(COMMAND + " ") and not SYNOPSIS.search(line)
+    ]
+
+
+@pytest.mark.parametrize("path", DOCS, ids=[str(p.relative_to(ROOT)) for p in DOCS])
+def test_commands_are_in_shell_blocks(path: Path) -> None:
+    """The docs follow the convention."""
+    assert not misplaced_commands(path)
 
 
 @pytest.mark.parametrize("block", HELP_BLOCKS, ids=[b.where for b in HELP_BLOCKS])
@@ -505,6 +547,9 @@ def test_a_doctored_doc_fails_where_its_examples_fail(tmp_path: Path) -> None:
         "doctored.md:10",  # through bash
     ], found
     assert "no such file" in found[0] and "expected 2" in found[1]
+    assert misplaced_commands(doc, "doctored.md") == [
+        "doctored.md:16: a command in a text block: mark the block sh"
+    ]
     (python,) = python_blocks(doc, "doctored.md")
     failed, tried, report = run_doctest(python)
     assert (failed, tried) == (1, 1) and "Expected:\n    3" in report
