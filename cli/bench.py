@@ -176,7 +176,7 @@ def bench(
     EXAMPLES
       tricksolver bench --deals 3 --games whist --time-limit 5
       tricksolver bench --games chinkway,cinch --random-deals 5 --time-limit 10
-      tricksolver bench --pbn-file solver/data/deals100.pbn --deals 2 --games whist --json > bench.json
+      tricksolver bench --games whist --deals 2 --pbn-file solver/data/deals100.pbn --json > b.json
       tricksolver bench --games whist --deals 2 --repeat 3   fastest of 3 rounds a deal
       tricksolver bench --games table --deals 1   DD tables against DDS's
       tricksolver bench --games whist --deals 1 --busy 1   with the other core busy

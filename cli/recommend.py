@@ -388,7 +388,7 @@ def recommend(
       tricksolver deal whist --seed 3 | tricksolver recommend - --moves "AS, QS, KS, 8S, 9S" -n 20
       tricksolver play cinch --seed 7 --hands 1 --save game.toml --brief
       tricksolver recommend game.toml --samples 200 --seed 7 --jobs 2
-      tricksolver recommend "whist; seat=W; trump=H; hands=1:- - - KJT7.J6.8732.AQ2; play=AS QS" -n 20 --json
+      tricksolver recommend "whist; seat=W; hands=1:- - - KJT7.J6.8732.AQ2; play=AS QS" -n 20 --json
       tricksolver deal cinch --seed 4 | tricksolver recommend - --seat 2
     """
     workers_memory(jobs, tt_mb)
