@@ -26,12 +26,12 @@ house in order", says the same):
   under ``-m slow`` (or ``TRICKSOLVER_FULL=1``); ``(exit status N)``, an
   example that shows an error and must end with status N.  Every other
   example must end with status 0.
-- **How they run.**  Each block (each help text is one block) runs in a
-  fresh temporary directory, line by line, in order, so a line may read a
-  file an earlier line of its block wrote (``> hand.toml``, ``--save
-  game.toml``).  The directory holds the package's bundled
-  ``solver/examples/`` and ``solver/data/`` (as a checkout does, for the
-  README's ``tricksolver recommend solver/examples/whist.toml``).  A line
+- **How they run.**  A doc's blocks (shell and Python) run in order in one
+  fresh temporary directory, a help text in one of its own, line by line,
+  so a line may read a file an earlier line wrote (``> hand.toml``,
+  ``--save game.toml``).  The directory holds the package's bundled
+  ``solver/examples/`` and ``solver/data/``, and ``docs/`` (as a checkout
+  does, for the README's ``tricksolver recommend solver/examples/whist.toml``).  A line
   of ``tricksolver`` commands joined by ``|``, perhaps ending ``> FILE``,
   runs in this process through click's runner (the ``main`` the console
   script calls; no start-up time a command), each command fed the output
@@ -265,12 +265,15 @@ def environment() -> dict[str, str]:
 
 
 def prepare(directory: Path) -> None:
-    """The package's bundled files at solver/examples/ and solver/data/, as
-    in a checkout."""
+    """The package's bundled files at solver/examples/ and solver/data/, and
+    docs/, as in a checkout."""
+    if (directory / "solver").exists():
+        return
     (directory / "solver").mkdir(parents=True)
     for folder in BUNDLED:
         bundled = Path(str(resources.files("solver").joinpath(folder)))
         (directory / "solver" / folder).symlink_to(bundled, target_is_directory=True)
+    (directory / "docs").symlink_to(ROOT / "docs", target_is_directory=True)
 
 
 SHELL_ONLY = set("$`*?[~&;<()")  # what only a shell can do: such a line runs in bash
@@ -429,9 +432,33 @@ def run_doctest(block: PythonBlock) -> tuple[int, int, str]:
 
 # -- the tests -------------------------------------------------------------------------------
 
+
+def doc_items(path: Path, name: str | None = None) -> list[Block | PythonBlock]:
+    """A doc's shell and Python blocks, in their order in it."""
+    items: list[Block | PythonBlock] = [*doc_blocks(path, name), *python_blocks(path, name)]
+    return sorted(items, key=lambda item: int(item.where.rsplit(":", 1)[1]))
+
+
+def doc_failures(items: list[Block | PythonBlock], directory: Path, *, long: bool) -> list[str]:
+    """Run a doc's blocks in order in one directory (a Python block may read
+    what a shell block before it wrote); what failed."""
+    prepare(directory)
+    found = []
+    for item in items:
+        if isinstance(item, Block):
+            found += failures(item, directory, long=long)
+            continue
+        with contextlib.chdir(directory):
+            failed, tried, report = run_doctest(item)
+        if failed or not tried:
+            found.append(f"{item.where}: {failed} of {tried} failed\n{report}")
+    return found
+
+
 DOC_BLOCKS = [b for path in DOCS for b in doc_blocks(path)]
 HELP_BLOCKS = help_blocks()
 PYTHON = [b for path in DOCS for b in python_blocks(path)]
+DOC_ITEMS = {str(p.relative_to(ROOT)): items for p in DOCS if (items := doc_items(p))}
 
 
 def test_the_collector_finds_the_examples() -> None:
@@ -442,7 +469,7 @@ def test_the_collector_finds_the_examples() -> None:
     assert "tricksolver show game.toml" in readme
     assert not any(c.startswith(("pip", "python")) for c in readme)
     assert {b.where.split(":")[0] for b in DOC_BLOCKS} >= {"README.md", "docs/games.md"}
-    assert {b.where for b in PYTHON} >= {"README.md", "docs/views.md"} or PYTHON
+    assert {b.where.split(":")[0] for b in PYTHON} >= {"README.md", "docs/views.md"}
 
 
 SYNOPSIS = re.compile(r"\[|\b[A-Z]{3,}\b")  # [--option], GAME, FILE: a synopsis, not a command
@@ -472,33 +499,40 @@ def test_every_help_has_examples(block: Block) -> None:
     assert block.examples, f"{block.where}: no EXAMPLES section with a tricksolver line"
 
 
-ALL_BLOCKS = DOC_BLOCKS + [b for b in HELP_BLOCKS if b.examples]
+RUN_BLOCKS = [b for b in HELP_BLOCKS if b.examples]
 
 
-@pytest.mark.parametrize("block", ALL_BLOCKS, ids=[b.where for b in ALL_BLOCKS])
-def test_the_examples_run(block: Block, tmp_path: Path) -> None:
+@pytest.mark.parametrize("block", RUN_BLOCKS, ids=[b.where for b in RUN_BLOCKS])
+def test_the_help_examples_run(block: Block, tmp_path: Path) -> None:
     found = failures(block, tmp_path, long=False)
     assert not found, "\n".join(found)
 
 
-LONG_BLOCKS = [b for b in ALL_BLOCKS if any(e.long for e in b.examples)]
-
-
-@pytest.mark.slow
-@pytest.mark.parametrize("block", LONG_BLOCKS, ids=[b.where for b in LONG_BLOCKS])
-def test_the_long_examples_run(
-    block: Block, tmp_path: Path, request: pytest.FixtureRequest
-) -> None:
-    if not long_asked(request.config):
-        pytest.skip("long: run with -m slow (or TRICKSOLVER_FULL=1)")
-    found = failures(block, tmp_path, long=True)  # the whole block: it may need the others' files
+@pytest.mark.parametrize("doc", DOC_ITEMS)
+def test_the_doc_examples_run(doc: str, tmp_path: Path) -> None:
+    """A doc's commands and its Python examples."""
+    found = doc_failures(DOC_ITEMS[doc], tmp_path, long=False)
     assert not found, "\n".join(found)
 
 
-@pytest.mark.parametrize("block", PYTHON, ids=[b.where for b in PYTHON])
-def test_the_python_examples_run(block: PythonBlock) -> None:
-    failed, tried, report = run_doctest(block)
-    assert tried > 0 and failed == 0, f"{block.where}: {failed} of {tried} failed\n{report}"
+def long_items(items: list[Block | PythonBlock]) -> bool:
+    return any(isinstance(i, Block) and any(e.long for e in i.examples) for i in items)
+
+
+LONG_ONES = {d: items for d, items in DOC_ITEMS.items() if long_items(items)} | {
+    b.where: [b] for b in RUN_BLOCKS if long_items([b])
+}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("where", LONG_ONES)
+def test_the_long_examples_run(where: str, tmp_path: Path, request: pytest.FixtureRequest) -> None:
+    if not long_asked(request.config):
+        pytest.skip("long: run with -m slow (or TRICKSOLVER_FULL=1)")
+    found = doc_failures(
+        LONG_ONES[where], tmp_path, long=True
+    )  # all: a long one may need the others
+    assert not found, "\n".join(found)
 
 
 # -- the collector can fail ------------------------------------------------------------------
