@@ -176,11 +176,11 @@ def bench(
     EXAMPLES
       tricksolver bench --deals 3 --games whist --time-limit 5
       tricksolver bench --games chinkway,cinch --random-deals 5 --time-limit 10
-      tricksolver bench --pbn-file endings.pbn --games whist --json > bench.json
-      tricksolver bench --games whist --repeat 3   fastest of 3 rounds a deal
-      tricksolver bench --games table --deals 20   DD tables against DDS's
-      tricksolver bench --games whist --deals 20 --busy 1   with the other core busy
-      tricksolver bench --signature          the search signature (quick set, ~10 s)
+      tricksolver bench --games whist --deals 2 --pbn-file solver/data/deals100.pbn --json > b.json
+      tricksolver bench --games whist --deals 2 --repeat 3   fastest of 3 rounds a deal
+      tricksolver bench --games table --deals 1   DD tables against DDS's
+      tricksolver bench --games whist --deals 1 --busy 1   with the other core busy
+      tricksolver bench --signature          the search signature (quick set, ~10 s, long)
       tricksolver bench                      the full standard run (long)
     """
     if signature_set is not None:

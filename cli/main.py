@@ -230,6 +230,7 @@ def show(
 
     \b
     EXAMPLES
+      tricksolver deal cinch --seed 3 > hand.toml
       tricksolver show hand.toml
       tricksolver deal cinch --seed 3 | tricksolver show -
       tricksolver show "whist; trump=S; hands=N:AK.Q.. QJ.K.. T9.A.. 87...A"
@@ -237,6 +238,7 @@ def show(
       tricksolver show --example chinkway --width 100
       tricksolver deal chinkway --seed 7 | tricksolver show - -m "discard AS, discard KS, trump S"
       tricksolver show "whist; seat=W; trump=H; hands=1:- - - KJT7.J6.8732.AQ2; play=AS QS KS 8S"
+      tricksolver play cinch --seed 7 --hands 1 --save game.toml --brief
       tricksolver show game.toml                   a game saved by 'play --save'
       tricksolver show --example whist --json
     """
@@ -432,7 +434,8 @@ def analyze(
     EXAMPLES
       tricksolver analyze "N:AKQ... .AKQ.. ..AKQ. ...AKQ"
       tricksolver analyze --pbn "N:AKQ... .AKQ.. ..AKQ. ...AKQ" --trump S --leader E --json
-      tricksolver analyze ending.toml --no-pv --time 10
+      tricksolver deal whist --seed 3 > deal.toml
+      tricksolver analyze deal.toml --no-pv --time 10
       tricksolver analyze "cw; trump=H; piles=AS/KS QH, 3C/4C, AD/KD 8D, 7H/6H; down=-, 5S, -, TS"
       tricksolver deal whist --seed 3 --line | tricksolver analyze - --time 30
       tricksolver deal chinkway -s 7 | tricksolver analyze - -m "discard AS, discard KS, trump S"
@@ -499,8 +502,9 @@ def table(
     EXAMPLES
       tricksolver table "N:AKQ... .AKQ.. ..AKQ. ...AKQ"
       tricksolver table --pbn "N:AK2... QJ3... T94... 876..." --json
-      tricksolver table ending.toml --time 60
-      tricksolver deal cw --players 2 --line | tricksolver table - --time 10
+      tricksolver deal whist --seed 3 > deal.toml
+      tricksolver table deal.toml --time 60
+      tricksolver deal cw --players 2 --line | tricksolver table - --time 0.5
     """
     pbn = position_argument(position, pbn)
     if pbn is None:

@@ -681,9 +681,9 @@ def match(
 
     \b
     EXAMPLES
-      tricksolver match cinch --seats heuristic,random --deals 200
-      tricksolver match cw --players 3 --seats heuristic,random,random --json
-      tricksolver match chinkway --seats heuristic,random,random,random,random --csv
+      tricksolver match cinch --seats heuristic,random --deals 50
+      tricksolver match cw --players 3 --seats heuristic,random,random --deals 20 --json
+      tricksolver match chinkway --seats heuristic,random,random,random,random --deals 20 --csv
       tricksolver match whist --seats heuristic,random --deals 50 --seed 4
     """
     if as_json and as_csv:

@@ -386,8 +386,9 @@ def recommend(
     EXAMPLES
       tricksolver deal whist --seed 3 --line | tricksolver recommend - -n 20
       tricksolver deal whist --seed 3 | tricksolver recommend - --moves "AS, QS, KS, 8S, 9S" -n 20
-      tricksolver recommend game.toml --seat 2 --samples 200 --seed 7 --jobs 2
-      tricksolver recommend view.toml --time 5 --json
+      tricksolver play cinch --seed 7 --hands 1 --save game.toml --brief
+      tricksolver recommend game.toml --samples 200 --seed 7 --jobs 2
+      tricksolver recommend "whist; seat=W; hands=1:- - - KJT7.J6.8732.AQ2; play=AS QS" -n 20 --json
       tricksolver deal cinch --seed 4 | tricksolver recommend - --seat 2
     """
     if maxn_by is not None and objective != "maxn":

@@ -8,17 +8,15 @@ command does the main job (item 10) and a bad --save path refused up front
 - `--moves` on every command that takes a position, and `tricksolver move`.
 - A saved game (``play --save``) wherever a position is taken: its hand.
 - `show` draws a view; `recommend --seat` defaults to the seat to move.
-- The examples these add to the --help texts, the docs and the README run.
+- The examples these add to the --help texts, the docs and the README run
+  (tests/test_examples.py runs every example).
 """
 
 from __future__ import annotations
 
 import json
-import os
 import re
 import shlex
-import shutil
-import subprocess
 from pathlib import Path
 
 import pytest
@@ -200,65 +198,13 @@ def test_a_bad_save_path_is_refused_before_the_game(tmp_path: Path) -> None:
     assert not good.exists(), "the check leaves no file behind"
 
 
-# -- the examples run ------------------------------------------------------------------------
-
-
-def help_examples(command: str) -> list[str]:
-    """The example lines of a command's --help (each a shell command line)."""
-    text = run(command, "--help").stdout
-    block = text.split("EXAMPLES", 1)[1]
-    lines = [line.strip() for line in block.splitlines() if line.strip().startswith("tricksolver")]
-    return [re.split(r"\s{3,}", line)[0] for line in lines]  # a comment after 3 spaces
+# -- the README's first commands ---------------------------------------------------------------
 
 
 def readme_first_commands() -> list[str]:
     """The README's first two shell blocks: install and run, install and test."""
     text = (ROOT / "README.md").read_text(encoding="utf-8")
     return re.findall(r"```sh\n(.*?)\n```", text, flags=re.S)[:2]
-
-
-MOVES = re.compile(r" (--moves|-m) ")
-MOVES_EXAMPLES = [
-    *help_examples("move"),
-    *[e for e in help_examples("show") if MOVES.search(e) or "seat=" in e],
-    *[e for e in help_examples("recommend") if MOVES.search(e) or e.endswith("recommend - -n 20")],
-    *[e for e in help_examples("analyze") if MOVES.search(e)],
-]
-
-
-@pytest.mark.slow
-@pytest.mark.parametrize("line", MOVES_EXAMPLES)
-def test_the_examples_of_moves_and_views_run(line: str, tmp_path: Path) -> None:
-    exe = shutil.which("tricksolver")
-    assert exe is not None, "the tricksolver console script is not installed"
-    env = {**os.environ, "PATH": f"{Path(exe).parent}{os.pathsep}{os.environ['PATH']}"}
-    done = subprocess.run(
-        ["bash", "-o", "pipefail", "-c", line], cwd=tmp_path, env=env,
-        capture_output=True, text=True, timeout=300,
-    )  # fmt: skip
-    assert done.returncode == 0, done.stderr
-
-
-def docs_blocks_of_moves() -> list[str]:
-    """The shell blocks of docs/games.md on saved games as positions and on
-    --moves (each block one script: a later line may read an earlier's file)."""
-    text = (ROOT / "docs" / "games.md").read_text(encoding="utf-8")
-    blocks = re.findall(r"```sh\n(.*?)\n```", text, flags=re.S)
-    return [b for b in blocks if "--moves" in b or "show game.toml" in b]
-
-
-@pytest.mark.slow
-@pytest.mark.parametrize("block", docs_blocks_of_moves())
-def test_the_docs_examples_of_moves_and_saved_games_run(block: str, tmp_path: Path) -> None:
-    exe = shutil.which("tricksolver")
-    assert exe is not None, "the tricksolver console script is not installed"
-    env = {**os.environ, "PATH": f"{Path(exe).parent}{os.pathsep}{os.environ['PATH']}"}
-    script = "set -e -o pipefail\n" + block
-    done = subprocess.run(
-        ["bash", "-c", script], cwd=tmp_path, env=env, capture_output=True, text=True,
-        timeout=300,
-    )  # fmt: skip
-    assert done.returncode == 0, done.stderr
 
 
 def test_the_readme_starts_with_the_main_job_and_the_suite() -> None:
@@ -270,8 +216,4 @@ def test_the_readme_starts_with_the_main_job_and_the_suite() -> None:
     assert (ROOT / words[2]).is_file(), "a bundled example, in the repository"
     ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
     assert second in ci.splitlines(), ".ci/run runs the README's test command"
-    exe = shutil.which("tricksolver")
-    assert exe is not None
-    done = subprocess.run([exe, *words[1:]], cwd=ROOT, capture_output=True, text=True, timeout=120)
-    assert done.returncode == 0, done.stderr
-    assert "best:" in done.stdout
+    # the command itself runs with every other example (tests/test_examples.py)
