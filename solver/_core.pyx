@@ -232,10 +232,22 @@ cdef class Searcher:
         ts_search_clear(&self.S)
 
     def touch(self):
-        """Write the whole table now (forgetting its entries), so that no
-        later search waits for the system to supply its memory."""
+        """Write the part of the table in use now (forgetting its entries),
+        so that no later search waits for the system to supply it."""
         with nogil:
             ts_search_touch(&self.S)
+
+    @property
+    def table_bytes(self):
+        """The bytes of the table in use now: it starts small (2 MiB, or
+        `tt_bytes` when less) and doubles as the searches fill it, up to
+        `tt_bytes`."""
+        return ts_search_table_bytes(&self.S)
+
+    @property
+    def table_growths(self):
+        """How many times the table has grown since the searcher was made."""
+        return ts_search_table_growths(&self.S)
 
     def request_stop(self):
         """Stop the search running in another thread, as if a limit hit it
