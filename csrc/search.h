@@ -91,6 +91,11 @@ void ts_search_touch(ts_search *S);
  * tt_bytes asked at ts_search_init), and its growths so far. */
 size_t ts_search_table_bytes(const ts_search *S);
 int64_t ts_search_table_growths(const ts_search *S);
+/* Empty the table and start it again at `bytes` (at least TS_MIN_TT_BYTES,
+ * at most the whole; a fresh table starts at 2 MiB), growing from there: the
+ * whole table for a fixed one, as tables were before they grew, or a tiny
+ * start for the tests of the growth.  Only between calls. */
+void ts_search_table_start(ts_search *S, size_t bytes);
 
 /* The (paranoid) value of the position for the side to move. */
 int ts_solve(ts_search *S, const ts_state *s);

@@ -78,6 +78,7 @@ cdef extern from "search.h" nogil:
     void ts_search_touch(ts_search *S)
     size_t ts_search_table_bytes(const ts_search *S)
     int64_t ts_search_table_growths(const ts_search *S)
+    void ts_search_table_start(ts_search *S, size_t bytes)
     int ts_solve(ts_search *S, const ts_state *s)
     int ts_solve_for(ts_search *S, const ts_state *s, int side)
     int ts_solve_near(ts_search *S, const ts_state *s, int side, int guess)

@@ -205,7 +205,9 @@ DEFAULT_TT_BYTES = TS_DEFAULT_TT_BYTES
 cdef class Searcher:
     """Double-dummy search with its own transposition table (one per thread).
 
-    `tt_bytes` sizes the table; `max_nodes` / `max_seconds` (0: none) limit
+    `tt_bytes` sizes the table: it starts small (2 MiB, or `table_start`
+    bytes: `tt_bytes` for a fixed table) and doubles with the searches up
+    to `tt_bytes` (`table_bytes`); `max_nodes` / `max_seconds` (0: none) limit
     each call, after which the result is not exact (`stats["exact"]` False).
     `exact_keys` keeps table entries for exact positions only, with no
     partition search: slower, the reference the tests compare with.
@@ -215,9 +217,11 @@ cdef class Searcher:
     cdef bint ready
 
     def __init__(self, size_t tt_bytes=TS_DEFAULT_TT_BYTES, int64_t max_nodes=0, double max_seconds=0,
-                 bint exact_keys=False):
+                 bint exact_keys=False, table_start=None):
         if ts_search_init(&self.S, tt_bytes) != 0:
             raise MemoryError(f"cannot allocate a transposition table of {tt_bytes} bytes")
+        if table_start is not None:
+            ts_search_table_start(&self.S, table_start)
         self.ready = True
         self.S.max_nodes = max_nodes
         self.S.max_seconds = max_seconds

@@ -104,6 +104,7 @@ void ts_search_free(ts_search *S)
 
 size_t ts_search_table_bytes(const ts_search *S) { return S->tt->bytes; }
 
+
 int64_t ts_search_table_growths(const ts_search *S) { return S->tt->grown; }
 
 void ts_search_touch(ts_search *S)
@@ -140,6 +141,15 @@ static void tt_clear(ts_tt *tt)
 }
 
 void ts_search_clear(ts_search *S) { tt_clear(S->tt); }
+
+void ts_search_table_start(ts_search *S, size_t bytes)
+{
+    tt_clear(S->tt);
+    if (bytes < TS_MIN_TT_BYTES)
+        bytes = TS_MIN_TT_BYTES;
+    S->tt->bytes = bytes < S->tt->most ? bytes : S->tt->most;
+    S->tt->buckets = exact_buckets(S->tt);
+}
 
 void tt_begin(ts_tt *tt, const hand_rules *rules, int layout, size_t cap_bytes)
 {
