@@ -127,7 +127,9 @@ def test_growth_keeps_the_entries(game: str, players: int) -> None:
         assert fixed.solve(core) == value
         fixed_again = fixed.stats["nodes"]
         if growing.table_growths and game != "chinkway":
-            assert again <= 2 * fixed_again + 8, f"{again} nodes again, {fixed_again} on a fixed table"
+            assert again <= 2 * fixed_again + 8, (
+                f"{again} nodes again, {fixed_again} on a fixed table"
+            )
         grew += growing.table_growths > 0
     assert grew, "no search grew its table"
 
@@ -151,5 +153,6 @@ def test_the_table_starts_small_and_stays_within_the_size_asked() -> None:
     assert one.table_bytes == MIB
     searcher = _core.Searcher(3 * MIB, table_start=TINY_START)
     assert searcher.table_bytes == TINY_START
+    assert deal.core is not None
     searcher.solve(deal.core)
     assert searcher.table_bytes == 3 * MIB and searcher.table_growths == 6  # 64 KiB .. 2 MiB, 3 MiB
