@@ -72,18 +72,30 @@ typedef struct ts_search {
     double started;
 } ts_search;
 
-/* Make a searcher with a table of about tt_bytes (at least TS_MIN_TT_BYTES),
+/* Make a searcher with a table of at most about tt_bytes (at least
+ * TS_MIN_TT_BYTES; reserved now, used as the searches grow it),
  * plus 384 KiB of cutoff cards for move ordering (on a 2 MiB page of their own
  * where huge pages are had, so up to 2 MiB resident once a tricks game uses them).
  * Returns 0 on success, -1 when the memory cannot be had. */
 int ts_search_init(ts_search *S, size_t tt_bytes);
 void ts_search_free(ts_search *S);
 void ts_search_clear(ts_search *S); /* forget the table's entries */
-/* Write the whole table (and forget its entries), so that the system backs
- * all of it with memory now: the first searches of a fresh table otherwise
- * pay for that page by page (on a virtual machine, up to a few tenths of a
- * second for 256 MiB).  For benchmarks, before the timing starts. */
+/* Write the part of the table in use (and forget its entries), so that the
+ * system backs it with memory now: the first searches of a fresh table
+ * otherwise pay for that page by page (on a virtual machine, up to a few
+ * tenths of a second for 256 MiB).  For benchmarks, before the timing
+ * starts.  (The table starts small and grows with the search, up to the
+ * tt_bytes it was made with: what a growth uses is supplied then.) */
 void ts_search_touch(ts_search *S);
+/* The bytes of the table in use now (it grows with the searches, up to the
+ * tt_bytes asked at ts_search_init), and its growths so far. */
+size_t ts_search_table_bytes(const ts_search *S);
+int64_t ts_search_table_growths(const ts_search *S);
+/* Empty the table and start it again at `bytes` (at least TS_MIN_TT_BYTES,
+ * at most the whole; a fresh table starts at 2 MiB), growing from there: the
+ * whole table for a fixed one, as tables were before they grew, or a tiny
+ * start for the tests of the growth.  Only between calls. */
+void ts_search_table_start(ts_search *S, size_t bytes);
 
 /* The (paranoid) value of the position for the side to move. */
 int ts_solve(ts_search *S, const ts_state *s);

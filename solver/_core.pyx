@@ -207,7 +207,9 @@ MAXN_BY_TRICKS = TS_MAXN_BY_TRICKS
 cdef class Searcher:
     """Double-dummy search with its own transposition table (one per thread).
 
-    `tt_bytes` sizes the table; `max_nodes` / `max_seconds` (0: none) limit
+    `tt_bytes` sizes the table: it starts small (2 MiB, or `table_start`
+    bytes: `tt_bytes` for a fixed table) and doubles with the searches up
+    to `tt_bytes` (`table_bytes`); `max_nodes` / `max_seconds` (0: none) limit
     each call, after which the result is not exact (`stats["exact"]` False).
     `exact_keys` keeps table entries for exact positions only, with no
     partition search: slower, the reference the tests compare with.
@@ -217,9 +219,11 @@ cdef class Searcher:
     cdef bint ready
 
     def __init__(self, size_t tt_bytes=TS_DEFAULT_TT_BYTES, int64_t max_nodes=0, double max_seconds=0,
-                 bint exact_keys=False):
+                 bint exact_keys=False, table_start=None):
         if ts_search_init(&self.S, tt_bytes) != 0:
             raise MemoryError(f"cannot allocate a transposition table of {tt_bytes} bytes")
+        if table_start is not None:
+            ts_search_table_start(&self.S, table_start)
         self.ready = True
         self.S.max_nodes = max_nodes
         self.S.max_seconds = max_seconds
@@ -234,10 +238,22 @@ cdef class Searcher:
         ts_search_clear(&self.S)
 
     def touch(self):
-        """Write the whole table now (forgetting its entries), so that no
-        later search waits for the system to supply its memory."""
+        """Write the part of the table in use now (forgetting its entries),
+        so that no later search waits for the system to supply it."""
         with nogil:
             ts_search_touch(&self.S)
+
+    @property
+    def table_bytes(self):
+        """The bytes of the table in use now: it starts small (2 MiB, or
+        `tt_bytes` when less) and doubles as the searches fill it, up to
+        `tt_bytes`."""
+        return ts_search_table_bytes(&self.S)
+
+    @property
+    def table_growths(self):
+        """How many times the table has grown since the searcher was made."""
+        return ts_search_table_growths(&self.S)
 
     def request_stop(self):
         """Stop the search running in another thread, as if a limit hit it

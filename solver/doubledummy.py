@@ -331,12 +331,14 @@ class Solver:
     `PositionError` (`table_mib`, `node_limit`, `time_limit`).  A limited
     result says so (``stats.exact`` is False) and its value is then a proven
     lower bound for the side, not the exact value (`analyze` and `table`
-    carry `Bounds`).  With a time limit the table is written whole before
-    the first search (`warm`), so that the limit counts the search and not
-    the system's first supply of the table's memory (1.8 s for 256 MiB on a
-    busy 2-core virtual machine, which ate a 0.2 s limit whole).  One
-    thread at a time: a search asked for while another thread's runs
-    raises `SolverBusyError` (`interrupt` alone may come from any thread).
+    carry `Bounds`).  The table starts small and grows with the searches up
+    to `tt_mb` (`table_bytes`).  With a time limit the part in use is
+    written before the first search (`warm`), so that the limit counts the
+    search and not the system's first supply of the table's memory (1.8 s
+    for a whole 256 MiB table on a busy 2-core virtual machine, which ate a
+    0.2 s limit whole).  One thread at a time: a search asked for while
+    another thread's runs raises `SolverBusyError` (`interrupt` alone may
+    come from any thread).
     """
 
     def __init__(
@@ -361,15 +363,24 @@ class Solver:
         """Forget what the table holds (a new hand clears it by itself)."""
         self._search.clear()
 
+    @property
+    def table_bytes(self) -> int:
+        """The bytes of the table in use now.  The table starts small (2 MiB,
+        or `tt_mb` when less) and doubles as the searches fill it, up to
+        `tt_mb`, so that a small position touches little memory."""
+        return self._search.table_bytes
+
     @_exclusive
     def warm(self) -> None:
-        """Write the whole table now (and forget what it holds).  A fresh
-        table gets its memory from the system page by page as searches
-        first touch it, which the first searches pay for (on a virtual
-        machine, up to a few tenths of a second for 256 MiB); benchmarks
-        call this before they start timing (a Solver with a time limit
-        does it before its first search, in the thread that searches; a
-        second call on a fresh table does nothing)."""
+        """Write the part of the table in use now (and forget what it
+        holds).  A fresh table gets its memory from the system page by page
+        as searches first touch it, which the first searches pay for (on a
+        virtual machine, up to a few tenths of a second for 256 MiB);
+        benchmarks call this before they start timing (a Solver with a time
+        limit does it before its first search, in the thread that searches;
+        a second call on a fresh table does nothing).  The table starts
+        small (`table_bytes`) and grows with the searches: what a growth
+        adds is supplied during the search that needs it."""
         self._warm()
 
     def _warm(self) -> None:

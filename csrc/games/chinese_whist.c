@@ -90,9 +90,7 @@ static void cw_shape_of(const ts_state *s, cw_shape *sh)
     cover_places(s, sh->cover);
 }
 
-/* The two entries a Chinese Whist shape may be in (*hash: its hash). */
-static cw_shape_entry *cw_shape_pair(const ts_tt *tt, const cw_shape *sh, int leader, int root,
-                                     uint64_t *hash)
+static uint64_t cw_shape_hash(const cw_shape *sh, int leader, int root)
 {
     uint64_t h = 0x9E3779B97F4A7C15ULL ^ (uint64_t)(leader << 1 | root);
     for (int i = 0; i < 2; i++) {
@@ -101,6 +99,21 @@ static cw_shape_entry *cw_shape_pair(const ts_tt *tt, const cw_shape *sh, int le
         h = (h ^ sh->cover[i]) * 0x94D049BB133111EBULL;
         h ^= h >> 29;
     }
+    return h;
+}
+
+/* For the table's growth (tt_part): the hash of a shape entry. */
+static uint64_t cw_shape_entry_hash(const void *entry)
+{
+    const cw_shape_entry *e = entry;
+    return cw_shape_hash(&e->shape, e->leader, e->root);
+}
+
+/* The two entries a Chinese Whist shape may be in (*hash: its hash). */
+static cw_shape_entry *cw_shape_pair(const ts_tt *tt, const cw_shape *sh, int leader, int root,
+                                     uint64_t *hash)
+{
+    uint64_t h = cw_shape_hash(sh, leader, root);
     *hash = h;
     return (cw_shape_entry *)tt->mem + (((h >> 32) * (tt->own_entries[0] / 2)) >> 32) * 2;
 }
@@ -116,6 +129,7 @@ static cw_shape_entry *cw_shape_slot(ts_tt *tt, const cw_shape *sh, int leader, 
     if (!create)
         return NULL;
     cw_shape_entry *e = &pair[pair_to_fill(pair[0].gen, pair[1].gen, tt->gen, h)];
+    tt->filled += sizeof *e;
     memset(e, 0, sizeof *e);
     e->shape = *sh;
     e->leader = (uint8_t)leader;
@@ -240,8 +254,15 @@ static void cw_store(ts_tt *tt, const ts_state *s, int R, const cw_shape *sh, co
     e->next = (uint8_t)((e->next + 1) % CW_PATTERNS);
 }
 
-/* The whole block holds shape entries. */
-static void chinese_whist_layout(ts_tt *tt) { tt->own_entries[0] = tt->bytes / sizeof(cw_shape_entry); }
+/* The whole block holds shape entries, in pairs (described for the
+ * table's growth as one tt_part). */
+static void chinese_whist_layout(ts_tt *tt)
+{
+    tt->own_entries[0] = 2 * tt_groups(tt->bytes, 2 * sizeof(cw_shape_entry));
+    tt->parts[0] = (tt_part){0, 2 * sizeof(cw_shape_entry), tt->own_entries[0] / 2, sizeof(cw_shape_entry),
+                             offsetof(cw_shape_entry, gen), cw_shape_entry_hash};
+    tt->counts_fills = 1; /* (cw_shape_slot counts the entries it makes) */
+}
 
 /* The exact key of the reference search (chinese_whist_key). */
 static void chinese_whist_exact_key(const ts_state *s, int root, int kind, tt_key *k)

@@ -71,7 +71,7 @@ static uint64_t shape_of(const ts_state *s)
     return shape;
 }
 
-static shape_entry *shape_pair(const ts_tt *tt, uint64_t shape, int leader, int root, uint64_t *hash)
+static uint64_t shape_hash(uint64_t shape, int leader, int root)
 {
     /* (mixed twice: with one multiply the low bits, which pick the pair,
      * did not depend on the leader, the root side or the first seat's
@@ -81,6 +81,19 @@ static shape_entry *shape_pair(const ts_tt *tt, uint64_t shape, int leader, int 
     h ^= h >> 32;
     h *= 0xBF58476D1CE4E5B9ULL;
     h ^= h >> 29;
+    return h;
+}
+
+/* For the table's growth (tt_part): the hash of a shape entry. */
+static uint64_t shape_entry_hash(const void *entry)
+{
+    const shape_entry *e = entry;
+    return shape_hash(e->shape, e->leader, e->root);
+}
+
+static shape_entry *shape_pair(const ts_tt *tt, uint64_t shape, int leader, int root, uint64_t *hash)
+{
+    uint64_t h = shape_hash(shape, leader, root);
     *hash = h;
     return (shape_entry *)((char *)tt->mem + tt->bytes / EIGHTHS * EXACT_EIGHTHS) +
            ((h >> 32) * tt->own_entries[1] >> 32) * 2;
@@ -97,6 +110,7 @@ static shape_entry *shape_slot(ts_tt *tt, uint64_t shape, int leader, int root, 
     if (!create)
         return NULL;
     shape_entry *e = &pair[pair_to_fill(pair[0].gen, pair[1].gen, tt->gen, h)];
+    tt->filled += sizeof *e * EIGHTHS / SHAPE_EIGHTHS; /* (as a share of the whole block) */
     e->shape = shape;
     e->leader = (uint8_t)leader;
     e->root = (uint8_t)root;
@@ -117,6 +131,14 @@ static uint64_t whist_hash(const ts_cards rel[4], uint16_t counts, uint8_t lr)
     }
     h *= 0x94D049BB133111EBULL;
     return h ^ (h >> 29);
+}
+
+/* For the table's growth (tt_part): the hash of an exact entry. */
+static uint64_t whist_entry_hash(const void *entry)
+{
+    const whist_entry *e = entry;
+    ts_cards rel[4] = {e->hands[0], e->hands[1], e->hands[2], 0};
+    return whist_hash(rel, e->counts, e->leader_root);
 }
 
 static whist_entry *whist_bucket(const ts_tt *tt, uint64_t h)
@@ -143,6 +165,7 @@ static whist_entry *whist_find(ts_tt *tt, const ts_cards rel[4], uint16_t counts
         if (bucket[i].gen != tt->gen)
             victim = i;
     whist_entry *e = &bucket[victim];
+    tt->filled += sizeof *e * EIGHTHS / EXACT_EIGHTHS;
     memset(e, 0, sizeof *e);
     memcpy(e->hands, rel, sizeof e->hands);
     e->counts = counts;
@@ -154,11 +177,18 @@ static whist_entry *whist_find(ts_tt *tt, const ts_cards rel[4], uint16_t counts
 }
 
 /* Where the table's parts lie in the block: the first EXACT_EIGHTHS eighths
- * exact entries, the next SHAPE_EIGHTHS shape entries, in pairs. */
+ * exact entries, the next SHAPE_EIGHTHS shape entries, in pairs (described
+ * for the table's growth as tt_part: both fixed fractions, in order; the
+ * entries made are counted in tt->filled). */
 static void whist_layout(ts_tt *tt)
 {
-    tt->own_entries[0] = tt->bytes / EIGHTHS * EXACT_EIGHTHS / (TT_WAYS * sizeof(whist_entry));
-    tt->own_entries[1] = tt->bytes / EIGHTHS * SHAPE_EIGHTHS / (2 * sizeof(shape_entry));
+    tt->own_entries[0] = tt_groups(tt->bytes / EIGHTHS * EXACT_EIGHTHS, TT_WAYS * sizeof(whist_entry));
+    tt->own_entries[1] = tt_groups(tt->bytes / EIGHTHS * SHAPE_EIGHTHS, 2 * sizeof(shape_entry));
+    tt->parts[0] = (tt_part){0, TT_WAYS * sizeof(whist_entry), tt->own_entries[0], sizeof(whist_entry),
+                             offsetof(whist_entry, gen), whist_entry_hash};
+    tt->parts[1] = (tt_part){tt->bytes / EIGHTHS * EXACT_EIGHTHS, 2 * sizeof(shape_entry), tt->own_entries[1],
+                             sizeof(shape_entry), offsetof(shape_entry, gen), shape_entry_hash};
+    tt->counts_fills = 1;
 }
 
 /* A trick start as the probe leaves it for the store: the cards in play,

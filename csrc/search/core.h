@@ -202,7 +202,8 @@ static void begin(ts_search *S, const ts_state *s, int patterns)
     rules_of(s, &r);
     tt_begin(S->tt, &r, patterns ? LAYOUT_PATTERNS : LAYOUT_EXACT, GAME_TABLE_CAP_BYTES);
 #if GAME_USES_PATTERNS || GAME_OWN_SEARCH
-    GAME_layout(S->tt);
+    if (patterns)
+        tt_use_layout(S->tt, GAME_layout); /* (and again when the table grows) */
 #endif
     search_start(S);
 }

@@ -28,4 +28,5 @@ void search_end(ts_search *S)
 {
     S->stats.seconds = search_now() - S->started;
     S->stats.exact = !S->aborted;
+    tt_note_stores(S);
 }

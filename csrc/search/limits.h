@@ -3,12 +3,14 @@
  * search counts its positions (count_node), looks at the clock, the node
  * limit and the stop flag every CHECK_LIMITS_EVERY nodes (out_of_budget),
  * and starts and ends each call here (the statistics, the killer leads, the
- * clock).  When a limit is hit, S->aborted is set and the searches unwind.
+ * clock); the same look, and the end of a call, let the table grow with
+ * the stores (tt_note_stores).  When a limit is hit, S->aborted is set and the searches unwind.
  */
 #ifndef TS_SEARCH_LIMITS_H
 #define TS_SEARCH_LIMITS_H
 
 #include "../search.h"
+#include "table.h"
 
 #define CHECK_LIMITS_EVERY 1024 /* nodes between looks at the clock and the stop flag */
 
@@ -38,6 +40,7 @@ static inline int out_of_budget(ts_search *S)
         S->aborted = 1;
     if (S->aborted)
         return 1; /* (check_at stays put: every later call comes here) */
+    tt_note_stores(S);
     S->check_at = S->stats.nodes + CHECK_LIMITS_EVERY;
     if (S->max_nodes && S->check_at > S->max_nodes)
         S->check_at = S->max_nodes;

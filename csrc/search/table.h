@@ -4,16 +4,29 @@
  * One block of memory (huge pages where there are any), laid out either as
  * exact entries (buckets of TT_WAYS tt_entry, found by a whole key) or, for
  * the games that keep their table by patterns, as the game's own entries
- * (the game's file lays them out in the block; `layout` says which kind the
- * block holds now, the two overlap in memory).  Entries carry the table's
- * generation: emptying the table is a new generation.  Beside the block, the
- * cutoff cards of move ordering (CUT_SLOTS 16-bit slots, a huge page of
- * their own).
+ * (the game's layout hook lays them out in the block; `layout` says which
+ * kind the block holds now, the two overlap in memory).  Entries carry the
+ * table's generation: emptying the table is a new generation.  Beside the
+ * block, the cutoff cards of move ordering (CUT_SLOTS 16-bit slots, a huge
+ * page of their own).
+ *
+ * The table grows with the search.  The block is reserved whole when the
+ * searcher is made (`most` bytes, what the caller asked for), but the table
+ * uses only its first `bytes`: TT_START_BYTES at first, doubled (up to
+ * `most`) whenever the stores since the table was last emptied pass one per
+ * TT_GROW_STORE_BYTES of it, so that a small position touches little memory
+ * (the system supplies the block page by page as it is first written) and a
+ * large one gets the table it asked for.  Growing keeps the entries: exact
+ * ones are rehashed into the wider index, a game's parts that its layout
+ * hook describes (tt_part) are widened in place, a game's entries it does
+ * not describe are forgotten (a new generation; sound, they only save
+ * work).  Growth needs no memory from the allocator, so it cannot fail.
  *
  * The table is kept from one call to the next only for the same hand rules
  * (what a hand fixes for all its positions and the keys leave out) and the
  * same layout: tt_begin empties it otherwise.  Probing is inline (it is
- * called at every trick start); making, emptying and freeing are in table.c.
+ * called at every trick start); making, emptying, growing and freeing are
+ * in table.c.
  */
 #ifndef TS_SEARCH_TABLE_H
 #define TS_SEARCH_TABLE_H
@@ -29,6 +42,15 @@
 #define LAYOUT_EXACT 0    /* the block holds exact entries */
 #define LAYOUT_PATTERNS 1 /* the block holds the game's pattern entries */
 #define HAND_RULES_OWN 64 /* bytes of a game's own hand rules (the most: a pile entry a card) */
+#define TT_START_BYTES ((size_t)2 << 20) /* a new table's size in use (one huge page) */
+/* The table doubles when the entries made since it was emptied (made
+ * afresh or over others: tt->filled, their bytes as a share of the whole
+ * block) reach 1/TT_GROW_LOAD of it; for a game whose layout hook does not
+ * count its entries, each store counts as TT_STORE_BYTES made (measured:
+ * see csrc/README.md's table section). */
+#define TT_GROW_LOAD 16
+#define TT_STORE_BYTES 1024
+#define TT_PARTS 2 /* parts of a game's own layout the growth widens */
 
 /* The tricks games' cutoff cards (after bridge-solver's): for each place in
  * the trick but a four-seat trick's last, the card that last cut off the
@@ -69,6 +91,38 @@ typedef struct hand_rules {
     uint8_t own[HAND_RULES_OWN];
 } hand_rules;
 
+/* A part of a game's own layout, as its layout hook describes it for the
+ * growth: `groups` groups of `group` bytes from byte `at` of the block, a
+ * position's group picked by a multiply-shift of its hash over `groups`
+ * (((h >> 32) * groups) >> 32), every entry in it (`entry` bytes, its
+ * generation a uint16_t at `gen_at`) matched by its whole key, and
+ * `hash_of` giving an entry's hash from the entry.  Growing copies each old
+ * group to the new groups whose hash ranges start in it (the parts taken
+ * by their new starts, last first: valid when no part starts earlier than
+ * it did, and each part's old groups end before the start of every part
+ * after it; both hold when the parts are fixed fractions of the block in
+ * order), then empties each copy that is not in its hash's group (so
+ * every entry stays where it is found, but where the number of groups did
+ * not exactly double: one whose new group starts in the old group before
+ * its own is lost).  groups 0: not described (the growth forgets the
+ * game's entries). */
+typedef struct tt_part {
+    size_t at, group, groups;
+    size_t entry, gen_at;
+    uint64_t (*hash_of)(const void *entry);
+} tt_part;
+
+/* The groups of `group` bytes a layout hook puts in `bytes`: as many as fit
+ * in each whole TT_GROUP_UNIT, then in the rest, so that doubling a part of
+ * whole units doubles its groups exactly (and the growth keeps every entry,
+ * tt_part; at most a group a unit is left unused: 0.5% for whist's shape
+ * pairs of 5 KiB). */
+#define TT_GROUP_UNIT ((size_t)1 << 20)
+static inline size_t tt_groups(size_t bytes, size_t group)
+{
+    return bytes / TT_GROUP_UNIT * (TT_GROUP_UNIT / group) + bytes % TT_GROUP_UNIT / group;
+}
+
 /* (A table of the card that last cut off the search at each trick start,
  * keyed by the whole position, was tried for move ordering: it changed the
  * node count by less than 0.01% and cost a fifth of the time.  The cutoff
@@ -77,11 +131,21 @@ struct ts_tt {
     void *mem;  /* the entries (aligned to a huge page where there are any) */
     void *base; /* what table_alloc got, for table_free */
     size_t mapped;
-    size_t bytes;
+    size_t bytes;       /* of the block in use now: grows up to `most` */
+    size_t most;        /* of the block, reserved at the start */
     size_t buckets;     /* exact entries in use: a power of two */
-    size_t all_buckets; /* exact entries the block holds */
+    size_t cap_bytes;   /* the exact entries' cap of this hand (tt_begin; 0: none) */
     size_t own_entries[2]; /* LAYOUT_PATTERNS: the game's counts of its own entries
-                            * in the block (its layout hook sets them at each start) */
+                            * in the block (its layout hook sets them at each start
+                            * and after each growth, from `bytes`) */
+    tt_part parts[TT_PARTS]; /* LAYOUT_PATTERNS: the same, described for the growth */
+    void (*relayout)(ts_tt *tt); /* LAYOUT_PATTERNS: the game's layout hook (called
+                                  * through the pointer after a growth only) */
+    int64_t stored;     /* stores since the table was emptied */
+    uint64_t filled;    /* bytes of the entries made since then (see TT_GROW_LOAD) */
+    int counts_fills;   /* 1: `filled` is counted (exact entries; a layout hook that says so) */
+    int64_t seen;       /* the call's stats.tt_stores when `stored` was last counted */
+    int64_t grown;      /* growths since the searcher was made */
     hand_rules rules;   /* of the hand the entries belong to */
     int has_rules;
     int layout;       /* LAYOUT_EXACT or LAYOUT_PATTERNS */
@@ -97,6 +161,24 @@ struct ts_tt {
  * those of the entries, else empty it, and then use at most `cap_bytes` of
  * exact entries (0: all). */
 void tt_begin(ts_tt *tt, const hand_rules *rules, int layout, size_t cap_bytes);
+
+/* After tt_begin, for LAYOUT_PATTERNS: the game's layout hook, which sets
+ * own_entries (and describes its parts, tt_part, and sets counts_fills when
+ * its stores add to `filled`) from tt->bytes; called now and again after
+ * each growth. */
+void tt_use_layout(ts_tt *tt, void (*layout)(ts_tt *tt));
+
+/* Count the call's stores (S->stats.tt_stores) into the table's and grow
+ * the table while what was made passes its threshold (TT_GROW_LOAD).  Called where no entry of the
+ * table is held by any search frame: between calls, and at the start of a
+ * node (out_of_budget's look every CHECK_LIMITS_EVERY nodes: every search
+ * probes and stores at a trick start without holding an entry across its
+ * moves).  Moves entries, so no pointer into the block survives it. */
+void tt_note_stores(ts_search *S);
+
+/* Grow the table once (double `bytes`, up to `most`), keeping the entries
+ * as table.h's head says.  0 when it is as large as it may be. */
+int tt_grow(ts_tt *tt);
 
 static inline uint64_t hash_key(const tt_key *k)
 {
@@ -147,6 +229,7 @@ static inline tt_entry *tt_find_hashed(ts_tt *tt, const tt_key *k, uint64_t h, i
     for (int i = TT_WAYS - 1; i >= 0; i--)
         if (bucket[i].gen != tt->gen)
             victim = i;
+    tt->filled += sizeof(tt_entry);
     memset(&bucket[victim], 0, sizeof bucket[victim]);
     bucket[victim].key = *k;
     bucket[victim].gen = tt->gen;
