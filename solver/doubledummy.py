@@ -504,7 +504,25 @@ class Solver:
             move = Move(kind, Card(card))
             proven = None if value == high else self._move_bounds(pos, move, side, value, high)
             moves.append(CardValue(move, value, tuple(classes[cls]), proven))
-        moves.sort(key=lambda m: (-m.value, -m.bounds.high))
+        return self._analysis_of(pos, moves, stats, pv)
+
+    @_exclusive
+    def analysis_of(
+        self, pos: Position, moves: list[CardValue], stats: SearchStats, pv: bool
+    ) -> Analysis:
+        """The analysis of `pos` from the values of its moves (every class
+        valued, as `move_values` gives them in shares): best first, the
+        position's bounds when cut short, and (with `pv`, when exact) a
+        principal variation searched by this Solver."""
+        self._begin()
+        return self._analysis_of(pos, moves, stats, pv)
+
+    def _analysis_of(
+        self, pos: Position, moves: list[CardValue], stats: SearchStats, pv: bool
+    ) -> Analysis:
+        core = self._core_of(pos)
+        side = core.sides[core.turn]
+        moves = sorted(moves, key=lambda m: (-m.value, -m.bounds.high))
         best = moves[0].value
         root = None
         if not stats.exact:
@@ -516,14 +534,8 @@ class Solver:
         cut = False
         if pv and stats.exact:
             line, more, cut = self._principal_variation(pos, side, best)
-            stats = SearchStats(
-                stats.nodes + more.nodes,
-                stats.tt_hits + more.tt_hits,
-                stats.tt_stores + more.tt_stores,
-                stats.seconds + more.seconds,
-                stats.exact,  # the values' exactness: a line cut short is `pv_cut`
-                stats.trick_starts + more.trick_starts,
-            )
+            # the values' exactness: a line cut short is `pv_cut`
+            stats = replace(stats + more, exact=stats.exact)
         return Analysis(side, core.turn, best, moves, line, stats, root, cut)
 
     @_exclusive

@@ -29,7 +29,6 @@ from typing import TypeVar
 from solver.doubledummy import (
     NO_STATS,
     Analysis,
-    Bounds,
     CardValue,
     Solver,
     Table,
@@ -37,7 +36,7 @@ from solver.doubledummy import (
     move_classes,
     table_positions,
 )
-from solver.games.base import Move, Position
+from solver.games.base import Position
 
 _Share = TypeVar("_Share")
 _Result = TypeVar("_Result")
@@ -116,32 +115,14 @@ class Solvers:
         threads."""
         self._stopping = False
         started = time.monotonic()
-        first = self.solvers[0]
-        core = Solver._core_of(pos)
-        side = core.sides[core.turn]
         classes = move_classes(pos)
         jobs = min(len(self.solvers), len(classes))
         shares = [classes[i::jobs] for i in range(jobs)]
         parts = self._run(shares, lambda solver, share: solver.move_values(pos, share))
         moves: list[CardValue] = []
         stats = NO_STATS
-        for part in parts:
-            values, part_stats = part
+        for values, part_stats in parts:
             stats = stats + part_stats
             moves += values
-        moves.sort(key=lambda m: (-m.value, -m.bounds.high))
-        best = moves[0].value
-        root = None
-        if not stats.exact:
-            floor, ceiling = first.value_range(pos, side)
-            root = Bounds(
-                max(m.bounds.low for m in moves), max(m.bounds.high for m in moves), floor, ceiling
-            )
-        line: list[Move] = []
-        cut = False
-        if pv and stats.exact and not self._stopping:
-            line, more, cut = first.principal_variation(pos, side, best)
-            stats = stats + more
-            stats = replace(stats, exact=True)  # the values' exactness: a line cut short is `cut`
-        stats = replace(stats, seconds=time.monotonic() - started)
-        return Analysis(side, core.turn, best, moves, line, stats, root, cut)
+        analysis = self.solvers[0].analysis_of(pos, moves, stats, pv and not self._stopping)
+        return replace(analysis, stats=replace(analysis.stats, seconds=time.monotonic() - started))
