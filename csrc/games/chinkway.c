@@ -309,7 +309,8 @@ static ts_cards ck_dominant_claims(const ts_state *s, int R, ts_cards legal)
  * cards whose ranks decided it (*decided).  Steps: 1. the end, the parts
  * already claimed, the last trick, the cheap bounds; 2. at a trick start, the patterns;
  * 3. the moves (another side's claim: any one, it leaves the root side's
- * future alone); 4. at a trick start, store the bound with its pattern.
+ * future alone; the root side's claims: a dominant category's only,
+ * ck_dominant_claims); 4. at a trick start, store the bound with its pattern.
  * Lower cards of a suit are skipped after a card of the same seat, suit
  * and class whose search did not depend on its rank (they would play the
  * same). */
