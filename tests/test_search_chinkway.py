@@ -19,8 +19,12 @@ The default run checks a bounded sample (seconds); the slow run checks more.
 
 from __future__ import annotations
 
+import os
 import random
+import subprocess
+import sys
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
@@ -107,6 +111,40 @@ def test_max_n_between_searches_leaves_the_patterns_alone() -> None:
         assert [shared.solve(core, side) for side in range(core.nsides)] == want
         checked += 1
     assert checked > 60
+
+
+def searches(left: tuple[int, ...], count: int, seed: int) -> list[tuple[int, int, int]]:
+    """Each position's value for every side, with the searcher's nodes and
+    analyze's values (one shared table)."""
+    searcher = _core.Searcher(16 << 20)
+    rows = []
+    for core in positions(left, count, seed):
+        for side in range(core.nsides):
+            value = searcher.solve(core, side)
+            nodes = int(searcher.stats["nodes"])
+            rows.append((value, nodes, hash(tuple(sorted(searcher.analyze(core))))))
+    return rows
+
+
+def test_same_search_without_bmi2() -> None:
+    """The equivalent cards by bit gathers, a class at a time (Chinkway's
+    GAME_alike_classes, search/order.h), and card by card without the BMI2
+    instructions (TRICKSOLVER_NO_BMI2=1) are the same cards: the same values
+    and the same node counts, position by position."""
+    script = "from tests.test_search_chinkway import searches\nprint(searches((3, 4, 5), 24, 7))\n"
+    root = Path(__file__).resolve().parent.parent
+    runs = []
+    for no_bmi2 in ("", "1"):
+        env = {k: v for k, v in os.environ.items() if k != "TRICKSOLVER_NO_BMI2"}
+        if no_bmi2:
+            env["TRICKSOLVER_NO_BMI2"] = no_bmi2
+        result = subprocess.run(
+            [sys.executable, "-c", script], cwd=root, env=env, capture_output=True, text=True
+        )
+        assert result.returncode == 0, result.stderr[-3000:]
+        runs.append(result.stdout)
+    assert len(runs[0]) > 100
+    assert runs[0] == runs[1]
 
 
 @pytest.mark.slow

@@ -245,6 +245,8 @@ static int chinkway_own_search(ts_search *S, ts_state *s, int target);
 #define GAME_bounds chinkway_bounds
 #define GAME_bounds_may_cut chinkway_bounds_may_cut
 #define GAME_alike chinkway_alike
+#define GAME_ALIKE_CLASSES 1
+#define GAME_alike_classes chinkway_alike_classes
 #define GAME_key chinkway_key
 #define GAME_rules chinkway_rules
 #define GAME_possible_value chinkway_possible_value
@@ -256,6 +258,8 @@ static int chinkway_own_search(ts_search *S, ts_state *s, int target);
 #define GAME_layout chinkway_layout
 #define GAME_own_search chinkway_own_search
 #include "../search/core.h"
+
+_Static_assert(TS_QUEST_CATEGORIES <= ALIKE_CLASSES_MAX, "chinkway_alike_classes: a class a category at most");
 
 /* ---- the partition search ---- */
 
@@ -276,13 +280,37 @@ static int ck_last_trick(const ts_state *s, int R, ts_cards *decided)
     return parts;
 }
 
+/* The root side's claims worth trying, of its claims `legal`: when it
+ * needs more cards of a category than remain in play (after this trick),
+ * the claims of that category only.  Such a claim dominates every other:
+ * after it the side's needs, capped by the cards left of each category,
+ * are at least those after any other claim (the capped need of that
+ * category is the same either way, the other one less after the other
+ * claim), and more needs are never worth less to the side (whatever it
+ * claims under the fewer needs it may claim under more).  The cards left
+ * of a needed category are in the pattern table's shape, so the cut needs
+ * no deciding cards. */
+static ts_cards ck_dominant_claims(const ts_state *s, int R, ts_cards legal)
+{
+    ts_cards live = 0;
+    for (int p = 0; p < s->nseats; p++)
+        live |= s->playable[p];
+    for (ts_cards m = legal; m; m &= m - 1) {
+        int k = ts_quest_category(ts_first(m));
+        if (s->quest_need[k] - s->side_claims[R][k] > ts_count(live & quest_cards(k)))
+            return legal & quest_cards(k);
+    }
+    return legal;
+}
+
 /* Can the root side reach T quest parts in all?  Fail-soft: the answer is
  * a number of parts v, v >= T when it can (and then its parts are at least
  * v), v < T when it cannot (and then they are at most v).  Also gives the
  * cards whose ranks decided it (*decided).  Steps: 1. the end, the parts
  * already claimed, the last trick, the cheap bounds; 2. at a trick start, the patterns;
  * 3. the moves (another side's claim: any one, it leaves the root side's
- * future alone); 4. at a trick start, store the bound with its pattern.
+ * future alone; the root side's claims: a dominant category's only,
+ * ck_dominant_claims); 4. at a trick start, store the bound with its pattern.
  * Lower cards of a suit are skipped after a card of the same seat, suit
  * and class whose search did not depend on its rank (they would play the
  * same). */
@@ -333,6 +361,8 @@ static int ck_search(ts_search *S, ts_state *s, int T, ts_cards *decided)
         rules_unplay(s, &u);
         return S->aborted ? T - 1 : v;
     }
+    if (s->phase == TS_CLAIM)
+        legal = ck_dominant_claims(s, R, legal);
     ts_card list[64];
     int depth = play_depth(s);
     int n = order_moves(s, representatives(s, legal, R), at_start ? place.best : TS_NO_CARD,

@@ -259,6 +259,24 @@ static inline int chinkway_alike(const ts_state *s, ts_card a, ts_card b, int ro
            (root >= 0 && !needed_by(s, root, a) && !needed_by(s, root, b));
 }
 
+/* chinkway_alike's classes (GAME_alike_classes, search/order.h): for a
+ * root side, each category it needs, and the others together; for every
+ * side (root < 0) each category.  At most TS_QUEST_CATEGORIES of them. */
+static inline int chinkway_alike_classes(const ts_state *s, int root, ts_cards *out)
+{
+    int n = 0;
+    ts_cards idle = 0;
+    for (int k = 0; k < TS_QUEST_CATEGORIES; k++) {
+        if (root < 0 || s->quest_need[k] > s->side_claims[root][k])
+            out[n++] = quest_cards(k);
+        else
+            idle |= quest_cards(k);
+    }
+    if (idle)
+        out[n++] = idle;
+    return n;
+}
+
 /* The exact key.  Chinkway by relative ranks (as gathered sets with the
  * suits' counts), with the courts among them (the quest categories are
  * fixed by the suit and whether a card is a court); for the bound of one

@@ -13,6 +13,16 @@
 
 #include "moves.h"
 
+/* GAME_ALIKE_CLASSES (0): GAME_alike(s, a, b, root) is "a and b are of
+ * one class", the classes GAME_alike_classes(s, root, out) writes (at most
+ * ALIKE_CLASSES_MAX disjoint sets of cards, every card in one; returns
+ * their number): the representatives by bit gathers, a class at a time
+ * (the same cards as card by card). */
+#ifndef GAME_ALIKE_CLASSES
+#define GAME_ALIKE_CLASSES 0
+#endif
+#define ALIKE_CLASSES_MAX 8
+
 /* The legal moves with equivalent ones removed: a card is dropped when the
  * next higher card of its suit held by the same seat is alike and no card of
  * anyone else (or of the trick) lies between them.  Claims: one per class
@@ -42,6 +52,21 @@ static ts_cards representatives(const ts_state *s, ts_cards legal, int root)
     ts_cards merged;
     if (GAME_ALIKE_ALWAYS && merged_below(legal, others, &merged)) /* every card alike */
         return legal & ~merged;
+#if GAME_ALIKE_CLASSES
+    {
+        /* alike within classes: in each, a card merged below its neighbour
+         * of the class, the other classes' cards standing between */
+        ts_cards classes[ALIKE_CLASSES_MAX], in_class;
+        int nclasses = GAME_alike_classes(s, root, classes), all = 1;
+        merged = 0;
+        for (int i = 0; i < nclasses && all; i++) {
+            all = merged_below(legal & classes[i], others | (legal & ~classes[i]), &in_class);
+            merged |= in_class;
+        }
+        if (all)
+            return legal & ~merged;
+    }
+#endif
     ts_cards keep = legal;
     for (ts_cards m = legal; m; m &= m - 1) {
         ts_card c = ts_first(m);
