@@ -36,6 +36,7 @@ SEARCH_NODES = 300  # a tiny bounded search: the C boundary, not the search's sp
 SEARCH_TABLE_MIB = 1
 CORPUS_SEEDS = range(3)  # seeded deals of every variant in the corpus
 MOVES_AT_MOST = 60  # moves a play/undo input may make
+UNDO = 0xF0  # a byte from here on undoes the last move
 
 
 def text_of(data: bytes) -> str:
@@ -108,18 +109,21 @@ def play_undo(data: bytes) -> None:
     if not data:
         return
     pos = _start(data[0])
-    lines = [pos.to_line()]
-    for byte in data[1 : 1 + MOVES_AT_MOST]:
+    steps = data[1 : 1 + MOVES_AT_MOST]
+    # the line before each move, written only where the next byte undoes it
+    before: list[str | None] = []
+    for i, byte in enumerate(steps):
         if pos.is_over:
             break
-        if byte >= 0xF0 and len(lines) > 1:
+        if byte >= UNDO and before:
             pos.undo()
-            lines.pop()
-            assert pos.to_line() == lines[-1]
+            line = before.pop()
+            assert line is None or pos.to_line() == line
             continue
         legal = pos.legal_moves()
+        undone_next = i + 1 < len(steps) and steps[i + 1] >= UNDO
+        before.append(pos.to_line() if undone_next else None)
         pos.play(legal[byte % len(legal)])
-        lines.append(pos.to_line())
     if pos.is_over or pos.phase not in (Phase.PLAY, Phase.CLAIM):
         return
     searcher = Solver(SEARCH_TABLE_MIB, max_nodes=SEARCH_NODES)
@@ -203,7 +207,7 @@ def seeds(target: str) -> list[bytes]:
             if target == "moves":
                 found.append(bytes([selector]) + ", ".join(made).encode())
             else:
-                found.append(bytes([selector]) + bytes(rng.randrange(0xF0) for _ in range(40)))
+                found.append(bytes([selector]) + bytes(rng.randrange(UNDO) for _ in range(40)))
     if target == "option_value":
         for i, value in enumerate(
             ["256", "0", "1.5", "2M", "100", "heuristic,random", "pimc:8/20k"]
