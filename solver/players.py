@@ -33,6 +33,7 @@ from dataclasses import dataclass, replace
 from typing import ClassVar
 
 from solver.decisions import Decision, candidate_plans, decide_before_play
+from solver.doubledummy import MAX_NODES
 from solver.errors import NotationError, PositionError
 from solver.games.base import Move, Phase, Position
 from solver.games.registry import game_of
@@ -264,6 +265,11 @@ SETTING_WORDS = {"worlds": "worlds", "w": "worlds", "nodes": "nodes", "n": "node
 SUFFIXES = {"k": 1_000, "m": 1_000_000, "g": 1_000_000_000}
 
 
+# The most a budget may ask for: more worlds give no better estimate, and the
+# search counts its nodes in 64 bits (a budget past these is a mistake).
+MOST = {"worlds": 1_000_000, "nodes": MAX_NODES}
+
+
 def _count(text: str, what: str) -> int:
     t = text.strip().lower()
     scale = SUFFIXES.get(t[-1:], 1)
@@ -271,10 +277,12 @@ def _count(text: str, what: str) -> int:
         t = t[:-1]
     try:
         value = round(float(t) * scale)
-    except ValueError:
+    except (ValueError, OverflowError):  # not a number; nan; inf
         value = 0
-    if value < 1:
-        raise NotationError(f"pimc: {what} must be a positive count (1000, 2k, 2M), not {text!r}")
+    if not 1 <= value <= MOST[what]:
+        raise NotationError(
+            f"pimc: {what} must be a count from 1 to {MOST[what]:,} (1000, 2k, 2M), not {text!r}"
+        )
     return value
 
 

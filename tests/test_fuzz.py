@@ -83,6 +83,10 @@ REGRESSIONS = [
     ("position", "whist; dealer=²; hands=N:AK... QJ... T9... 87...".encode()),
     ("position", b'game = "cinch"\nseed = ' + b"6" * 5000),
     ("saved_game", b'game = "whist"\nx = ' + b"[" * 5000 + b"]" * 5000),
+    # found by the atheris campaign: a pimc budget past a float (OverflowError)
+    ("option_value", b"\x06pimc:21e309k/k"),
+    ("option_value", b"\x06pimc:1e30/2k"),
+    ("option_value", b"\x06pimc:nan/2k"),
 ]
 
 
