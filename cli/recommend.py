@@ -334,8 +334,7 @@ def _decision_seconds(seconds: float | None) -> float | None:
 @click.option(
     "--maxn-by", type=click.Choice(list(MAXN_BY)),
     help="With --objective maxn, what every side maximises: score (the default: its points"
-    " for the hand, as the rules say; in three-player Chinese Whist its tricks above five,"
-    " none up to five) or tricks (its tricks from here).",
+    " for the hand, as the rules say; docs/rules.md) or tricks (its tricks from here).",
 )  # fmt: skip
 @click.option(
     "--tt-mb", type=TT_MB, default=DEFAULT_TT_MB, show_default=True, metavar="MIB",

@@ -478,6 +478,9 @@ def recommend_schema() -> Schema:
         seat=ref("seat", "The seat advised."),
         objective=enum("value: the solver's value (paranoid with three sides or more); maxn:"
                        " max^n.", "value", "maxn"),
+        maxn_by=enum("With objective maxn, what every side maximises (score: its points for"
+                     " the hand; tricks: its tricks from here); null with objective value.",
+                     None, "score", "tricks"),
         worlds=integer("Worlds valued.", minimum=0),
         requested=integer("Worlds asked for (--samples).", minimum=1),
         consistent_worlds=integer("How many worlds the view allows (an exact count).",
