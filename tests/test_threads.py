@@ -58,9 +58,7 @@ def test_one_solver_in_two_threads_is_right_or_busy() -> None:
     assert len(outcomes) == THREADS * ROUNDS
     for i, got in done:
         assert got.exact and got.value == truth[i].value, pos[i].to_line()
-        assert [(m.move, m.value) for m in got.moves] == [
-            (m.move, m.value) for m in truth[i].moves
-        ]
+        assert [(m.move, m.value) for m in got.moves] == [(m.move, m.value) for m in truth[i].moves]
     assert done, "no search was let through"
     assert busy, "the threads never overlapped: make the positions dearer"
     assert all("another thread" in str(e) for e in busy)
