@@ -560,24 +560,22 @@ class Solver:
                 value = value_after(pos, after, side)
                 values += [CardValue(m, value, moves) for m in moves]
                 continue
-            shift = banked_between(pos, after, side)
-            floor, ceiling = self.value_range(after, side)
-            value, exact = floor, False
-            if not self._stopping:
+            proven = None  # the bounds of a class not valued exactly
+            if self._stopping:
+                proven = self._bounds_after(pos, after, side, None, None)
+                value = proven.low
+            else:
+                shift = banked_between(pos, after, side)
                 guess = None if best is None else best - shift
-                value = self._search.solve(self._core_of(after), side, guess)
+                value = self._search.solve(self._core_of(after), side, guess) + shift
                 done = SearchStats.of(self._search.stats)
                 stats = stats + done
-                exact = done.exact
-            if not exact:
+                if done.exact:
+                    best = value if best is None else max(best, value)
+                else:
+                    proven = self._bounds_after(pos, after, side, value, None)
+            if proven is not None:
                 stats = replace(stats, exact=False)
-            value += shift
-            proven = None
-            if exact:
-                best = value if best is None else max(best, value)
-            else:
-                proven = Bounds(max(value, floor + shift), ceiling + shift, floor + shift,
-                                ceiling + shift)  # fmt: skip
             values += [CardValue(m, value, moves, proven) for m in moves]
         return values, stats
 
@@ -589,10 +587,22 @@ class Solver:
         after.play(move)
         if after.is_over:
             return Bounds.of_value(value_after(pos, after, side))
+        return self._bounds_after(pos, after, side, low, high)
+
+    def _bounds_after(
+        self, pos: Position, after: Position, side: int, low: int | None, high: int | None
+    ) -> Bounds:
+        """`low` and `high` (None: not proven) in `pos`'s units, joined with the
+        cheap bounds of `after` (a position after a move of `pos`, not over)."""
         shift = banked_between(pos, after, side)
         floor, ceiling = self.value_range(after, side)
         floor, ceiling = floor + shift, ceiling + shift
-        return Bounds(max(low, floor), min(high, ceiling), floor, ceiling)
+        return Bounds(
+            floor if low is None else max(low, floor),
+            ceiling if high is None else min(high, ceiling),
+            floor,
+            ceiling,
+        )
 
     @_exclusive
     def principal_variation(
