@@ -17,6 +17,7 @@ from solver.games.registry import GAMES
 from solver.moves import apply_moves, position_text
 from solver.notation import get_str, parse_fields
 from solver.position import source_text
+from solver.records import Board, choose_boards, read_boards
 
 from .options import PLAYERS, PLAYERS_HELP
 
@@ -97,6 +98,43 @@ def read_position(source: str, moves: str | None = None) -> solver.Position:
     return position_of(read_source(source), moves)
 
 
+BOARD_HELP = (
+    "With a file of boards (a PBN or LIN hand record, or many positions in the notation): the"
+    " board N (its number in the file, else its place from 1). Default: every board in turn."
+)
+board_option = click.option("--board", "-b", metavar="N", help=BOARD_HELP)
+
+
+def read_boards_of(source: str, board: str | None) -> list[tuple[Board | None, str]]:
+    """The positions a source holds, each with its board: every board (or
+    --board's) of a file of boards, else the one position (board None).
+    Each text is a position (or view) as `read_source` gives one."""
+    text = read_source(source)
+    name = "standard input" if source == "-" else source if "\n" not in source else "text"
+    boards = read_boards(text, name)
+    if boards is None:
+        if board is not None:
+            raise BadInput("--board goes with a file of boards (PBN, LIN or many positions)")
+        return [(None, text)]
+    return [(b, b.position.to_toml()) for b in choose_boards(boards, board, name)]
+
+
+def one_board(source: str, board: str | None, command: str) -> str:
+    """The text of the one position a command that takes one reads: a
+    file of several boards needs --board."""
+    found = read_boards_of(source, board)
+    if len(found) > 1:
+        raise BadInput(
+            f"{command} takes one position: give --board N ({source} holds {len(found)} boards)"
+        )
+    return found[0][1]
+
+
+def board_title(board: Board | None) -> str | None:
+    """The heading of a board in a command's output (None for a lone position)."""
+    return None if board is None else f"Board {board.name}"
+
+
 def position_of(text: str, moves: str | None = None) -> solver.Position:
     """The position of a text `read_source` gave (a saved game already read
     as its hand in play), with --moves applied."""
@@ -113,7 +151,11 @@ def source_with_moves(source: str, moves: str | None) -> str:
     """The text of a position or view (as `read_source`); with --moves, the
     position after them (a view takes no moves: the seat cannot replay what
     it does not see)."""
-    text = read_source(source)
+    return text_with_moves(read_source(source), moves)
+
+
+def text_with_moves(text: str, moves: str | None) -> str:
+    """A position's or view's text; with --moves, the position after them."""
     if not moves:
         return text
     if is_view_text(text):
@@ -129,8 +171,12 @@ MOVES_HELP = (
 moves_option = click.option("--moves", "-m", metavar="LIST", help=MOVES_HELP)
 
 
-def echo_json(data: Any, file: IO[str] | None = None) -> None:
-    """JSON on standard output (or `file`), indented, no ``-0.0``."""
+def echo_json(data: Any, file: IO[str] | None = None, compact: bool = False) -> None:
+    """JSON on standard output (or `file`), indented (`compact`: on one
+    line, as JSON lines of many boards), no ``-0.0``."""
+    if compact:
+        click.echo(json.dumps(unsigned_zeros(data), separators=(",", ":")), file=file)
+        return
     click.echo(json.dumps(unsigned_zeros(data), indent=2), file=file)
 
 

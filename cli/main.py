@@ -16,6 +16,7 @@ import inspect
 import os
 import secrets
 from collections.abc import Callable, Sequence
+from functools import partial
 from importlib import resources
 from typing import Any, TypeVar
 
@@ -28,8 +29,9 @@ from solver.cli.bench import bench
 from solver.cli.play import match, move, play
 from solver.cli.recommend import recommend
 from solver.doubledummy import DEFAULT_TT_MB, table_positions
-from solver.games.registry import GAMES
+from solver.games.registry import GAMES, game_of
 from solver.parallel import Solvers
+from solver.records import Board, record_format, record_formats
 from solver.timing import Interrupted, in_worker
 
 from .common import (
@@ -38,13 +40,15 @@ from .common import (
     PROG,
     SEED_LIMIT,
     BadInput,
+    board_option,
+    board_title,
     echo_json,
     is_view_text,
     moves_option,
     players_option,
     position_of,
-    read_position,
-    source_with_moves,
+    read_boards_of,
+    text_with_moves,
 )
 from .options import (
     JOBS,
@@ -198,6 +202,7 @@ def deal(
     help="Show a bundled example position instead (names below).",
 )
 @moves_option
+@board_option
 @click.option("--no-color", is_flag=True, help="Plain text without colours.")
 @click.option(
     "--width",
@@ -216,6 +221,7 @@ def show(
     position: str | None,
     example: str | None,
     moves: str | None,
+    board: str | None,
     no_color: bool,
     width: int | None,
     as_json: bool,
@@ -246,23 +252,33 @@ def show(
         raise click.UsageError("give either a POSITION or --example NAME")
     console = Console(no_color=no_color or None, width=width, highlight=False)
     if example is not None:
-        text = bundled_example(example)
+        if board is not None:
+            raise BadInput("--board goes with a file of boards, not --example")
+        found: list[tuple[Board | None, str]] = [(None, bundled_example(example))]
     else:
         assert position is not None
-        text = source_with_moves(position, moves)
-        moves = None
-        if is_view_text(text):
-            seen = solver.parse_view(text)
-            if as_json:
-                echo_json(render_json.view_json(seen))
-                return
-            console.print(render_view.view(seen))
-            return
-    pos = position_of(text, moves)
+        found = read_boards_of(position, board)
+    shown: list[Any] = []
+    for held, text in found:
+        title = board_title(held)
+        if title is not None and not as_json:
+            console.rule(title)
+        if example is None:
+            text = text_with_moves(text, moves)
+            if is_view_text(text):
+                seen = solver.parse_view(text)
+                if as_json:
+                    shown.append(render_json.view_json(seen))
+                else:
+                    console.print(render_view.view(seen))
+                continue
+        pos = position_of(text, None if example is None else moves)
+        if as_json:
+            shown.append(render_json.position_json(pos))
+        else:
+            console.print(render.position(pos))
     if as_json:
-        echo_json(render_json.position_json(pos))
-        return
-    console.print(render.position(pos))
+        echo_json(shown[0] if len(found) == 1 else shown)
 
 
 def bundled_example(name: str) -> str:
@@ -401,6 +417,7 @@ def search_options(command: Any) -> Any:
 )
 @click.option("--no-pv", is_flag=True, help="Leave out the principal variation (faster).")
 @moves_option
+@board_option
 @search_options
 def analyze(
     position: str | None,
@@ -409,6 +426,7 @@ def analyze(
     leader: str | None,
     no_pv: bool,
     moves: str | None,
+    board: str | None,
     tt_mb: float,
     max_nodes: int,
     max_seconds: float,
@@ -441,31 +459,64 @@ def analyze(
       tricksolver deal chinkway -s 7 | tricksolver analyze - -m "discard AS, discard KS, trump S"
     """
     pbn = position_argument(position, pbn)
+    found: list[tuple[Board | None, solver.Position]]
     if pbn is None:
         if trump is not None or leader is not None:
             raise BadInput("--trump and --leader go with --pbn (a POSITION names its own)")
         assert position is not None
-        pos = read_position(position, moves)
+        found = [(b, position_of(text, moves)) for b, text in read_boards_of(position, board)]
     else:
-        pos = position_of(BRIDGE.pbn_line(pbn, trump, leader), moves)
+        found = [(None, position_of(BRIDGE.pbn_line(pbn, trump, leader), moves))]
     searcher = make_solver(tt_mb, max_nodes, max_seconds, jobs)
+    console = Console(no_color=no_color or None, highlight=False)
+    for held, pos in found:
+        title = board_title(held)
 
-    def show(result: solver.Analysis) -> None:
-        if as_json:
-            echo_json(render_analysis.analysis_json(pos, result, pv=not no_pv))
-        else:
-            Console(no_color=no_color or None, highlight=False).print(
-                render_analysis.analysis_view(pos, result, pv=not no_pv)
+        def show(
+            result: solver.Analysis,
+            pos: solver.Position = pos,
+            held: Board | None = held,
+            title: str | None = title,
+        ) -> None:
+            if as_json:
+                data = render_analysis.analysis_json(pos, result, pv=not no_pv)
+                if held is not None:
+                    data = {"board": held.name, **data}
+                echo_json(data, compact=len(found) > 1)
+            else:
+                if title is not None:
+                    console.rule(title)
+                console.print(render_analysis.analysis_view(pos, result, pv=not no_pv))
+
+        show(
+            interruptible(
+                searcher,
+                partial(searcher.analyze, pos, pv=not no_pv),
+                show,
+                render_analysis.analysis_done,
             )
-
-    show(
-        interruptible(
-            searcher,
-            lambda: searcher.analyze(pos, pv=not no_pv),
-            show,
-            render_analysis.analysis_done,
         )
+
+
+TEXT, CSV = "text", "csv"
+CSV_HEAD = ("board", "trump", "leader", "side", "value")
+
+
+def annotated_board(board: Board, result: solver.Table) -> Board:
+    """The board with its game's double-dummy tags (par and the table, in
+    whist), when its game's hand record has them and the table is exact."""
+    annotate = next(
+        (f.annotate for f in game_of(board.position).record_formats if f.annotate), None
     )
+    if annotate is None or not result.exact:
+        return board
+    added: Board = annotate(board, result)
+    return added
+
+
+def table_formats() -> list[str]:
+    """--format's choices: text, json, csv and the hand records tables are written to."""
+    return [TEXT, "json", CSV, *(f.name for f in record_formats() if f.annotate)]
 
 
 @main.command()
@@ -476,11 +527,24 @@ def analyze(
     help=PBN_HELP,
 )
 @moves_option
+@board_option
+@click.option(
+    "--format",
+    "output",
+    type=click.Choice(table_formats()),
+    default=TEXT,
+    show_default=True,
+    help="text: tables; json: as --json (JSON lines with several boards); csv: one row a"
+    " value (board, trump, leader, side, value); a hand record (pbn): the file with every"
+    " board's table and par added as tags, the original tags kept.",
+)
 @search_options
 def table(
     position: str | None,
     pbn: str | None,
     moves: str | None,
+    board: str | None,
+    output: str,
     tt_mb: float,
     max_nodes: int,
     max_seconds: float,
@@ -507,30 +571,68 @@ def table(
       tricksolver deal cw --players 2 --line | tricksolver table - --time 0.5
     """
     pbn = position_argument(position, pbn)
+    found: list[tuple[Board | None, solver.Position]]
     if pbn is None:
         assert position is not None
-        pos = read_position(position, moves)
+        found = [(b, position_of(text, moves)) for b, text in read_boards_of(position, board)]
     else:
-        pos = position_of(BRIDGE.pbn_line(pbn, None, None), moves)
+        found = [(None, position_of(BRIDGE.pbn_line(pbn, None, None), moves))]
+    output = "json" if as_json else output
+    if as_json and output != "json":
+        raise BadInput("--json and --format: choose one output")
     searcher = make_solver(tt_mb, max_nodes, max_seconds, jobs)
+    console = Console(no_color=no_color or None, highlight=False)
+    written: list[Board] = []
+    many = len(found) > 1
+    if output == CSV:
+        click.echo(",".join(CSV_HEAD))
+    for place, (held, pos) in enumerate(found, 1):
+        record = held if held is not None else Board(str(place), pos)
 
-    def show(result: solver.Table) -> None:
-        if as_json:
-            echo_json(render_analysis.table_json(pos, result))
-        else:
-            Console(no_color=no_color or None, highlight=False).print(
-                render_analysis.table_view(pos, result)
+        def show(
+            result: solver.Table,
+            pos: solver.Position = pos,
+            record: Board = record,
+            held: Board | None = held,
+        ) -> None:
+            annotated = annotated_board(record, result)
+            notes = [(n, v) for n, v in annotated.tags if (n, v) not in record.tags]
+            if output == "json":
+                data = render_analysis.table_json(pos, result)
+                if held is not None:
+                    data = {"board": held.name, **data}
+                if notes:
+                    data["annotations"] = dict(notes)
+                echo_json(data, compact=many)
+            elif output == CSV:
+                data = render_analysis.table_json(pos, result)
+                for entry in data["entries"]:
+                    for side, value in zip(data["sides"], entry["values"], strict=True):
+                        row = [record.name, entry["trump"], entry["leader"], side]
+                        click.echo(",".join([*row, "" if value is None else str(value)]))
+            elif output == TEXT:
+                if held is not None:
+                    console.rule(f"Board {held.name}")
+                console.print(render_analysis.table_view(pos, result))
+                for name, value in notes:
+                    if "\n" not in value:
+                        console.print(f"{name}: {value}")
+            else:
+                written.append(annotated)
+
+        entries = len(table_positions(pos))
+        show(
+            interruptible(
+                searcher,
+                partial(searcher.table, pos),
+                show,
+                partial(render_analysis.table_done, entries=entries),
             )
-
-    entries = len(table_positions(pos))
-    show(
-        interruptible(
-            searcher,
-            lambda: searcher.table(pos),
-            show,
-            lambda result: render_analysis.table_done(result, entries),
         )
-    )
+    if written:
+        fmt = record_format(output)
+        assert fmt is not None
+        click.echo(fmt.write(written), nl=False)
 
 
 main.add_command(recommend)

@@ -33,7 +33,15 @@ from solver.position import parse_view, view_of
 from solver.valuation import BOUNDED, EXACT, PLAYOUT, RACED
 from solver.view import View
 
-from .common import BRIDGE, MOST_SEATS, echo_json, moves_option, source_with_moves
+from .common import (
+    BRIDGE,
+    MOST_SEATS,
+    board_option,
+    echo_json,
+    moves_option,
+    one_board,
+    text_with_moves,
+)
 from .options import (
     JOBS,
     MAX_JOBS,
@@ -294,6 +302,7 @@ def _decision_seconds(seconds: float | None) -> float | None:
     " to move.",
 )
 @moves_option
+@board_option
 @click.option(
     "--samples", "-n", type=SAMPLES, metavar="N",
     help=f"Worlds to draw and solve (default {PIMC_SAMPLES}); before play, the most worlds"
@@ -346,6 +355,7 @@ def recommend(
     position: str,
     seat: str | None,
     moves: str | None,
+    board: str | None,
     samples: int | None,
     seconds: float | None,
     max_nodes: int | None,
@@ -372,7 +382,8 @@ def recommend(
     'play --save': either a full position (the view of --seat, by default the
     seat to move, is taken from it: the other hands are ignored) or a view
     written with a 'seat' key and the unseen cards left out (docs/views.md).
-    --moves makes moves in a full position first.
+    --moves makes moves in a full position first.  A file of boards (PBN,
+    LIN, many positions) needs --board N: recommend takes one position.
     A progress bar shows on a terminal; Ctrl-C prints the ranking so far (status 130).
 
     Before the first lead (a Cinch call, trump or excess trumps, the Chinkway
@@ -393,7 +404,7 @@ def recommend(
     if maxn_by is not None and objective != "maxn":
         raise TricksolverError("--maxn-by is for --objective maxn")
     workers_memory(jobs, tt_mb)
-    text = source_with_moves(position, moves)
+    text = text_with_moves(one_board(position, board, "recommend"), moves)
     before = read_decision(text, seat)
     if before is not None:
         if objective != "value":

@@ -345,6 +345,8 @@ def analyze_schema() -> Schema:
     body = with_rule(
         obj(
             "Every legal move's double-dummy value, best first.",
+            optional=("board",),
+            board=string("The board's name, when the position is a board of a file (--board)."),
             game=ref("game"),
             position=string("The position in the notation's one-line form."),
             phase=enum("A card to play, or a Chinkway claim.", "play", "claim"),
@@ -390,7 +392,8 @@ def table_schema() -> Schema:
     seats = {"propertyNames": {"enum": list("NESW")}}
     body = obj(
         "The values of a deal under every trump the game allows (and in whist, every leader).",
-        optional=("declarer_tricks", "declarer_bounds"),
+        optional=("declarer_tricks", "declarer_bounds", "board", "annotations"),
+        board=string("The board's name, when the deal is a board of a file (--board)."),
         game=ref("game"),
         position=string("The deal in the notation's one-line form."),
         sides=arr(ref("side"), "The sides, in the order of every entry's lists.", minItems=2),
@@ -423,6 +426,12 @@ def table_schema() -> Schema:
                 "additionalProperties": nullable({"type": "integer", "minimum": 0, "maximum": 13}),
             },
         },  # fmt: skip
+        annotations={
+            "type": "object",
+            "description": "What the game's hand record adds to a whole deal's exact table"
+            " (whist: OptimumScore, ParContract, OptimumResultTable), by tag name.",
+            "additionalProperties": {"type": "string"},
+        },
         declarer_bounds={
             "type": "object",
             "description": "Whist: the same as bounds, declarer by seat, then by strain.",

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from rich.console import RenderableType
@@ -222,6 +222,11 @@ class Game(ABC):
         seat or strain.  Only a game that `reads_pbn` has it."""
         raise NotImplementedError(f"{self.name} has no PBN deals")
 
+    record_formats: ClassVar[tuple[RecordFormat, ...]] = ()
+    """The game's hand-record file formats (`RecordFormat`: PBN, LIN), which
+    `solver.records.read_boards` tries, in this order, before the notation's
+    files of many positions; by default none."""
+
     # `tricksolver bench`: the parts solving random full deals of the game,
     # each (its name in --games, the number of players); none for whist, whose
     # parts are against a reference solver (`reference_parts`).  A game of several
@@ -394,6 +399,59 @@ class ReferencePart(Generic[Deal, Result]):
     deals: ReferenceDeals[Deal]
     run: Callable[[Sequence[Deal], PartSettings], Result]
     view: Callable[[Result], RenderableType]
+
+
+# --- cli: hand-record files ---------------------------------------------------------
+
+NOTATION_FORMAT = "positions"  # the format of a board read from the notation's files
+
+
+@dataclass(frozen=True)
+class Board:
+    """One board of a file: `name` (its number as the file gives it, else
+    its place from 1), `tags` (name, value) in the file's order, `position`
+    (at its first decision), `play` (the moves recorded, in the game's
+    notation, in the order played; "" for none), `auction` (as written; ""
+    for none), `comments` (their text, in order), `format` (the name of the
+    format it was read from) and `raw` (what that format keeps to write the
+    board back as it was read; None for the notation) and `facts` (what the
+    game reads from a record whose tags are not its own words, by the
+    game's tag names: a LIN record's ``Dealer``, ``Vulnerable``,
+    ``Contract``, ``Declarer``)."""
+
+    name: str
+    position: Position
+    tags: tuple[tuple[str, str], ...] = ()
+    play: str = ""
+    auction: str = ""
+    comments: tuple[str, ...] = ()
+    format: str = NOTATION_FORMAT
+    raw: Any = field(default=None, compare=False, repr=False)
+    facts: tuple[tuple[str, str], ...] = ()
+
+    def tag(self, name: str) -> str | None:
+        """The value of tag `name` (the first such), None when absent."""
+        return next((v for n, v in self.tags if n == name), None)
+
+
+@dataclass(frozen=True)
+class RecordFormat:
+    """A hand-record file format of a game (PBN, LIN): its `name` (as
+    ``--format`` names it), `recognises(text)` (is a file's text, without
+    its byte order mark, of this format?), `read(text, source)` (its
+    boards, `Board`, in order; NotationError naming
+    `source`, the board and the tag in one line), `write(boards)` (the
+    text of a file of these boards: a board read from this format written
+    back as it was read, tags, sections and comments kept) and
+    `annotate(board, table)` (the board with the game's double-dummy
+    tags added, from `table`, the `solver.doubledummy.Table` of its
+    position; None where the format has none)."""
+
+    name: str
+    recognises: Callable[[str], bool]
+    read: Callable[[str, str], Sequence[Any]]
+    write: Callable[[Sequence[Any]], str]
+    annotate: Callable[[Any, Any], Any] | None = None
 
 
 # --- players: shared by the games' whole games ---------------------------------------

@@ -8,8 +8,8 @@ from solver.cards import parse_strain, strain_text
 from solver.drawing import TRICKS, TRICKS_FROM_HERE, tricks_meaning
 from solver.errors import NotationError, PositionError
 from solver.games.base import Position
-from solver.games.game import Game, HandToDeal, ReferencePart, side_seats
-from solver.games.whist import bench, drawing, heuristics
+from solver.games.game import Game, HandToDeal, RecordFormat, ReferencePart, side_seats
+from solver.games.whist import bench, drawing, heuristics, lin, pbn
 from solver.games.whist.rules import Whist
 from solver.games.whist.view import WhistView
 from solver.notation import SEAT_LETTERS
@@ -67,6 +67,11 @@ class WhistGame(Game):
                 raise NotationError(f"unknown leader {leader!r} (use N, E, S or W)")
             fields.append(f"leader={seat}")
         return "; ".join([self.name, *fields, f"hands={pbn.strip()}"])
+
+    record_formats = (
+        RecordFormat(pbn.FORMAT, pbn.recognises, pbn.read_pbn, pbn.write_pbn, pbn.annotate),
+        RecordFormat(lin.FORMAT, lin.recognises, lin.read_lin, lin.write_lin),
+    )
 
     value_meaning = staticmethod(tricks_meaning)
 

@@ -243,9 +243,7 @@ class _Candidate:
     gap: int = 0  # for a safe one: paying undertricks less the cheapest sacrifice's
 
 
-def par(
-    tricks: Mapping[int, Mapping[int, int]], dealer: int, vulnerable: tuple[bool, bool]
-) -> Par:
+def par(tricks: Mapping[int, Mapping[int, int]], dealer: int, vulnerable: tuple[bool, bool]) -> Par:
     """The par of a deal from its double-dummy table: `tricks[declarer][strain]`
     (declarer 0..3 N E S W, strain 0..3 S H D C or NOTRUMP: the tricks of
     declarer's side, every one of the 20 given), the dealer (0..3) and
@@ -389,7 +387,11 @@ def _making_contract(
     else:
         overtricks = 0
     return ParContract(
-        bid_level(bid), candidate.strain, _declarers(tricks, side, candidate.strain), False, overtricks
+        bid_level(bid),
+        candidate.strain,
+        _declarers(tricks, side, candidate.strain),
+        False,
+        overtricks,
     )
 
 

@@ -1,0 +1,532 @@
+"""PBN 2.1 (Portable Bridge Notation) hand records: read and written back.
+
+A PBN file is a list of games (boards), each a run of tag pairs
+``[Name "value"]``, a tag's section data on the lines after it (the
+``[Auction]`` calls, the ``[Play]`` tricks, the tables such as
+``[OptimumResultTable]``), and commentary (``{...}`` over lines, ``;`` to
+the end of a line); a blank line ends a game (so does a tag given twice).
+``%`` lines (escapes, directives) before the first game are the file's
+header.  Read here:
+
+- every board with its tags in order (the board's name: its ``Board`` tag,
+  else its place), missing optional tags allowed, an empty ``[Contract ""]``
+  too; a value ``#`` is inherited from the board before (section 4.8);
+- ``[Deal "N:... ... ... ..."]``, suits ``S.H.D.C``, with ``-`` for one hand
+  left out: the fourth hand is the cards the three others lack;
+- ``Dealer``, ``Vulnerable`` (None, NS, EW, All/Both, Love, -), ``Contract``
+  and ``Declarer``: the position is at the contract's opening lead (trump
+  its strain, the seat left of declarer on lead), or with no contract
+  no trumps and the seat left of the dealer on lead;
+- ``[Play "W"]``: the tricks, one a line, the cards in the order of the
+  seats from the tag's seat (not the order played); ``-`` for a card not
+  played, ``*`` the end, annotations (``!``, ``?``, ``=n=``, ``$n``) dropped;
+  turned into our play order by the rules;
+- ``[Auction "N"]`` kept as its text; comments kept as their text;
+  Windows line ends and a byte order mark.
+
+Written back (`write_pbn`): each board's tags, section data and comments
+as read, in order (a value ``#`` as written), with the tags `annotate`
+adds (the double-dummy table ``[OptimumResultTable]``, ``[OptimumScore]``,
+``[ParContract]``) replacing any of the same name.  A board read from
+another format is written with the tags it has.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+
+from solver.cards import FULL_DECK, NOTRUMP, SUIT_CHARS, CardSet, strain_text
+from solver.doubledummy import Table, declarer_tricks
+from solver.errors import NotationError, TricksolverError
+from solver.games.game import Board
+from solver.games.whist import par as par_module
+from solver.games.whist.rules import FULL_HAND, SEATS, Whist
+from solver.notation import SEAT_LETTERS
+
+FORMAT = "pbn"
+TAG = re.compile(r'\[\s*([A-Za-z0-9_]+)\s+"((?:[^"\\]|\\.)*)"\s*\]')
+INHERIT = "#"  # a tag value taken from the board before
+NO_CARD = "-"  # in a deal: a hand left out; in the play: no card
+PLAY_END = "*"
+ANNOTATION = re.compile(r"(\$\d+|=\d+=|[!?]+)")
+CONTRACT = re.compile(r"^([1-7])(NT|N|S|H|D|C)(X{0,2})$", re.IGNORECASE)
+PASSED = ("", "PASS", "P")
+SECTION_TAGS = {"Auction", "Play"}
+TABLE_TAG = "OptimumResultTable"
+TABLE_HEAD = "Declarer;Denomination\\2R;Result\\2R"
+SCORE_TAG = "OptimumScore"
+PAR_TAG = "ParContract"
+TABLE_STRAINS = (0, 1, 2, 3, NOTRUMP)  # S H D C NT, as hand-record software lists them
+ANNOTATION_TAGS = (TABLE_TAG, SCORE_TAG, PAR_TAG)
+OUR_TAGS = ("Board", "Dealer", "Vulnerable", "Deal")  # written for a board of another format
+
+
+@dataclass(frozen=True)
+class PbnTag:
+    """A tag pair as read: `value` as written (``#`` too), `data` the text
+    after it up to the next tag (section data, comments, line ends) as
+    written."""
+
+    name: str
+    value: str
+    data: str = ""
+
+
+@dataclass(frozen=True)
+class PbnBoard:
+    """What `write_pbn` needs to write a board back as it was read."""
+
+    prefix: str  # text before its first tag (comments, blank lines)
+    tags: tuple[PbnTag, ...]
+
+
+def recognises(text: str) -> bool:
+    """A PBN text: its first thing that is no comment nor directive is a tag pair."""
+    for line in text.splitlines():
+        stripped = line.strip()
+        if not stripped or stripped.startswith(("%", ";", "{")):
+            continue
+        return bool(TAG.match(stripped))
+    return False
+
+
+def _unescape(value: str) -> str:
+    """A tag value as meant: ``\\"`` a quote, ``\\\\`` a backslash (any other
+    backslash, as in ``\\2R``, as written)."""
+    return re.sub(r'\\(["\\])', r"\1", value)
+
+
+def _escape(value: str) -> str:
+    return re.sub(r'(["\\])', r"\\\1", value) if '"' in value else value
+
+
+# -- reading: the games of a file ----------------------------------------------------
+
+
+def _split_games(text: str) -> tuple[str, list[tuple[str, list[PbnTag]]]]:
+    """The header and each game (the text before its first tag, its tags)."""
+    text = text.replace("\r\n", "\n").replace("\r", "\n")
+    header_lines = []
+    lines = text.split("\n")
+    i = 0
+    while i < len(lines) and (lines[i].startswith("%") or not lines[i].strip()):
+        header_lines.append(lines[i])
+        i += 1
+    body = "\n".join(lines[i:])
+    games: list[tuple[str, list[PbnTag]]] = []
+    prefix, tags = "", list[PbnTag]()
+    pos = 0
+    pending = ""  # text since the last tag
+    in_brace = False
+    n = len(body)
+    j = 0
+    while j < n:
+        c = body[j]
+        if in_brace:
+            if c == "}":
+                in_brace = False
+            j += 1
+            continue
+        if c == "{":
+            in_brace = True
+            j += 1
+            continue
+        if c == ";":
+            end = body.find("\n", j)
+            j = n if end < 0 else end
+            continue
+        if c == "\n":
+            # a blank line ends a game
+            k = j + 1
+            while k < n and body[k] in " \t":
+                k += 1
+            if k < n and body[k] == "\n" and tags:
+                pending += body[pos:j]
+                _close(tags, pending)
+                games.append((prefix, tags))
+                prefix, tags, pending = "", [], ""
+                pos = j + 1
+            j += 1
+            continue
+        if c == "[":
+            m = TAG.match(body, j)
+            if m:
+                pending += body[pos:j]
+                name = m.group(1)
+                if any(t.name == name for t in tags):  # a tag twice: a new game
+                    _close(tags, pending)
+                    games.append((prefix, tags))
+                    prefix, tags, pending = "", [], ""
+                if not tags:
+                    prefix, pending = prefix + pending, ""
+                else:
+                    _close(tags, pending)
+                    pending = ""
+                tags.append(PbnTag(name, m.group(2)))
+                j = pos = m.end()
+                continue
+        j += 1
+    pending += body[pos:]
+    if tags:
+        _close(tags, pending)
+        games.append((prefix, tags))
+    return "\n".join(header_lines), games
+
+
+def _close(tags: list[PbnTag], data: str) -> None:
+    """Give the last tag the text after it."""
+    tags[-1] = replace(tags[-1], data=tags[-1].data + data)
+
+
+def _comments(text: str) -> list[str]:
+    found = re.findall(r"\{([^}]*)\}|;([^\n]*)", text)
+    return [(brace or semi).strip() for brace, semi in found]
+
+
+def _without_comments(text: str) -> str:
+    return re.sub(r"\{[^}]*\}|;[^\n]*", " ", text)
+
+
+def read_pbn(text: str, source: str = "PBN") -> list[Board]:
+    """The boards of a PBN file's text that hold a deal."""
+    header, games = _split_games(text)
+    boards: list[Board] = []
+    previous: dict[str, str] = {}
+    for place, (prefix, tags) in enumerate(games, 1):
+        values: dict[str, str] = {}
+        for tag in tags:
+            value = _unescape(tag.value)
+            if value == INHERIT:
+                value = previous.get(tag.name, "")
+            values.setdefault(tag.name, value)
+        previous = {**previous, **values}
+        if "Deal" not in values:
+            continue
+        name = values.get("Board", "").strip() or str(place)
+        where = f"{source}: board {name}"
+        comments = _comments(prefix) + [c for t in tags for c in _comments(t.data)]
+        boards.append(
+            _board(
+                name,
+                where,
+                values,
+                tags,
+                PbnBoard(prefix if boards else header + prefix, tuple(tags)),
+                comments,
+            )
+        )
+    return boards
+
+
+def _seat(text: str, tag: str, where: str) -> int:
+    seat = text.strip().upper()
+    if len(seat) != 1 or seat not in SEAT_LETTERS:
+        raise NotationError(f"{where}: [{tag} {text!r}]: unknown seat (use N, E, S or W)")
+    return SEAT_LETTERS.index(seat)
+
+
+def read_deal(deal: str, where: str = "deal") -> tuple[int, list[CardSet]]:
+    """(the first seat, the hands N E S W) of a PBN deal ``N:... ... ... ...``;
+    one hand may be ``-``: it holds the cards the three others lack."""
+    text = deal.strip()
+    if len(text) < 2 or text[1] != ":" or text[0].upper() not in SEAT_LETTERS:
+        raise NotationError(f"{where}: [Deal {deal!r}]: expected 'N:' then four hands")
+    first = SEAT_LETTERS.index(text[0].upper())
+    items = text[2:].split()
+    if len(items) != SEATS:
+        raise NotationError(f"{where}: [Deal {deal!r}]: expected four hands, got {len(items)}")
+    hands: list[CardSet | None] = [None] * SEATS
+    for i, item in enumerate(items):
+        seat = (first + i) % SEATS
+        if item == NO_CARD:
+            continue
+        suits = item.split(".")
+        if len(suits) != len(SUIT_CHARS):
+            raise NotationError(
+                f"{where}: [Deal]: hand {SEAT_LETTERS[seat]} {item!r}: expected four suits S.H.D.C"
+            )
+        try:
+            hands[seat] = CardSet.parse(".".join(suits))
+        except TricksolverError as e:
+            raise NotationError(f"{where}: [Deal]: hand {SEAT_LETTERS[seat]}: {e}") from None
+    missing = [s for s in range(SEATS) if hands[s] is None]
+    if len(missing) > 1:
+        raise NotationError(f"{where}: [Deal]: more than one hand left out ('-')")
+    if missing:
+        known = [h for h in hands if h is not None]
+        size = len(known[0])
+        held = CardSet()
+        for h in known:
+            held = held | h
+        if len(known[0]) != FULL_HAND or len(held) != len(known) * size:
+            raise NotationError(
+                f"{where}: [Deal]: a hand left out ('-') needs the three others full and apart"
+            )
+        hands[missing[0]] = FULL_DECK - held
+    return first, [h for h in hands if h is not None]
+
+
+def _board(
+    name: str,
+    where: str,
+    values: dict[str, str],
+    tags: Sequence[PbnTag],
+    raw: PbnBoard,
+    comments: list[str],
+) -> Board:
+    first, hands = read_deal(values["Deal"], where)
+    dealer = _seat(values["Dealer"], "Dealer", where) if values.get("Dealer", "").strip() else first
+    vulnerable = values.get("Vulnerable", "").strip()
+    if vulnerable:
+        try:
+            par_module.read_vulnerable(vulnerable)
+        except TricksolverError as e:
+            raise NotationError(f"{where}: [Vulnerable]: {e}") from None
+    trump, leader = NOTRUMP, (dealer + 1) % SEATS
+    contract = values.get("Contract", "").strip().upper()
+    if contract not in PASSED:
+        m = CONTRACT.match(contract)
+        if m is None:
+            raise NotationError(
+                f"{where}: [Contract {values['Contract']!r}]: not a contract like 4S, 3NTX"
+            )
+        trump = NOTRUMP if m.group(2).startswith("N") else SUIT_CHARS.index(m.group(2))
+        if values.get("Declarer", "").strip():
+            leader = (_seat(values["Declarer"], "Declarer", where) + 1) % SEATS
+    try:
+        pos = Whist(hands, trump, leader)
+    except TricksolverError as e:
+        raise NotationError(f"{where}: [Deal]: {e}") from None
+    play = ""
+    play_tag = next((t for t in tags if t.name == "Play"), None)
+    if play_tag is not None and play_tag.value.strip() not in ("", "-"):
+        play = _read_play(pos, play_tag, where)
+    auction_tag = next((t for t in tags if t.name == "Auction"), None)
+    auction = ""
+    if auction_tag is not None:
+        auction = " ".join(_without_comments(auction_tag.data).split())
+    return Board(
+        name,
+        pos,
+        tuple(
+            (t.name, values.get(t.name, "") if t.value == INHERIT else _unescape(t.value))
+            for t in tags
+        ),
+        play,
+        auction,
+        tuple(comments),
+        FORMAT,
+        raw,
+    )
+
+
+def _resolved(tag: PbnTag, values: dict[str, str]) -> str:
+    """A tag's value, ``#`` replaced by the value inherited."""
+    return values.get(tag.name, "") if tag.value == INHERIT else _unescape(tag.value)
+
+
+def _pbn_card(text: str) -> str:
+    """A PBN card (suit then rank, ``SA``) in our notation (``AS``)."""
+    return text[1:].upper() + text[0].upper() if len(text) == 2 else text
+
+
+def _read_play(pos: Whist, tag: PbnTag, where: str) -> str:
+    """The cards of a [Play] section in the order played."""
+    first = _seat(tag.value, "Play", where)
+    if first != pos.leader:
+        raise NotationError(
+            f"{where}: [Play {tag.value!r}]: the opening lead is "
+            f"{SEAT_LETTERS[pos.leader]}'s (left of declarer)"
+        )
+    work = pos.copy()
+    played: list[str] = []
+    body = _without_comments(tag.data)
+    lines = [line.split() for line in body.split("\n")]
+    tricks = [[ANNOTATION.sub("", c) for c in line] for line in lines if line]
+    for number, trick in enumerate(tricks, 1):
+        if trick and trick[-1] == PLAY_END:
+            trick = trick[:-1]
+        if PLAY_END in trick:
+            trick = trick[: trick.index(PLAY_END)]
+        if not trick:
+            break
+        if len(trick) != SEATS:
+            raise NotationError(
+                f"{where}: [Play]: trick {number}: expected four cards, got {len(trick)}"
+            )
+        leader = work.to_move
+        for k in range(SEATS):
+            seat = (leader + k) % SEATS
+            card = trick[(seat - first) % SEATS]
+            if card == NO_CARD:
+                continue
+            text = _pbn_card(card)
+            try:
+                work.play(text)
+            except TricksolverError as e:
+                raise NotationError(f"{where}: [Play]: trick {number}, {card}: {e}") from None
+            played.append(text)
+        if work.is_over:
+            break
+    return " ".join(played)
+
+
+# -- writing ---------------------------------------------------------------------------
+
+
+def _tag_text(name: str, value: str) -> str:
+    return f'[{name} "{_escape(value)}"]'
+
+
+def _hand_pbn(hand: CardSet) -> str:
+    return str(hand)
+
+
+def deal_text(pos: Whist, first: int = 0) -> str:
+    """The PBN deal of a position's hands as dealt to this position (``N:...``)."""
+    hands = [CardSet.parse(h) for h in pos.to_fields()["hands"]]
+    return f"{SEAT_LETTERS[first]}:" + " ".join(
+        _hand_pbn(hands[(first + i) % SEATS]) for i in range(SEATS)
+    )
+
+
+def _play_section(board: Board) -> list[PbnTag]:
+    """The [Play] section of a board's play (for a board of another format)."""
+    if not board.play:
+        return []
+    pos = board.position
+    assert isinstance(pos, Whist)
+    first = pos.leader
+    work = pos.copy()
+    lines = []
+    trick: dict[int, str] = {}
+    for card in board.play.split():
+        seat = work.to_move
+        work.play(card)
+        trick[seat] = card[-1] + card[:-1]
+        if len(trick) == SEATS:
+            lines.append(" ".join(trick[(first + k) % SEATS] for k in range(SEATS)))
+            trick = {}
+    if trick:
+        lines.append(" ".join(trick.get((first + k) % SEATS, NO_CARD) for k in range(SEATS)))
+    return [PbnTag("Play", SEAT_LETTERS[first], "\n" + "\n".join(lines) + "\n" + PLAY_END)]
+
+
+def _tags_of_other(board: Board) -> list[PbnTag]:
+    """PBN tags for a board read from another format."""
+    pos = board.position
+    assert isinstance(pos, Whist)
+    values = {**dict(board.facts), **dict(board.tags)}
+    tags = [PbnTag("Board", board.name)]
+    dealer = values.get("Dealer", SEAT_LETTERS[pos.dealer])
+    tags.append(PbnTag("Dealer", dealer))
+    if values.get("Vulnerable"):
+        tags.append(PbnTag("Vulnerable", values["Vulnerable"]))
+    tags.append(PbnTag("Deal", deal_text(pos, SEAT_LETTERS.index(dealer))))
+    if values.get("Contract"):
+        tags.append(PbnTag("Contract", values["Contract"]))
+        tags.append(PbnTag("Declarer", SEAT_LETTERS[(pos.leader - 1) % SEATS]))
+    if board.auction:
+        tags.append(PbnTag("Auction", dealer, "\n" + board.auction))
+    return tags + _play_section(board)
+
+
+def write_pbn(boards: Sequence[Board]) -> str:
+    """A PBN file of `boards`: those read from PBN as they were read."""
+    parts = []
+    for i, board in enumerate(boards):
+        raw = board.raw if isinstance(board.raw, PbnBoard) else None
+        if raw is None:
+            prefix = "% PBN 2.1\n% EXPORT\n" if i == 0 else ""
+            tags: Sequence[PbnTag] = _tags_of_other(board)
+        else:
+            prefix, tags = raw.prefix, raw.tags
+        extra = [t for t in board.tags if t[0] in ANNOTATION_TAGS]
+        prefix = prefix.lstrip("\n") if i else prefix
+        text = prefix
+        if prefix and not prefix.endswith("\n"):
+            text += "\n"
+        for tag in tags:
+            if tag.name in ANNOTATION_TAGS and extra:
+                continue
+            data = tag.data if tag.data.strip() else ("\n" if raw is None else tag.data)
+            if raw is None and tag.data.strip():
+                data = tag.data + "\n"
+            text += _tag_text(tag.name, tag.value) + data
+        for name, value in extra:
+            if not text.endswith("\n"):
+                text += "\n"
+            if name == TABLE_TAG:
+                text += _tag_text(name, TABLE_HEAD) + "\n" + value + "\n"
+            else:
+                text += _tag_text(name, value) + "\n"
+        parts.append(text.rstrip("\n") + "\n")
+    return "\n".join(parts)
+
+
+# -- the double-dummy annotation --------------------------------------------------------
+
+
+def board_par(board: Board, tricks: dict[int, dict[int, int]]) -> par_module.Par:
+    """The par of a board from its table: its Dealer (else the deal's
+    first seat) and Vulnerable (else from its Board number, else none)."""
+    values = {**dict(board.facts), **dict(board.tags)}
+    pos = board.position
+    assert isinstance(pos, Whist)
+    dealer_text = values.get("Dealer", "").strip()
+    dealer = SEAT_LETTERS.index(dealer_text.upper()) if dealer_text else pos.dealer
+    vulnerable_text = values.get("Vulnerable", "").strip()
+    if vulnerable_text:
+        vulnerable = par_module.read_vulnerable(vulnerable_text)
+    elif board.name.isdigit():
+        vulnerable = par_module.board_vulnerable(int(board.name))
+    else:
+        vulnerable = (False, False)
+    return par_module.par(tricks, dealer, vulnerable)
+
+
+def table_lines(tricks: dict[int, dict[int, int]]) -> str:
+    """The rows of an [OptimumResultTable]: ``N S 9`` for every declarer
+    (N E S W) and strain (S H D C NT)."""
+    return "\n".join(
+        f"{SEAT_LETTERS[d]} {strain_text(s)} {tricks[d][s]}"
+        for d in range(SEATS)
+        for s in TABLE_STRAINS
+    )
+
+
+def read_table_lines(text: str) -> dict[int, dict[int, int]]:
+    """The tricks of an [OptimumResultTable]'s rows (as `table_lines` writes them)."""
+    out: dict[int, dict[int, int]] = {d: {} for d in range(SEATS)}
+    for line in text.strip().splitlines():
+        seat, strain, tricks = line.split()
+        out[SEAT_LETTERS.index(seat)][NOTRUMP if strain == "NT" else SUIT_CHARS.index(strain)] = (
+            int(tricks)
+        )
+    return out
+
+
+def annotate(board: Board, table: Table) -> Board:
+    """`board` with its double-dummy table and par as tags: OptimumResultTable
+    (only of an exact table of a whole deal), OptimumScore, ParContract."""
+    if not table.exact:
+        raise NotationError(
+            f"board {board.name}: the table was cut short (no exact table to write)"
+        )
+    tricks = declarer_tricks(board.position, table)
+    tags = [t for t in board.tags if t[0] not in ANNOTATION_TAGS]
+    tags.append((TABLE_TAG, table_lines(tricks)))
+    if _whole_deal(board):  # par is of a whole deal's table
+        result = board_par(board, tricks)
+        tags += [(SCORE_TAG, result.score_text()), (PAR_TAG, result.contracts_text())]
+    return replace(board, tags=tuple(tags))
+
+
+def _whole_deal(board: Board) -> bool:
+    hand = CardSet.parse(board.position.to_fields()["hands"][0])
+    return len(hand) == FULL_HAND
+
+
+__all__ = ["annotate", "read_deal", "read_pbn", "recognises", "write_pbn"]
