@@ -577,9 +577,9 @@ def table(
         found = [(b, position_of(text, moves)) for b, text in read_boards_of(position, board)]
     else:
         found = [(None, position_of(BRIDGE.pbn_line(pbn, None, None), moves))]
-    output = "json" if as_json else output
-    if as_json and output != "json":
+    if as_json and output not in (TEXT, "json"):
         raise BadInput("--json and --format: choose one output")
+    output = "json" if as_json else output
     searcher = make_solver(tt_mb, max_nodes, max_seconds, jobs)
     console = Console(no_color=no_color or None, highlight=False)
     written: list[Board] = []

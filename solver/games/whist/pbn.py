@@ -508,6 +508,14 @@ def read_table_lines(text: str) -> dict[int, dict[int, int]]:
     return out
 
 
+def section(board: Board, name: str) -> str:
+    """The section data of tag `name` of a board read from PBN (the rows of
+    its [OptimumResultTable], its [Play] tricks), comments dropped; "" if none."""
+    raw = board.raw if isinstance(board.raw, PbnBoard) else None
+    tag = next((t for t in raw.tags if t.name == name), None) if raw else None
+    return "" if tag is None else _without_comments(tag.data).strip()
+
+
 def annotate(board: Board, table: Table) -> Board:
     """`board` with its double-dummy table and par as tags: OptimumResultTable
     (only of an exact table of a whole deal), OptimumScore, ParContract."""

@@ -1,0 +1,70 @@
+"""BBO LIN hand records (solver.games.whist.lin): read (the deal with its
+fourth hand inferred, dealer, vulnerability, the auction as text, the
+contract it reached, the play), written back equal, malformed records
+refused in one line naming the board and the key."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from solver.games.whist.lin import contract_of, read_lin, write_lin
+from solver.records import read_boards
+from tests.cli_helpers import assert_one_line_error, run
+
+SESSION = Path(__file__).parent / "data" / "session.lin"
+
+
+def test_every_board_is_read() -> None:
+    boards = read_boards(SESSION.read_text(), "session.lin")
+    assert boards is not None and [b.name for b in boards] == ["1", "2"]
+    one, two = boards
+    assert dict(one.facts) == {
+        "Dealer": "N", "Vulnerable": "None", "Contract": "4S", "Declarer": "S",
+    }  # fmt: skip
+    assert one.position.to_fields()["hands"][1] == "A52.JT532.J2.865"  # E, left out, inferred
+    assert "trump=S; leader=W" in one.position.to_line()
+    assert one.auction == "1C p 1S p 4S p p p"
+    assert one.play == "4H 8H JH AH"
+    assert one.comments == ("to play",)
+    assert dict(two.facts) == {"Dealer": "E", "Vulnerable": "NS"}  # passed out
+    assert "trump=NT; leader=S" in two.position.to_line()
+
+
+def test_read_write_read_is_equal() -> None:
+    text = SESSION.read_text()
+    boards = read_lin(text, "session.lin")
+    assert write_lin(boards) == text
+    again = read_lin(write_lin(boards))
+    assert [(b.tags, b.play, b.position.to_line()) for b in again] == [
+        (b.tags, b.play, b.position.to_line()) for b in boards
+    ]
+
+
+def test_the_contract_of_an_auction() -> None:
+    assert contract_of(["p", "1H", "p", "2H", "p", "4H", "d", "p", "p", "p"], 0) == ("4HX", 1)
+    assert contract_of(["1N", "p", "3N", "p", "p", "p"], 2) == ("3NT", 2)
+    assert contract_of(["p", "p", "p", "p"], 0) is None
+
+
+MD = "md|3SKJ6HAQ6DAQ43CQ97,SQ8HK974D985CAK42,ST9743H8DKT76CJT3,|ah|Board 4|"
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        (MD.replace("md|3", "md|7"), ["board 4", "md|", "dealer"]),
+        (MD.replace("SKJ6H", "SKK6H"), ["board 4", "md|"]),
+        (MD.replace(",SQ8HK974D985CAK42,", ",,"), ["board 4", "md|"]),
+        (MD + "sv|x|", ["board 4", "sv|"]),
+        (MD + "mb|9Z|", ["board 4", "mb|", "9Z"]),
+        (MD + "pc|HK|", ["board 4", "pc|HK|", "card 1"]),
+    ],
+)
+def test_a_malformed_record_is_one_line_naming_board_and_key(
+    tmp_path: Path, text: str, words: list[str]
+) -> None:
+    path = tmp_path / "bad.lin"
+    path.write_text(text + "\n" + MD.replace("Board 4", "Board 5") + "\n")
+    assert_one_line_error(run("show", str(path)), *words)

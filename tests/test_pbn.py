@@ -1,0 +1,148 @@
+"""PBN hand records (solver.games.whist.pbn): a hand-written file of the
+usual layouts read (Windows line ends, a byte order mark, comments, missing
+optional tags, an empty contract, a three-hand deal, inherited tags),
+written back equal, malformed files refused in one line naming the board
+and the tag, and `table --format pbn` writing DDS's table and par."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from solver.cards import NOTRUMP
+from solver.games.whist.par import par, read_vulnerable
+from solver.games.whist.pbn import read_pbn, read_table_lines, recognises, section, write_pbn
+from solver.position import BOM
+from solver.records import read_boards
+from tests.cli_helpers import assert_one_line_error, run
+
+DATA = Path(__file__).parent / "data"
+CLUB = DATA / "club.pbn"
+TABLES = DATA / "dds_tables.jsonl"
+SEATS = "NESW"
+STRAINS = {"S": 0, "H": 1, "D": 2, "C": 3, "NT": NOTRUMP}
+
+
+def club_text() -> str:
+    return CLUB.read_bytes().decode("utf-8")
+
+
+def test_the_file_is_of_the_usual_layout() -> None:
+    raw = CLUB.read_bytes()
+    assert raw.startswith(BOM.encode("utf-8")) and b"\r\n" in raw
+
+
+def test_every_board_is_read() -> None:
+    boards = read_boards(club_text(), "club.pbn")
+    assert boards is not None and [b.name for b in boards] == ["1", "2", "3"]
+    one, two, three = boards
+    # Board 1: the fourth hand left out is the cards the others lack; an empty contract.
+    assert one.tag("Contract") == "" and one.tag(
+        "Deal",
+    ).endswith(" -")  # type: ignore[union-attr]
+    assert one.position.to_fields()["hands"][3] == "A52.JT532.J2.865"
+    assert one.position.to_line().startswith("whist; trump=NT; leader=E")
+    assert one.comments == ("Passed out at every table: the fourth hand is left out ('-').",)
+    # Board 2: inherited tags, the auction as text, the play in the order played.
+    assert two.tag("Event") == "Club pairs" and two.tag("Site") == "Village hall"
+    assert [n for n, _ in two.tags][:4] == ["Event", "Site", "Date", "Board"]
+    assert two.auction == "Pass Pass 1S Pass 4S Pass Pass Pass"
+    assert two.play == "JH AH 4H 8H KS QS 3S 2S"
+    assert two.comments == ("a light opening", "the trumps are drawn")
+    assert "trump=S; leader=W" in two.position.to_line()
+    # Board 3: no Dealer, Vulnerable nor Contract: the deal's first seat deals.
+    assert three.tags == (("Board", "3"), ("Deal", three.tag("Deal")))
+    assert "trump=NT; leader=N" in three.position.to_line()
+
+
+def test_read_write_read_is_equal() -> None:
+    text = club_text()
+    boards = read_pbn(text.removeprefix(BOM), "club.pbn")
+    written = write_pbn(boards)
+    assert written == text.removeprefix(BOM).replace("\r\n", "\n")
+    again = read_pbn(written, "again")
+
+    def key(bs: list) -> list:
+        return [(b.name, b.tags, b.play, b.auction, b.comments, b.position.to_line()) for b in bs]
+
+    assert key(again) == key(boards)
+
+
+def test_boards_of_other_formats_are_written_as_pbn() -> None:
+    lin = read_boards((DATA / "session.lin").read_text(), "session.lin")
+    assert lin is not None
+    written = write_pbn(lin)
+    assert recognises(written)
+    back = read_pbn(written)
+    assert [b.position.to_line() for b in back] == [b.position.to_line() for b in lin]
+    assert [b.play for b in back] == [b.play for b in lin]
+    assert back[0].tag("Contract") == "4S" and back[0].tag("Declarer") == "S"
+
+
+GOOD = '[Board "7"]\n[Dealer "N"]\n[Deal "N:AK.2.3. QJ.3.2. T9..4.2 87.4..3"]\n'
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        (GOOD.replace("AK.2", "AA.2"), ["board 7", "[Deal"]),
+        (GOOD.replace("AK.2.3.", "AK.2.3"), ["board 7", "[Deal", "four suits"]),
+        (
+            GOOD.replace("87.4..3", "-").replace("QJ.3.2.", "-"),
+            ["board 7", "[Deal", "more than one"],
+        ),
+        (GOOD.replace('"N"]', '"X"]'), ["board 7", "[Dealer"]),
+        (GOOD + '[Vulnerable "Red"]\n', ["board 7", "[Vulnerable"]),
+        (GOOD + '[Contract "9S"]\n', ["board 7", "[Contract"]),
+        (GOOD + '[Contract "2S"]\n[Declarer "Q"]\n', ["board 7", "[Declarer"]),
+        (GOOD + '[Play "S"]\nS2 SA ST S8\n', ["board 7", "[Play", "opening lead"]),
+        (GOOD + '[Play "E"]\nHA SQ ST S8\n', ["board 7", "[Play]", "trick 1"]),
+        (GOOD + '[Play "E"]\nS2 SQ ST\n', ["board 7", "[Play]", "four cards"]),
+    ],
+)
+def test_a_malformed_file_is_one_line_naming_board_and_tag(
+    tmp_path: Path, text: str, words: list[str]
+) -> None:
+    path = tmp_path / "bad.pbn"
+    path.write_text(text)
+    assert_one_line_error(run("show", str(path)), *words)
+
+
+def test_a_file_over_the_size_limit_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "big.pbn"
+    path.write_text(GOOD + "{" + "x" * (5 << 20) + "}\n")
+    assert_one_line_error(run("table", str(path)), "larger than")
+
+
+def test_table_writes_dds_table_and_par(tmp_path: Path) -> None:
+    """The written OptimumResultTable equals DDS's CalcDDtable (the golden
+    tables), the original tags are kept, and OptimumScore / ParContract are
+    the par of that table with the board's dealer and vulnerability."""
+    golden = json.loads(TABLES.read_text().splitlines()[0])
+    path = tmp_path / "one.pbn"
+    path.write_text(
+        f'[Event "x"]\n[Board "5"]\n[Dealer "E"]\n[Vulnerable "EW"]\n[Deal "{golden["deal"]}"]\n'
+        '[Contract ""]\n'
+    )
+    result = run("table", str(path), "--format", "pbn", "-j", "1")
+    assert result.exit_code == 0, result.output
+    (board,) = read_pbn(result.stdout)
+    assert [n for n, _ in board.tags][:6] == [
+        "Event",
+        "Board",
+        "Dealer",
+        "Vulnerable",
+        "Deal",
+        "Contract",
+    ]
+    written = read_table_lines(section(board, "OptimumResultTable"))
+    want = {
+        d: {STRAINS[s]: golden["tricks"][s][seat] for s in STRAINS} for d, seat in enumerate(SEATS)
+    }
+    assert written == want
+    expected = par(want, SEATS.index("E"), read_vulnerable("EW"))
+    assert board.tag("OptimumScore") == expected.score_text()
+    assert board.tag("ParContract") == expected.contracts_text()
+    assert 'OptimumResultTable "Declarer;Denomination\\2R;Result\\2R"]' in result.stdout

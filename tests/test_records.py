@@ -1,0 +1,74 @@
+"""Files of many boards (solver.records): the notation's many positions, a
+board chosen by --board, the commands that take one position, and the
+bad input of each."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from solver.records import choose_boards, read_boards
+from tests.cli_helpers import assert_one_line_error, run
+
+DATA = Path(__file__).parent / "data"
+
+
+def test_one_position_a_line() -> None:
+    boards = read_boards((DATA / "positions.txt").read_text(), "positions.txt")
+    assert boards is not None
+    assert [b.name for b in boards] == ["1", "2", "3"]
+    assert [b.position.game for b in boards] == ["whist", "whist", "chinese-whist"]
+
+
+def test_a_toml_array_of_positions() -> None:
+    boards = read_boards((DATA / "positions.toml").read_text(), "positions.toml")
+    assert boards is not None and [b.name for b in boards] == ["ending", "2"]
+    assert "trump=S" in boards[0].position.to_line()
+
+
+def test_a_single_position_is_no_file_of_boards() -> None:
+    assert read_boards("whist; hands=N:AK.Q.. QJ.K.. T9.A.. 87...A") is None
+    assert read_boards('game = "whist"\nhands = "N:AK.Q.. QJ.K.. T9.A.. 87...A"\n') is None
+
+
+def test_a_board_by_name_or_place() -> None:
+    boards = read_boards((DATA / "positions.toml").read_text(), "positions.toml")
+    assert boards is not None
+    assert choose_boards(boards, "ending", "f")[0].name == "ending"
+    assert choose_boards(boards, "1", "f")[0].name == "ending"  # no board is named 1: the first
+    assert len(choose_boards(boards, None, "f")) == 2
+
+
+def test_every_command_takes_a_file_and_board() -> None:
+    path = str(DATA / "positions.txt")
+    shown = run("show", path, "--json")
+    assert shown.exit_code == 0 and len(json.loads(shown.stdout)) == 3
+    one = run("analyze", path, "--board", "2", "--json", "--no-pv", "-j", "1")
+    assert one.exit_code == 0 and json.loads(one.stdout)["board"] == "2"
+    lines = run("table", path, "--json", "-j", "1").stdout.splitlines()
+    assert [json.loads(line)["board"] for line in lines] == ["1", "2", "3"]
+    csv = run("table", path, "--board", "1", "--format", "csv", "-j", "1").stdout.splitlines()
+    assert csv[0] == "board,trump,leader,side,value" and csv[1].startswith("1,")
+    rec = run("recommend", path, "--board", "1", "-n", "4", "--json")
+    assert rec.exit_code == 0, rec.output
+
+
+def test_bad_boards_and_options() -> None:
+    path = str(DATA / "positions.txt")
+    assert_one_line_error(run("show", path, "--board", "9"), "no board '9'", "boards: 1, 2, 3")
+    assert_one_line_error(run("recommend", path, "-n", "4"), "recommend takes one", "--board")
+    assert_one_line_error(
+        run("show", "whist; hands=N:AK.Q.. QJ.K.. T9.A.. 87...A", "--board", "1"), "--board"
+    )
+    assert_one_line_error(run("table", path, "--json", "--format", "csv"), "choose one")
+
+
+def test_a_bad_position_names_its_board(tmp_path: Path) -> None:
+    path = tmp_path / "p.txt"
+    path.write_text(
+        "whist; hands=N:AK.Q.. QJ.K.. T9.A.. 87...A\nwhist; trump=Q; hands=N:A. K. Q. J.\n"
+    )
+    assert_one_line_error(run("show", str(path)), "board 2", "line 2")
+    toml = tmp_path / "p.toml"
+    toml.write_text('[[position]]\nboard = "x"\ngame = "whist"\nhands = "N:A. K. Q."\n')
+    assert_one_line_error(run("show", str(toml)), "board x")
