@@ -230,8 +230,9 @@ def show(
 
     POSITION is a file, '-' for standard input, a one-line position, a
     bare PBN deal (plain whist) or a game saved by 'play --save' (its hand
-    in play).  A view (a 'seat' key, the unseen cards left out, as
-    recommend takes) is drawn as its seat knows it.  --moves makes moves
+    in play), or a file of boards (a PBN or LIN hand record, many positions:
+    every board in turn, or --board N).  A view (a 'seat' key, the unseen
+    cards left out, as recommend takes) is drawn as its seat knows it.  --moves makes moves
     first.  Colours are left out when the output is not a terminal.
 
     \b
@@ -247,6 +248,7 @@ def show(
       tricksolver play cinch --seed 7 --hands 1 --save game.toml --brief
       tricksolver show game.toml                   a game saved by 'play --save'
       tricksolver show --example whist --json
+      tricksolver show docs/session.pbn --board 2   a board of a hand record (docs/files.md)
     """
     if (position is None) == (example is None):
         raise click.UsageError("give either a POSITION or --example NAME")
@@ -437,7 +439,9 @@ def analyze(
     """The double-dummy value of every legal card of POSITION.
 
     POSITION is a file, '-' for standard input, a one-line position or a
-    bare PBN deal, at a card to play (or a Chinkway claim).  Every card is
+    bare PBN deal, at a card to play (or a Chinkway claim); or a file of
+    boards (PBN, LIN, many positions: every board in turn, or --board N;
+    a board at its contract's opening lead).  Every card is
     known to every player.  The table lists the cards best first, equivalent
     cards on one row, with what the value means in the game: tricks from
     here (whist, Chinese Whist), the net hand score (Cinch), the quest score
@@ -457,6 +461,7 @@ def analyze(
       tricksolver analyze "cw; trump=H; piles=AS/KS QH, 3C/4C, AD/KD 8D, 7H/6H; down=-, 5S, -, TS"
       tricksolver deal whist --seed 3 --line | tricksolver analyze - --time 30
       tricksolver deal chinkway -s 7 | tricksolver analyze - -m "discard AS, discard KS, trump S"
+      tricksolver analyze docs/session.pbn --board 1 --no-pv
     """
     pbn = position_argument(position, pbn)
     found: list[tuple[Board | None, solver.Position]]
@@ -562,6 +567,11 @@ def table(
     trump named).  A full deal takes long: try endings, or a --time limit
     (each search's; a cell cut short by it shows bounds: >= 7, <= 9, 7..9).
 
+    A file of boards (PBN, LIN, many positions) gives every board's table in
+    turn (or --board N's); --format pbn writes the hand record back with each
+    board's table and, for a whole deal, its par (OptimumResultTable,
+    OptimumScore, ParContract), the original tags kept (docs/files.md).
+
     \b
     EXAMPLES
       tricksolver table "N:AKQ... .AKQ.. ..AKQ. ...AKQ"
@@ -569,6 +579,8 @@ def table(
       tricksolver deal whist --seed 3 > deal.toml
       tricksolver table deal.toml --time 60
       tricksolver deal cw --players 2 --line | tricksolver table - --time 0.5
+      tricksolver table docs/session.pbn --board 1 --format pbn
+      tricksolver table docs/session.pbn --board 2 --format csv
     """
     pbn = position_argument(position, pbn)
     found: list[tuple[Board | None, solver.Position]]

@@ -400,6 +400,7 @@ def recommend(
       tricksolver recommend game.toml --samples 200 --seed 7 --jobs 2
       tricksolver recommend "whist; seat=W; hands=1:- - - KJT7.J6.8732.AQ2; play=AS QS" -n 20 --json
       tricksolver deal cinch --seed 4 | tricksolver recommend - --seat 2
+      tricksolver recommend docs/session.pbn --board 2 -n 20
     """
     if maxn_by is not None and objective != "maxn":
         raise TricksolverError("--maxn-by is for --objective maxn")
