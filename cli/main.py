@@ -630,6 +630,12 @@ def table(
                     if "\n" not in value:
                         console.print(f"{name}: {value}")
             else:
+                if annotated is record:
+                    click.echo(
+                        f"{PROG}: board {record.name}: no exact table (cut short), written"
+                        " without one",
+                        err=True,
+                    )
                 written.append(annotated)
 
         entries = len(table_positions(pos))

@@ -41,9 +41,10 @@ def parse_position(text: str) -> Position:
 
 
 def _looks_like_path(source: str) -> bool:
-    """No position's text: one line without a key (``=``) or a PBN deal's
-    ``:`` -- a file name, then, mistyped or missing."""
-    return "\n" not in source and "=" not in source and ":" not in source
+    """No position's text: one line without a key (``=``), a PBN deal's
+    ``:`` or a hand record's ``|`` (LIN pairs) -- a file name, then,
+    mistyped or missing."""
+    return "\n" not in source and not any(mark in source for mark in "=:|")
 
 
 def source_text(source: str) -> str:

@@ -68,3 +68,9 @@ def test_a_malformed_record_is_one_line_naming_board_and_key(
     path = tmp_path / "bad.lin"
     path.write_text(text + "\n" + MD.replace("Board 4", "Board 5") + "\n")
     assert_one_line_error(run("show", str(path)), *words)
+
+
+def test_a_lin_string_is_taken_as_it_is_typed() -> None:
+    result = run("show", MD, "--json")
+    assert result.exit_code == 0, result.output
+    assert '"whist"' in result.stdout

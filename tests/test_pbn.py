@@ -146,3 +146,19 @@ def test_table_writes_dds_table_and_par(tmp_path: Path) -> None:
     assert board.tag("OptimumScore") == expected.score_text()
     assert board.tag("ParContract") == expected.contracts_text()
     assert 'OptimumResultTable "Declarer;Denomination\\2R;Result\\2R"]' in result.stdout
+
+
+def test_a_single_deal_tag_is_a_board() -> None:
+    result = run("show", '[Deal "N:AK.2.3. QJ.3.2. T9..4.2 87.4..3"]', "--json")
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)["game"] == "whist"
+
+
+def test_a_cut_short_table_is_written_without_annotation(tmp_path: Path) -> None:
+    path = tmp_path / "one.pbn"
+    path.write_text(GOOD)
+    result = run("table", str(path), "--format", "pbn", "--max-nodes", "10", "-j", "1")
+    assert result.exit_code == 0
+    (board,) = read_pbn(result.stdout)
+    assert board.tag("OptimumResultTable") is None
+    assert "no exact table" in result.stderr

@@ -518,12 +518,13 @@ def section(board: Board, name: str) -> str:
 
 def annotate(board: Board, table: Table) -> Board:
     """`board` with its double-dummy table and par as tags: OptimumResultTable
-    (only of an exact table of a whole deal), OptimumScore, ParContract."""
-    if not table.exact:
-        raise NotationError(
-            f"board {board.name}: the table was cut short (no exact table to write)"
-        )
+    (of an exact, whole table: every declarer and strain), and for a whole
+    deal OptimumScore and ParContract; `board` itself when the table was cut
+    short (a limit, Ctrl-C)."""
     tricks = declarer_tricks(board.position, table)
+    whole = all(len(tricks.get(d, {})) == len(TABLE_STRAINS) for d in range(SEATS))
+    if not table.exact or not whole:
+        return board
     tags = [t for t in board.tags if t[0] not in ANNOTATION_TAGS]
     tags.append((TABLE_TAG, table_lines(tricks)))
     if _whole_deal(board):  # par is of a whole deal's table
