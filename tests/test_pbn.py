@@ -7,6 +7,7 @@ and the tag, and `table --format pbn` writing DDS's table and par."""
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 import pytest
@@ -19,6 +20,7 @@ from solver.records import read_boards
 from tests.cli_helpers import assert_one_line_error, run
 
 DATA = Path(__file__).parent / "data"
+FULL = os.environ.get("TRICKSOLVER_FULL") == "1"
 CLUB = DATA / "club.pbn"
 TABLES = DATA / "dds_tables.jsonl"
 SEATS = "NESW"
@@ -117,10 +119,22 @@ def test_a_file_over_the_size_limit_is_refused(tmp_path: Path) -> None:
 
 
 def test_table_writes_dds_table_and_par(tmp_path: Path) -> None:
-    """The written OptimumResultTable equals DDS's CalcDDtable (the golden
-    tables), the original tags are kept, and OptimumScore / ParContract are
-    the par of that table with the board's dealer and vulnerability."""
-    golden = json.loads(TABLES.read_text().splitlines()[0])
+    """The written OptimumResultTable equals DDS's CalcDDtable (the first
+    golden table; all 12 under -m slow), the original tags are kept, and
+    OptimumScore / ParContract are the par of that table with the board's
+    dealer and vulnerability."""
+    check_written_table(tmp_path, 0)
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not FULL, reason="set TRICKSOLVER_FULL=1 to run (about 30 s)")
+@pytest.mark.parametrize("index", range(1, 12))
+def test_table_writes_dds_table_every_golden_deal(tmp_path: Path, index: int) -> None:
+    check_written_table(tmp_path, index)
+
+
+def check_written_table(tmp_path: Path, index: int) -> None:
+    golden = json.loads(TABLES.read_text().splitlines()[index])
     path = tmp_path / "one.pbn"
     path.write_text(
         f'[Event "x"]\n[Board "5"]\n[Dealer "E"]\n[Vulnerable "EW"]\n[Deal "{golden["deal"]}"]\n'

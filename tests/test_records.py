@@ -7,6 +7,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from solver.records import choose_boards, read_boards
 from tests.cli_helpers import assert_one_line_error, run
 
@@ -72,3 +74,18 @@ def test_a_bad_position_names_its_board(tmp_path: Path) -> None:
     toml = tmp_path / "p.toml"
     toml.write_text('[[position]]\nboard = "x"\ngame = "whist"\nhands = "N:A. K. Q."\n')
     assert_one_line_error(run("show", str(toml)), "board x")
+
+
+def test_the_json_of_many_boards_fits_the_schemas() -> None:
+    jsonschema = pytest.importorskip("jsonschema")
+    schemas = Path(__file__).resolve().parent.parent / "docs" / "schemas"
+    table = json.loads((schemas / "table.schema.json").read_text())
+    analyze = json.loads((schemas / "analyze.schema.json").read_text())
+    session = str(Path(__file__).resolve().parent.parent / "docs" / "session.pbn")
+    one = json.loads(run("table", session, "--board", "1", "--json", "-j", "1").stdout)
+    jsonschema.validate(one, table)
+    assert one["board"] == "1" and "OptimumResultTable" in one["annotations"]
+    for line in run("table", str(DATA / "positions.txt"), "--json").stdout.splitlines():
+        jsonschema.validate(json.loads(line), table)
+    for line in run("analyze", str(DATA / "positions.txt"), "--json").stdout.splitlines():
+        jsonschema.validate(json.loads(line), analyze)
