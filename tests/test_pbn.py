@@ -81,6 +81,7 @@ def test_boards_of_other_formats_are_written_as_pbn() -> None:
     assert [b.position.to_line() for b in back] == [b.position.to_line() for b in lin]
     assert [b.play for b in back] == [b.play for b in lin]
     assert back[0].tag("Contract") == "4S" and back[0].tag("Declarer") == "S"
+    assert back[0].auction == "1C Pass 1S Pass 4S Pass Pass Pass"
 
 
 GOOD = '[Board "7"]\n[Dealer "N"]\n[Deal "N:AK.2.3. QJ.3.2. T9..4.2 87.4..3"]\n'

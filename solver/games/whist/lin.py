@@ -39,7 +39,7 @@ VULNERABLE = {"o": "None", "0": "None", "-": "None", "n": "NS", "e": "EW", "b": 
 PASS_CALLS = {"p", "pass"}
 DOUBLES = {"d", "r", "x", "xx", "dbl", "rdbl"}
 BID = re.compile(r"^([1-7])(N|NT|S|H|D|C)$", re.IGNORECASE)
-PASSES_ENDING = 3  # passes after a bid that end an auction
+CARD_CHARS = 2  # a card of pc|: its suit, then its rank
 
 
 @dataclass(frozen=True)
@@ -185,7 +185,7 @@ def _board(name: str, where: str, pairs: list[tuple[str, str]], values: dict[str
     played = []
     for number, value in enumerate((v for k, v in pairs if k == "pc"), 1):
         card = value.strip()
-        text = card[1:].upper() + card[0].upper() if len(card) == 2 else card
+        text = card[1:].upper() + card[0].upper() if len(card) == CARD_CHARS else card
         try:
             work.play(text)
         except TricksolverError as e:

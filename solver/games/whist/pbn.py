@@ -53,14 +53,14 @@ PLAY_END = "*"
 ANNOTATION = re.compile(r"(\$\d+|=\d+=|[!?]+)")
 CONTRACT = re.compile(r"^([1-7])(NT|N|S|H|D|C)(X{0,2})$", re.IGNORECASE)
 PASSED = ("", "PASS", "P")
-SECTION_TAGS = {"Auction", "Play"}
 TABLE_TAG = "OptimumResultTable"
 TABLE_HEAD = "Declarer;Denomination\\2R;Result\\2R"
 SCORE_TAG = "OptimumScore"
 PAR_TAG = "ParContract"
 TABLE_STRAINS = (0, 1, 2, 3, NOTRUMP)  # S H D C NT, as hand-record software lists them
 ANNOTATION_TAGS = (TABLE_TAG, SCORE_TAG, PAR_TAG)
-OUR_TAGS = ("Board", "Dealer", "Vulnerable", "Deal")  # written for a board of another format
+CARD_CHARS = 2  # a card of the play: its suit, then its rank
+CALL_WORDS = {"p": "Pass", "pass": "Pass", "d": "X", "x": "X", "r": "XX", "xx": "XX"}
 
 
 @dataclass(frozen=True)
@@ -329,7 +329,7 @@ def _resolved(tag: PbnTag, values: dict[str, str]) -> str:
 
 def _pbn_card(text: str) -> str:
     """A PBN card (suit then rank, ``SA``) in our notation (``AS``)."""
-    return text[1:].upper() + text[0].upper() if len(text) == 2 else text
+    return text[1:].upper() + text[0].upper() if len(text) == CARD_CHARS else text
 
 
 def _read_play(pos: Whist, tag: PbnTag, where: str) -> str:
@@ -380,15 +380,11 @@ def _tag_text(name: str, value: str) -> str:
     return f'[{name} "{_escape(value)}"]'
 
 
-def _hand_pbn(hand: CardSet) -> str:
-    return str(hand)
-
-
 def deal_text(pos: Whist, first: int = 0) -> str:
     """The PBN deal of a position's hands as dealt to this position (``N:...``)."""
     hands = [CardSet.parse(h) for h in pos.to_fields()["hands"]]
     return f"{SEAT_LETTERS[first]}:" + " ".join(
-        _hand_pbn(hands[(first + i) % SEATS]) for i in range(SEATS)
+        str(hands[(first + i) % SEATS]) for i in range(SEATS)
     )
 
 
@@ -429,8 +425,19 @@ def _tags_of_other(board: Board) -> list[PbnTag]:
         tags.append(PbnTag("Contract", values["Contract"]))
         tags.append(PbnTag("Declarer", SEAT_LETTERS[(pos.leader - 1) % SEATS]))
     if board.auction:
-        tags.append(PbnTag("Auction", dealer, "\n" + board.auction))
+        calls = " ".join(_pbn_call(call) for call in board.auction.split())
+        tags.append(PbnTag("Auction", dealer, "\n" + calls))
     return tags + _play_section(board)
+
+
+def _pbn_call(call: str) -> str:
+    """A call as PBN writes it (``Pass``, ``X``, ``XX``, ``1NT``, ``2S``)
+    from another format's (LIN's ``p``, ``d``, ``r``, ``1N``, ``2s!``)."""
+    word = call.rstrip("!")
+    if word.lower() in CALL_WORDS:
+        return CALL_WORDS[word.lower()]
+    word = word.upper()
+    return word + "T" if word.endswith("N") else word
 
 
 def write_pbn(boards: Sequence[Board]) -> str:
