@@ -138,6 +138,122 @@ static cw_shape_entry *cw_shape_slot(ts_tt *tt, const cw_shape *sh, int leader, 
     return e;
 }
 
+/* The leader cashes its winners of the suits in `suits` (a bit a suit)
+ * while each suit's rounds stay below its limit: the top card in play of
+ * a suit is cashed when the leader holds it playable (`*avail`), and the
+ * card beneath it is playable from the next trick on (added to *avail);
+ * the suits in any order, so until none runs further.  Adds the rounds to
+ * run[] and the cards to *cashed; returns their number. */
+static int cw_cash_suits(const ts_state *s, ts_cards in_play, int suits, const int limit[TS_SUITS],
+                         int run[TS_SUITS], ts_cards *avail, ts_cards *cashed)
+{
+    int total = 0, moved = 1;
+    while (moved) {
+        moved = 0;
+        for (int suit = 0; suit < TS_SUITS; suit++) {
+            if (!(suits >> suit & 1))
+                continue;
+            ts_cards lane = in_play & ts_suit_cards(suit) & ~*cashed;
+            while (lane && run[suit] < limit[suit] && (*avail & ts_bit(top_of(lane)))) {
+                ts_card c = top_of(lane);
+                *cashed |= ts_bit(c);
+                lane &= ~ts_bit(c);
+                if (s->beneath[c] != TS_NO_CARD)
+                    *avail |= ts_bit(s->beneath[c]);
+                run[suit]++;
+                total++;
+                moved = 1;
+            }
+        }
+    }
+    return total;
+}
+
+#define CW_ALL_SUITS ((1 << TS_SUITS) - 1)
+
+/* Quick tricks that know the piles: the tricks the side on lead surely
+ * takes by cashing the leader's winners, as quick_tricks (games/tricks.h)
+ * counts them, but the leader's winners of a suit run on through the cards
+ * its winners turn up (cw_cash_suits).  Each round the leader wins, so
+ * keeps the lead.  With trumps, a side suit's rounds only as many as every
+ * other seat holding a trump (face down too) has playable cards of the
+ * suit now (cards turned up on the way only add to them): each of them
+ * follows, so none ruffs, nor discards, and a partner is not made to ruff.
+ * On the rounds of trumps a seat with no playable trump left may discard
+ * a card of a side suit, so the side suits are cashed first, then the
+ * trumps, then the side suits again as far as the winners the trumps
+ * turned up reach, with each such seat's limit less the rounds of trumps
+ * it could not follow with its playable trumps now.  With a partner
+ * holding a trump, quick_tricks' count when that is more.  *runs: the
+ * cards cashed (their ranks, with the shape's lengths and cover places,
+ * decide it: a card cashed is above every card of its suit in play but
+ * those cashed before it, so its place among the seat's cards, and the
+ * card its place covers, are the same in every position of the shape with
+ * those cards). */
+static int cw_quick_tricks(const ts_state *s, ts_cards in_play, ts_cards *runs)
+{
+    int leader = s->leader, my_side = s->side[leader], trump = s->trump;
+    ts_cards trumps = trump == TS_NOTRUMP ? 0 : ts_suit_cards(trump);
+    int partner_trumps = 0, sides = trump == TS_NOTRUMP ? CW_ALL_SUITS : CW_ALL_SUITS & ~(1 << trump);
+    int limit[TS_SUITS], run[TS_SUITS] = {0, 0, 0, 0};
+    for (int suit = 0; suit < TS_SUITS; suit++)
+        limit[suit] = TS_RANKS;
+    for (int p = 0; p < s->nseats; p++) {
+        if (p == leader || !((s->playable[p] | s->covered[p]) & trumps))
+            continue;
+        partner_trumps |= s->side[p] == my_side;
+        for (int suit = 0; suit < TS_SUITS; suit++) {
+            int follow = ts_count(s->playable[p] & ts_suit_cards(suit));
+            if (suit != trump && follow < limit[suit])
+                limit[suit] = follow;
+        }
+    }
+    ts_cards avail = s->playable[leader], cashed = 0;
+    int total = cw_cash_suits(s, in_play, sides, limit, run, &avail, &cashed);
+    if (trumps) {
+        int rounds = cw_cash_suits(s, in_play, 1 << trump, limit, run, &avail, &cashed);
+        total += rounds;
+        for (int p = 0; rounds && p < s->nseats; p++) {
+            if (p == leader || !((s->playable[p] | s->covered[p]) & trumps))
+                continue;
+            int discards = rounds - ts_count(s->playable[p] & trumps);
+            for (int suit = 0; discards > 0 && suit < TS_SUITS; suit++) {
+                int follow = ts_count(s->playable[p] & ts_suit_cards(suit)) - discards;
+                if (suit != trump && follow < limit[suit])
+                    limit[suit] = follow;
+            }
+        }
+        if (rounds)
+            total += cw_cash_suits(s, in_play, sides, limit, run, &avail, &cashed);
+    }
+    if (partner_trumps) {
+        ts_cards plain;
+        int qt = quick_tricks(s, &plain);
+        if (qt >= total) {
+            *runs = plain;
+            return qt;
+        }
+    }
+    *runs = cashed;
+    int left = s->total_tricks - s->tricks_played;
+    return total < left ? total : left;
+}
+
+/* At most what cw_quick_tricks and cash_from give the side on lead: a suit
+ * whose top card in play is the leader's (face down too) gives at most its
+ * cards of the suit. */
+static int cw_quick_tricks_cap(const ts_state *s, ts_cards in_play)
+{
+    ts_cards mine = s->playable[s->leader] | s->covered[s->leader];
+    int cap = 0;
+    for (int suit = 0; suit < TS_SUITS; suit++) {
+        ts_cards lane = in_play & ts_suit_cards(suit);
+        if (lane && (mine & ts_bit(top_of(lane))))
+            cap += ts_count(mine & lane);
+    }
+    return cap;
+}
+
 /* Chinese Whist at a trick start: with four seats and no card face down
  * any more, the bounds of whist; else the quick tricks of the side on lead
  * and the top trumps (every trump is a deciding card); then the patterns of
@@ -158,8 +274,8 @@ static int cw_probe(ts_search *S, const ts_state *s, int target, const cw_shape 
     int ours = s->side[s->leader] == R;
     ts_cards runs = 0, cashed = 0; /* (cash_from sets it; said for the compiler) */
     int qt = 0;
-    if (quick_tricks_cap(s, remaining, -1) >= (ours ? target - won : won + left - target + 1)) {
-        qt = quick_tricks(s, &runs);
+    if (cw_quick_tricks_cap(s, remaining) >= (ours ? target - won : won + left - target + 1)) {
+        qt = cw_quick_tricks(s, remaining, &runs);
         /* cash_from lets partner discard to every round, but partner must
          * ruff when its playable cards are all trumps, and then the lead
          * moves: with a partner holding trumps, the leader's quick tricks
