@@ -38,6 +38,11 @@ _Static_assert(PATTERNS <= 255, "shape_entry counts its patterns in a byte");
 
 #define SHAPE_EIGHTHS 4 /* the second half shapes */
 
+/* Two seats' hands, for comparing a pattern with a position two seats at
+ * a time (GCC's and Clang's vectors: one instruction where the processor
+ * has them). */
+typedef ts_cards hands_pair __attribute__((vector_size(2 * sizeof(ts_cards))));
+
 typedef struct pattern {
     ts_cards hands[4];  /* relative-rank cards of each seat that decided the bound */
     int8_t lo, hi;      /* bounds on the future tricks of the root side */
@@ -246,10 +251,15 @@ static int whist_probe(ts_search *S, const ts_state *s, int target, int won, whi
         return 1;
     }
     shape_entry *e = shape_slot(S->tt, pl->shape, s->leader, R, pl->shape_hash, 0);
+    /* (the four hands compared two at a time, as vectors of two) */
+    const hands_pair out01 = {~rel[0], ~rel[1]}, out23 = {~rel[2], ~rel[3]};
     for (int i = 0; e && i < e->used; i++) {
         pattern *pt = &e->p[i];
-        if ((pt->hands[0] & ~rel[0]) | (pt->hands[1] & ~rel[1]) | (pt->hands[2] & ~rel[2]) |
-            (pt->hands[3] & ~rel[3]))
+        hands_pair h01, h23;
+        memcpy(&h01, &pt->hands[0], sizeof h01);
+        memcpy(&h23, &pt->hands[2], sizeof h23);
+        hands_pair out = (h01 & out01) | (h23 & out23);
+        if (out[0] | out[1])
             continue;
         int hit = pt->lo + won >= target ? 1 : pt->hi + won < target ? 0 : -1;
         if (hit >= 0) {
