@@ -2,6 +2,7 @@
 slow counts they stand for, on random positions with every card face up:
 the facts of a trick start made from the shape and the relative ranks
 (`whist_suits_from`) against those counted card by card (`whist_suits_of`),
+every seat's length in every suit (`suit_len`, `shape_len`) against its cards,
 `cash_now` against `cash_from` (csrc/games/tricks.h) for every seat, with no
 suit skipped and with trumps skipped, `cap_now` against `quick_tricks_cap`,
 `long_trumps_now` against `long_trump_tricks` for both sides and
@@ -91,6 +92,15 @@ int main(int argc, char **argv)
             printf("facts differ at position %ld\n", k);
             return 1;
         }
+        for (int p = 0; p < 4; p++)
+            for (int suit = 0; suit < TS_SUITS; suit++) {
+                int len = ts_count(s.playable[p] & ts_suit_cards(suit));
+                if (suit_len(&fast, p, suit) != len || suit_len(&slow, p, suit) != len ||
+                    shape_len(fast.shape, p, suit) != len) {
+                    printf("lengths differ at position %ld seat %d suit %d\n", k, p, suit);
+                    return 1;
+                }
+            }
         int skips[2] = {-1, s.trump};
         for (int p = 0; p < 4; p++)
             for (int i = 0; i < 2; i++) {

@@ -38,6 +38,11 @@ _Static_assert(PATTERNS <= 255, "shape_entry counts its patterns in a byte");
 
 #define SHAPE_EIGHTHS 4 /* the second half shapes */
 
+/* Two seats' hands, for comparing a pattern with a position two seats at
+ * a time (GCC's and Clang's vectors: one instruction where the processor
+ * has them). */
+typedef ts_cards hands_pair __attribute__((vector_size(2 * sizeof(ts_cards))));
+
 typedef struct pattern {
     ts_cards hands[4];  /* relative-rank cards of each seat that decided the bound */
     int8_t lo, hi;      /* bounds on the future tricks of the root side */
@@ -91,18 +96,17 @@ static uint64_t shape_entry_hash(const void *entry)
     return shape_hash(e->shape, e->leader, e->root);
 }
 
-static shape_entry *shape_pair(const ts_tt *tt, uint64_t shape, int leader, int root, uint64_t *hash)
+/* The pair of shape entries of hash h (shape_hash). */
+static shape_entry *shape_pair(const ts_tt *tt, uint64_t h)
 {
-    uint64_t h = shape_hash(shape, leader, root);
-    *hash = h;
     return (shape_entry *)((char *)tt->mem + tt->bytes / EIGHTHS * EXACT_EIGHTHS) +
            ((h >> 32) * tt->own_entries[1] >> 32) * 2;
 }
 
-static shape_entry *shape_slot(ts_tt *tt, uint64_t shape, int leader, int root, int create)
+/* The entry of a shape (h: its shape_hash), found or made. */
+static shape_entry *shape_slot(ts_tt *tt, uint64_t shape, int leader, int root, uint64_t h, int create)
 {
-    uint64_t h;
-    shape_entry *pair = shape_pair(tt, shape, leader, root, &h);
+    shape_entry *pair = shape_pair(tt, h);
     for (int i = 0; i < 2; i++)
         if (pair[i].gen == tt->gen && pair[i].shape == shape && pair[i].leader == leader &&
             pair[i].root == root)
@@ -146,11 +150,11 @@ static whist_entry *whist_bucket(const ts_tt *tt, uint64_t h)
     return (whist_entry *)tt->mem + ((h >> 32) * tt->own_entries[0] >> 32) * TT_WAYS;
 }
 
+/* (h: the entry's whist_hash) */
 static whist_entry *whist_find(ts_tt *tt, const ts_cards rel[4], uint16_t counts, int leader,
-                               int root, int create)
+                               int root, uint64_t h, int create)
 {
     uint8_t lr = (uint8_t)(leader << 1 | root);
-    uint64_t h = whist_hash(rel, counts, lr);
     whist_entry *bucket = whist_bucket(tt, h);
     for (int i = 0; i < TT_WAYS; i++) {
         whist_entry *e = &bucket[i];
@@ -198,6 +202,8 @@ typedef struct whist_place {
     ts_cards rel[4];
     uint16_t counts;
     uint64_t shape;
+    uint64_t exact_hash, shape_hash; /* whist_hash and shape_hash of the position (worked out
+                                      * once: they do not depend on the table's size) */
 } whist_place;
 
 /* At a trick start (`won`: the root side's tricks so far): the table's
@@ -219,12 +225,12 @@ static int whist_probe(ts_search *S, const ts_state *s, int target, int won, whi
     pl->counts = suit_counts(remaining);
     pl->shape = shape_of(s);
     {
-        prefetch(whist_bucket(S->tt, whist_hash(rel, pl->counts, (uint8_t)(s->leader << 1 | R))),
-                 TT_WAYS * sizeof(whist_entry));
-        uint64_t h;
+        pl->exact_hash = whist_hash(rel, pl->counts, (uint8_t)(s->leader << 1 | R));
+        pl->shape_hash = shape_hash(pl->shape, s->leader, R);
+        prefetch(whist_bucket(S->tt, pl->exact_hash), TT_WAYS * sizeof(whist_entry));
         /* (the start of each: the few patterns in use come first;
          * fetching the whole entries, 34 lines, was 7% slower) */
-        shape_entry *pair = shape_pair(S->tt, pl->shape, s->leader, R, &h);
+        shape_entry *pair = shape_pair(S->tt, pl->shape_hash);
         prefetch(pair, 128);
         prefetch(pair + 1, 128);
     }
@@ -236,7 +242,7 @@ static int whist_probe(ts_search *S, const ts_state *s, int target, int won, whi
     whist_suits_from(&f, remaining, pl->shape, rel);
     if (whist_bounds_of(s, R, target, &f, v, decided))
         return 1;
-    whist_entry *exact = whist_find(S->tt, rel, pl->counts, s->leader, R, 0);
+    whist_entry *exact = whist_find(S->tt, rel, pl->counts, s->leader, R, pl->exact_hash, 0);
     if (exact && (exact->lo + won >= target || exact->hi + won < target)) {
         S->stats.tt_hits++;
         int yes = exact->lo + won >= target;
@@ -244,11 +250,16 @@ static int whist_probe(ts_search *S, const ts_state *s, int target, int won, whi
         *v = won + (yes ? exact->lo : exact->hi);
         return 1;
     }
-    shape_entry *e = shape_slot(S->tt, pl->shape, s->leader, R, 0);
+    shape_entry *e = shape_slot(S->tt, pl->shape, s->leader, R, pl->shape_hash, 0);
+    /* (the four hands compared two at a time, as vectors of two) */
+    const hands_pair out01 = {~rel[0], ~rel[1]}, out23 = {~rel[2], ~rel[3]};
     for (int i = 0; e && i < e->used; i++) {
         pattern *pt = &e->p[i];
-        if ((pt->hands[0] & ~rel[0]) | (pt->hands[1] & ~rel[1]) | (pt->hands[2] & ~rel[2]) |
-            (pt->hands[3] & ~rel[3]))
+        hands_pair h01, h23;
+        memcpy(&h01, &pt->hands[0], sizeof h01);
+        memcpy(&h23, &pt->hands[2], sizeof h23);
+        hands_pair out = (h01 & out01) | (h23 & out23);
+        if (out[0] | out[1])
             continue;
         int hit = pt->lo + won >= target ? 1 : pt->hi + won < target ? 0 : -1;
         if (hit >= 0) {
@@ -275,7 +286,7 @@ static ts_cards whist_store(ts_search *S, const ts_state *s, const whist_place *
         fresh.hands[p] = pl->rel[p] & ranks;
     fresh.lo = yes ? (int8_t)future : -NO_BOUND;
     fresh.hi = yes ? NO_BOUND : (int8_t)future;
-    shape_entry *e = shape_slot(S->tt, pl->shape, s->leader, R, 1);
+    shape_entry *e = shape_slot(S->tt, pl->shape, s->leader, R, pl->shape_hash, 1);
     int slot = -1;
     for (int i = 0; i < e->used && slot < 0; i++)
         if (memcmp(e->p[i].hands, fresh.hands, sizeof fresh.hands) == 0)
@@ -291,7 +302,7 @@ static ts_cards whist_store(ts_search *S, const ts_state *s, const whist_place *
         if (e->used < PATTERNS)
             e->used++;
     }
-    whist_entry *exact = whist_find(S->tt, pl->rel, pl->counts, s->leader, R, 1);
+    whist_entry *exact = whist_find(S->tt, pl->rel, pl->counts, s->leader, R, pl->exact_hash, 1);
     if (yes && future > exact->lo) {
         exact->lo = (int8_t)future;
         exact->lo_ranks = ranks;
