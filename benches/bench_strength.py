@@ -46,17 +46,34 @@ def verdict(ci: list[float] | None) -> str:
     return "better" if ci[0] > 0 else "worse" if ci[1] < 0 else "tie"
 
 
+def seat_list(new: str, old: str, players: int) -> str:
+    """The seats of a match: ``new,old`` around the table where the seats
+    pair up (two players, or partners at four), else `new` against the
+    field (``new,old,old`` at three); the match's rotations give `new`
+    every seat either way."""
+    if players % 2 == 0:
+        return f"{new},{old}"
+    return ",".join([new] + [old] * (players - 1))
+
+
 def run_variant(
     game: str, players: int, new: str, old: str, deals: int, seed: int
 ) -> dict[str, Any]:
     name = variant_name(game, players)
-    contest = Match.new(game, f"{new},{old}", players=players, seed=seed)
+    contest = Match.new(game, seat_list(new, old, players), players=players, seed=seed)
     start = time.perf_counter()
     interrupted = False
     try:
         for i in range(deals):
             contest.play_deal(i)
-            print(f"  {name}: deal {i + 1}/{deals}", file=sys.stderr, flush=True)
+            so_far = contest.seconds_per_decision()
+            spent = ", ".join(f"{k} {v:.3f}" for k, v in so_far.items() if v is not None)
+            (_, _, diff) = contest.differences()[0]
+            print(
+                f"  {name}: deal {i + 1}/{deals}, mean {diff.mean:+.3f}, s a decision: {spent}",
+                file=sys.stderr,
+                flush=True,
+            )
     except KeyboardInterrupt:
         interrupted = True
     data = contest.to_json(deals, interrupted)
