@@ -70,9 +70,10 @@ RACE_MIN_OUT_SHARE = 1 / 3  # race a world only with this share of the legal car
 RACE_LAG = 8  # world i races with what the first i - RACE_LAG worlds showed (any executor alike)
 
 # A run bounded by time alone (`seconds`, no node budget) gives each world a
-# node budget that lets TIMED_WORLDS worlds be valued in the time, from the
-# search speed its workers measured (TIMED_FIRST_RATE until a world is done);
-# past it a world is valued by the bounded search within as many nodes again.
+# node budget that lets TIMED_WORLDS worlds be valued in the time left, from
+# the search speed its workers measured (TIMED_FIRST_RATE until a world is
+# done); past it a world is valued by the bounded search within as many
+# nodes again.
 TIMED_WORLDS = 40  # issue 19: at least 30 worlds valued in any time; some margin
 TIMED_FIRST_RATE = 1_000_000  # nodes a second of a worker before one is measured (a slow machine)
 TIMED_LEAST_NODES = 10_000  # the smallest budget a world is given
@@ -424,7 +425,7 @@ def recommend(
     timed = seconds is not None and not world_nodes and bounded and objective == "value"
     if timed:
         assert seconds is not None
-        world_nodes = _timed_world_nodes(seconds, workers, TIMED_FIRST_RATE)
+        world_nodes = _timed_world_nodes(seconds, workers, TIMED_FIRST_RATE, TIMED_WORLDS)
     model = _Task(view.to_line(), 0, (), objective, tt_mb * MIB, world_nodes,
                   clear=node_budget > 0, bounded=bounded, maxn_by=maxn_by, timed=timed)  # fmt: skip
     tasks = _Tasks(sampler, samples, seed, model)
@@ -465,9 +466,11 @@ def recommend(
                 run.add(f.result())
             if timed and done:
                 assert seconds is not None
-                tasks.model = replace(
-                    tasks.model, max_nodes=_timed_world_nodes(seconds, workers, run.rate())
-                )
+                assert deadline is not None
+                left = deadline - time.monotonic()
+                needed = TIMED_WORLDS - len(run.results)
+                budget = _timed_world_nodes(left, workers, run.rate(), needed)
+                tasks.model = replace(tasks.model, max_nodes=budget)
                 most_world_nodes = max(most_world_nodes, tasks.model.max_nodes)
             if progress is not None and done:
                 progress(len(run.results), samples)
@@ -517,12 +520,14 @@ def recommend(
     return replace(rec, maxn_by=maxn_by) if objective == "maxn" else rec
 
 
-def _timed_world_nodes(seconds: float, workers: int, rate: float) -> int:
-    """The node budget of a world in a run bounded by `seconds` alone, at
-    `rate` nodes a second a worker: TIMED_WORLDS worlds in the time, each
-    spending at most twice its budget (the exact search, then the bounded
-    search past it)."""
-    share = seconds * workers / TIMED_WORLDS  # a world's seconds of one worker
+def _timed_world_nodes(seconds: float, workers: int, rate: float, needed: int) -> int:
+    """The node budget of a world in a run bounded by time alone, with
+    `seconds` left, at `rate` nodes a second a worker, `needed` worlds
+    still to value to reach TIMED_WORLDS: those worlds in the time left,
+    each spending at most twice its budget (the exact search, then the
+    bounded search past it).  Worlds that finish early leave more to the
+    next: where most worlds are cheap (whist) the dear ones are solved too."""
+    share = max(0.0, seconds) * workers / max(1, needed)  # a world's seconds of one worker
     return max(TIMED_LEAST_NODES, int(rate * share / 2))
 
 

@@ -538,7 +538,7 @@ def test_a_timed_run_values_the_dear_worlds_by_the_bounded_search(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     nodes = 3_000
-    monkeypatch.setattr(pimc, "_timed_world_nodes", lambda seconds, workers, rate: nodes)
+    monkeypatch.setattr(pimc, "_timed_world_nodes", lambda seconds, workers, rate, needed: nodes)
     pos = in_play("chinkway", None, 3, 10)
     rec = recommend(pos, samples=8, seconds=600, seed=1, jobs=1, tt_mb=16)
     assert rec.worlds == 8 and rec.bounded_worlds > 0 and rec.max_nodes == nodes
@@ -551,7 +551,10 @@ def test_a_timed_run_values_the_dear_worlds_by_the_bounded_search(
 
 def test_the_timed_budget_lets_the_worlds_fit_the_time() -> None:
     rate, seconds, workers = 2e6, 10.0, 2
-    nodes = pimc._timed_world_nodes(seconds, workers, rate)
+    nodes = pimc._timed_world_nodes(seconds, workers, rate, pimc.TIMED_WORLDS)
     # each world at most twice its budget: TIMED_WORLDS of them in the time
     assert pimc.TIMED_WORLDS * 2 * nodes / rate <= seconds * workers * (1 + 1e-9)
-    assert pimc._timed_world_nodes(1e-6, 1, rate) == pimc.TIMED_LEAST_NODES
+    # fewer worlds still needed, or more time left: a larger budget
+    assert pimc._timed_world_nodes(seconds, workers, rate, 10) > nodes
+    assert pimc._timed_world_nodes(1e-6, 1, rate, 1) == pimc.TIMED_LEAST_NODES
+    assert pimc._timed_world_nodes(-1.0, 1, rate, 0) == pimc.TIMED_LEAST_NODES
