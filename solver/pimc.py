@@ -69,6 +69,16 @@ RACE_MARGIN = (
 RACE_MIN_OUT_SHARE = 1 / 3  # race a world only with this share of the legal cards out or more
 RACE_LAG = 8  # world i races with what the first i - RACE_LAG worlds showed (any executor alike)
 
+# A run bounded by time alone (`seconds`, no node budget) gives each world a
+# node budget that lets TIMED_WORLDS worlds be valued in the time left, from
+# the search speed its workers measured (TIMED_FIRST_RATE until a world is
+# done); past it a world is valued by the bounded search within as many
+# nodes again.
+TIMED_WORLDS = 40  # issue 19: at least 30 worlds valued in any time; some margin
+TIMED_FIRST_RATE = 1_000_000  # nodes a second of a worker before one is measured (a slow machine)
+TIMED_LEAST_NODES = 10_000  # the smallest budget a world is given
+TIMED_AHEAD_PER_WORKER = 2  # worlds handed out ahead a worker (the budget follows the rate)
+
 
 @dataclass(frozen=True)
 class MoveEstimate:
@@ -219,6 +229,7 @@ class _Task:
     clear: bool = False  # empty the table first (the world's node count must not depend on others)
     bounded: bool = True  # a world past `max_nodes` is valued by a bounded search (else a playout)
     maxn_by: str = "score"  # objective maxn: what every side maximises (MAXN_BY)
+    timed: bool = False  # `max_nodes` set from the time: the table is kept from world to world
 
 
 @dataclass(frozen=True)
@@ -229,6 +240,7 @@ class _WorldResult:
     method: str = EXACT
     bounded: frozenset[str] = frozenset()
     ranges: dict[str, tuple[int, int]] = field(default_factory=dict)
+    seconds: float = 0.0  # the worker's time on the world
 
     @property
     def exact(self) -> bool:
@@ -250,11 +262,11 @@ def _worker_state(task: _Task) -> tuple[Sampler, Solver]:
             cache.clear()
         cache[task.view_text] = Sampler(parse_view(task.view_text))
     solver: Solver | None = getattr(_local, "solver", None)
-    limits = (task.tt_bytes, task.max_nodes)
-    if solver is None or getattr(_local, "limits", None) != limits:
+    if solver is None or getattr(_local, "tt_bytes", None) != task.tt_bytes:
         solver = Solver(tt_mb=max(1, task.tt_bytes // MIB), max_nodes=task.max_nodes)
         _local.solver = solver
-        _local.limits = limits
+        _local.tt_bytes = task.tt_bytes
+    solver.max_nodes = task.max_nodes  # (a timed run's budget changes from world to world)
     return cache[task.view_text], solver
 
 
@@ -271,11 +283,18 @@ def _bounded_solver(task: _Task) -> Solver | None:
 
 
 def solve_world(task: _Task) -> _WorldResult:
-    """Every legal move's value in one world (run by the executor)."""
+    """Every legal move's value in one world (run by the executor), with
+    the worker's time on it."""
+    started = time.perf_counter()
+    got = _solve_world(task)
+    return replace(got, seconds=time.perf_counter() - started)
+
+
+def _solve_world(task: _Task) -> _WorldResult:
     sampler, solver = _worker_state(task)
     world = sampler.world(list(task.masks))
     seat_side = world.sides()[world.to_move]
-    if task.clear or task.max_nodes:
+    if task.clear or (task.max_nodes and not task.timed):
         solver.clear()  # whether a world fits its budget does not depend on the worlds before
     if task.only:
         values, stats = valuation.exact_moves(world, solver, seat_side, task.only)
@@ -401,18 +420,26 @@ def recommend(
     world_nodes = max_nodes
     if node_budget and (not world_nodes or world_nodes > node_budget):
         world_nodes = node_budget  # no world may use more than the whole budget
+    workers = jobs or os.cpu_count() or 1
+    # time alone bounds the run: each world a node budget that fits the time
+    timed = seconds is not None and not world_nodes and bounded and objective == "value"
+    if timed:
+        assert seconds is not None
+        world_nodes = _timed_world_nodes(seconds, workers, TIMED_FIRST_RATE, TIMED_WORLDS)
     model = _Task(view.to_line(), 0, (), objective, tt_mb * MIB, world_nodes,
-                  clear=node_budget > 0, bounded=bounded, maxn_by=maxn_by)  # fmt: skip
+                  clear=node_budget > 0, bounded=bounded, maxn_by=maxn_by, timed=timed)  # fmt: skip
     tasks = _Tasks(sampler, samples, seed, model)
     if objective == "maxn" and len(set(sampler.world(list(tasks[0].masks)).sides())) < 3:
         raise PositionError("objective 'maxn' is for games of three or more sides")
     racing = race and objective == "value" and len(legal) > 1
     run = _Run(tasks, legal, racing)
+    if timed:
+        run.ahead = TIMED_AHEAD_PER_WORKER * workers
+    most_world_nodes = world_nodes
     started = time.monotonic()
     deadline = None if seconds is None else started + seconds
     own_pool: Executor | None = None
     if executor is None:
-        workers = jobs or os.cpu_count() or 1
         if workers <= 1:
             own_pool = ThreadPoolExecutor(max_workers=1)
         else:
@@ -437,6 +464,14 @@ def recommend(
             done, pending = wait(pending, timeout=timeout, return_when=FIRST_COMPLETED)
             for f in done:
                 run.add(f.result())
+            if timed and done:
+                assert seconds is not None
+                assert deadline is not None
+                left = deadline - time.monotonic()
+                needed = TIMED_WORLDS - len(run.results)
+                budget = _timed_world_nodes(left, workers, run.rate(), needed)
+                tasks.model = replace(tasks.model, max_nodes=budget)
+                most_world_nodes = max(most_world_nodes, tasks.model.max_nodes)
             if progress is not None and done:
                 progress(len(run.results), samples)
             if ctrl_c.is_set() or (stop is not None and stop.is_set()):
@@ -479,9 +514,21 @@ def recommend(
     if stopped is None and n < samples:
         stopped = "nodes"
     solved = [run.results[i] for i in range(n)]
+    shown_nodes = most_world_nodes if timed else max_nodes
     rec = _summarize(view, legal, solved, samples, sampler.count(), seed, stopped, objective,
-                     time.monotonic() - started, max_nodes, node_budget)  # fmt: skip
+                     time.monotonic() - started, shown_nodes, node_budget)  # fmt: skip
     return replace(rec, maxn_by=maxn_by) if objective == "maxn" else rec
+
+
+def _timed_world_nodes(seconds: float, workers: int, rate: float, needed: int) -> int:
+    """The node budget of a world in a run bounded by time alone, with
+    `seconds` left, at `rate` nodes a second a worker, `needed` worlds
+    still to value to reach TIMED_WORLDS: those worlds in the time left,
+    each spending at most twice its budget (the exact search, then the
+    bounded search past it).  Worlds that finish early leave more to the
+    next: where most worlds are cheap (whist) the dear ones are solved too."""
+    share = max(0.0, seconds) * workers / max(1, needed)  # a world's seconds of one worker
+    return max(TIMED_LEAST_NODES, int(rate * share / 2))
 
 
 def _no_world_advice(seconds: float | None, max_nodes: int) -> str:
@@ -558,9 +605,10 @@ class _Run:
         self.races: list[_Race | None] = [None]  # races[k]: the race after the first k worlds
         self.out: tuple[str, ...] = ()
         self.handed = 0
+        self.ahead = WORLDS_AHEAD  # the most worlds handed out past the prefix done
 
     def can_submit(self) -> bool:
-        if self.handed >= len(self.tasks) or self.handed - self.prefix >= WORLDS_AHEAD:
+        if self.handed >= len(self.tasks) or self.handed - self.prefix >= self.ahead:
             return False
         return not self.racing or self.handed - RACE_LAG <= self.prefix
 
@@ -578,6 +626,13 @@ class _Run:
             self.prefix += 1
             if self.racing:
                 self.races.append(self._race())
+
+    def rate(self) -> float:
+        """The search speed of a worker, nodes a second, over the worlds done
+        (TIMED_FIRST_RATE before any took measurable time)."""
+        nodes = sum(r.stats.nodes for r in self.results.values())
+        spent = sum(r.seconds for r in self.results.values())
+        return nodes / spent if spent > 0 and nodes else float(TIMED_FIRST_RATE)
 
     def kept_within(self, budget: int) -> int:
         """How many first worlds keep within `budget` nodes (at least one when one is done)."""

@@ -214,13 +214,16 @@ def test_many_samples_stop_on_the_node_budget() -> None:
 
 
 def _quality(
-    count: int, worlds: int = bench_quality.WORLDS, variants: list[tuple[str, int]] = VARIANTS
+    count: int,
+    worlds: int = bench_quality.WORLDS,
+    variants: list[tuple[str, int]] = VARIANTS,
+    share: float = bench_quality.TARGET_SHARE,
 ) -> None:
     failures = []
     for game, players in variants:
         outcomes = bench_quality.run_game(game, players, count, worlds, bench_quality.WORLD_NODES)
         passed = sum(o.passed for o in outcomes)
-        if passed < bench_quality.TARGET_SHARE * len(outcomes):
+        if passed < share * len(outcomes):
             failures.append(bench_quality.report(outcomes))
     assert not failures, "\n".join(failures)
 
@@ -230,23 +233,23 @@ def test_quality_small_sample() -> None:
     _quality(2, worlds=16)
 
 
-# Chinkway misses issue 19's target so far: 36 of 40 positions (90%) within 0.05
-# (benches/bench_quality.py --positions 40), every miss from worlds valued by the
-# bounded search, whose evaluation is the middle of the cheap bounds.  Two
-# Chinkway evaluations tried (the same 40 positions): the middle of the parts
-# bounds 37/40, the parts placed by the side's share of the card power 36/40;
-# seeds 6 and 35 miss with each, so the default stays.
-CHINKWAY_SHORT = pytest.mark.xfail(
-    reason="issue 19 open: Chinkway's bounded worlds, 90% of 40 positions", strict=False
-)
+# Chinkway misses issue 19's target of 95% so far: 36 of 40 positions (90%)
+# within 0.05 (benches/bench_quality.py --positions 40), every miss from
+# worlds past the player's 166,666-node world budget valued by the bounded
+# search, whose evaluation is the middle of the cheap bounds (seed 35: one
+# such world gave every card 6 where the exact values were 10 and 3, and
+# decided the card).  Evaluations tried: the middle of the parts bounds
+# 37/40, the parts placed by the side's share of the card power 36/40; the
+# estimates moved into what the cut-short exact search proved saved neither
+# seed 6 nor 35; a world budget of 500k nodes 36/40, of 1M nodes 38/40 (six
+# times the player's share).  So Chinkway is held to CHINKWAY_FLOOR here
+# (a check that fails on a regression); the issue's target stays open.
+CHINKWAY_FLOOR = 0.85
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize(
-    ("game", "players"),
-    [pytest.param(g, p, marks=CHINKWAY_SHORT) if g == "chinkway" else (g, p) for g, p in VARIANTS],
-    ids=[f"{g}-{p}" for g, p in VARIANTS],
-)
+@pytest.mark.parametrize(("game", "players"), VARIANTS, ids=[f"{g}-{p}" for g, p in VARIANTS])
 def test_quality_200_positions(game: str, players: int, request: pytest.FixtureRequest) -> None:
     _slow_asked(request)
-    _quality(200, variants=[(game, players)])
+    share = CHINKWAY_FLOOR if game == "chinkway" else bench_quality.TARGET_SHARE
+    _quality(200, variants=[(game, players)], share=share)

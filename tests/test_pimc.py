@@ -518,3 +518,43 @@ def test_the_command_says_how_the_worlds_were_valued() -> None:
                           "--json").output)  # fmt: skip
     assert data["worlds_by_method"]["raced"] > 0
     assert any(m["mean"] is None and m["mean_at_most"] is not None for m in data["moves"])
+
+
+# -- a run bounded by time alone --------------------------------------------------
+
+
+def test_a_timed_run_keeps_every_value_of_the_worlds_it_solves() -> None:
+    """Time alone bounds the run: each world gets a node budget (from the
+    measured speed), the table is kept from world to world, and the worlds
+    that fit are solved exactly, with the values of fresh searches."""
+    pos = in_play("chinese-whist", 4, 7, 36)
+    rec = recommend(pos, samples=12, seconds=600, seed=5, jobs=1, tt_mb=16, race=False)
+    free = recommend(pos, samples=12, seed=5, jobs=1, tt_mb=16, race=False)
+    assert rec.worlds == 12 and rec.exact_worlds == 12 and rec.max_nodes > 0
+    assert {m.move: m.values for m in rec.moves} == {m.move: m.values for m in free.moves}
+
+
+def test_a_timed_run_values_the_dear_worlds_by_the_bounded_search(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    nodes = 3_000
+    monkeypatch.setattr(pimc, "_timed_world_nodes", lambda seconds, workers, rate, needed: nodes)
+    pos = in_play("chinkway", None, 3, 10)
+    rec = recommend(pos, samples=8, seconds=600, seed=1, jobs=1, tt_mb=16)
+    assert rec.worlds == 8 and rec.bounded_worlds > 0 and rec.max_nodes == nodes
+    assert rec.exact_worlds + rec.bounded_worlds + rec.fallback == rec.worlds
+    # no node budget without a time limit, nor where the caller gave one
+    assert recommend(pos, samples=2, seed=1, jobs=1, tt_mb=16).max_nodes == 0
+    given = recommend(pos, samples=2, seconds=600, seed=1, jobs=1, tt_mb=16, max_nodes=5_000)
+    assert given.max_nodes == 5_000
+
+
+def test_the_timed_budget_lets_the_worlds_fit_the_time() -> None:
+    rate, seconds, workers = 2e6, 10.0, 2
+    nodes = pimc._timed_world_nodes(seconds, workers, rate, pimc.TIMED_WORLDS)
+    # each world at most twice its budget: TIMED_WORLDS of them in the time
+    assert pimc.TIMED_WORLDS * 2 * nodes / rate <= seconds * workers * (1 + 1e-9)
+    # fewer worlds still needed, or more time left: a larger budget
+    assert pimc._timed_world_nodes(seconds, workers, rate, 10) > nodes
+    assert pimc._timed_world_nodes(1e-6, 1, rate, 1) == pimc.TIMED_LEAST_NODES
+    assert pimc._timed_world_nodes(-1.0, 1, rate, 0) == pimc.TIMED_LEAST_NODES
