@@ -15,6 +15,7 @@ cdef enum:
     MAX_MOVES = 64   # the longest hand: 50 Chinkway cards and 10 claims, or 52 cards
 
 NOTRUMP = TS_NOTRUMP
+SETUP_BYTES = sizeof(ts_setup)  # the raw setup's size (PlayState.setup_bytes)
 NO_SEAT = TS_NO_SEAT
 NO_CARD = TS_NO_CARD
 PHASE_PLAY, PHASE_CLAIM, PHASE_OVER = 0, 1, 2
@@ -48,6 +49,7 @@ cdef class PlayState:
     Moves are card ints; `undo` takes back the latest one.  Copy with `copy()`.
     """
     cdef ts_state s
+    cdef ts_setup setup  # what the hand started from, as ts_init checked it
     cdef ts_undo history[MAX_MOVES]
     cdef int nmoves
 
@@ -83,12 +85,33 @@ cdef class PlayState:
         status = ts_init(&self.s, &setup)
         if status:
             raise PositionError(_status(status))
+        self.setup = setup
         self.nmoves = 0
+
+    @staticmethod
+    def from_setup_bytes(bytes raw):
+        """A hand from the raw C setup (`setup_bytes`, SETUP_BYTES long), as
+        ts_init checks it: for the tests that feed the C core's boundary the
+        same bytes in another build (tests/test_sanitizers.py)."""
+        cdef PlayState state = PlayState.__new__(PlayState)
+        if len(raw) != sizeof(ts_setup):
+            raise PositionError(f"a setup is {sizeof(ts_setup)} bytes, not {len(raw)}")
+        memcpy(&state.setup, <const char *>raw, sizeof(ts_setup))
+        status = ts_init(&state.s, &state.setup)
+        if status:
+            raise PositionError(_status(status))
+        state.nmoves = 0
+        return state
+
+    def setup_bytes(self):
+        """The raw C setup the hand started from (before any move)."""
+        return (<char *>&self.setup)[:sizeof(ts_setup)]
 
     def copy(self):
         """An independent copy, history included."""
         cdef PlayState other = PlayState.__new__(PlayState)
         other.s = self.s
+        other.setup = self.setup
         memcpy(other.history, self.history, sizeof(ts_undo) * self.nmoves)
         other.nmoves = self.nmoves
         return other
