@@ -35,21 +35,11 @@ import json
 import random
 from pathlib import Path
 
-RANKS = "AKQJT98765432"
+from make_dds_tables import random_deal  # the same deals: one random deal in PBN
+
 SEATS = "NESW"
 STRAINS = ["S", "H", "D", "C", "NT"]  # DDS's order of its table's rows
 VULNERABILITY = ["None", "Both", "NS", "EW"]  # DDS's numbers 0..3
-
-
-def random_deal(rng: random.Random) -> str:
-    """A random deal in PBN, N's hand first (suits S H D C, ranks high to low)."""
-    deck = [(s, r) for s in range(4) for r in range(13)]
-    rng.shuffle(deck)
-    hands = []
-    for seat in range(4):
-        cards = sorted(deck[seat * 13 : seat * 13 + 13])
-        hands.append(".".join("".join(RANKS[r] for s2, r in cards if s2 == s) for s in range(4)))
-    return "N:" + " ".join(hands)
 
 
 def main() -> None:
