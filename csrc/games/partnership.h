@@ -159,6 +159,12 @@ static inline uint64_t nibbles_to_bytes(uint64_t x)
     return (x | x << 4) & 0x0F0F0F0F0F0F0F0FULL;
 }
 
+/* Seat p's length in a suit from the shape itself (the slow reference of lengths_of). */
+static inline int shape_len(uint64_t shape, int p, int suit)
+{
+    return (int)(shape >> (LENGTH_BITS * TS_SUITS * (PARTNERSHIP_SEATS - 1 - p) + LENGTH_BITS * (TS_SUITS - 1 - suit)) & LENGTH_MASK);
+}
+
 /* f->len from f->shape, once a trick start: the bounds read a length
  * some 30 times a trick start, and a shift by a variable amount out of
  * the shape cost 5% of the search's instructions.  (The shape's nibble
@@ -171,19 +177,14 @@ static inline void lengths_of(whist_suits *f)
     memcpy(f->len, &high, sizeof high);
     memcpy(f->len + sizeof high, &low, sizeof low);
 #else
-    for (int k = 0; k < PARTNERSHIP_SEATS * TS_SUITS; k++)
-        f->len[k] = (uint8_t)(f->shape >> (LENGTH_BITS * (PARTNERSHIP_SEATS * TS_SUITS - 1 - k)) & LENGTH_MASK);
+    for (int p = 0; p < PARTNERSHIP_SEATS; p++)
+        for (int suit = 0; suit < TS_SUITS; suit++)
+            f->len[TS_SUITS * p + suit] = (uint8_t)shape_len(f->shape, p, suit);
 #endif
 }
 
 /* Seat p's length in a suit. */
 static inline int suit_len(const whist_suits *f, int p, int suit) { return f->len[TS_SUITS * p + suit]; }
-
-/* The same from the shape itself (the slow reference of lengths_of). */
-static inline int shape_len(uint64_t shape, int p, int suit)
-{
-    return (int)(shape >> (LENGTH_BITS * TS_SUITS * (PARTNERSHIP_SEATS - 1 - p) + LENGTH_BITS * (TS_SUITS - 1 - suit)) & LENGTH_MASK);
-}
 
 /* The facts from the cards in play, the shape and the seats' relative-rank
  * hands (a seat holds a suit's top card when it holds its relative ace). */
@@ -196,7 +197,8 @@ static inline void whist_suits_from(whist_suits *f, ts_cards in_play, uint64_t s
         ts_cards r = rel[p];
         f->tops[p] = (unsigned)((r >> ace & 1) | (r >> (TS_LANE_BITS + ace - 1) & 2) |
                                 (r >> (2 * TS_LANE_BITS + ace - 2) & 4) | (r >> (3 * TS_LANE_BITS + ace - 3) & 8));
-    }    lengths_of(f);
+    }
+    lengths_of(f);
 }
 
 /* The facts of a position (the slow way: for callers without its shape). */
@@ -217,7 +219,8 @@ static inline void whist_suits_of(const ts_state *s, whist_suits *f)
         for (int p = 0; p < PARTNERSHIP_SEATS; p++)
             if (s->playable[p] & top)
                 f->tops[p] |= 1u << suit;
-    }    lengths_of(f);
+    }
+    lengths_of(f);
 }
 
 /* cash_from (tricks.h) of seat p with every card face up, from the facts
