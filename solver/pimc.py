@@ -606,6 +606,7 @@ class _Run:
         self.out: tuple[str, ...] = ()
         self.handed = 0
         self.ahead = WORLDS_AHEAD  # the most worlds handed out past the prefix done
+        self.nodes_done, self.seconds_done = 0, 0.0  # over every world done, for `rate`
 
     def can_submit(self) -> bool:
         if self.handed >= len(self.tasks) or self.handed - self.prefix >= self.ahead:
@@ -621,6 +622,8 @@ class _Run:
 
     def add(self, r: _WorldResult) -> None:
         self.results[r.index] = r
+        self.nodes_done += r.stats.nodes
+        self.seconds_done += r.seconds
         while self.prefix in self.results:
             self.nodes.append(self.nodes[-1] + self.results[self.prefix].stats.nodes)
             self.prefix += 1
@@ -630,8 +633,7 @@ class _Run:
     def rate(self) -> float:
         """The search speed of a worker, nodes a second, over the worlds done
         (TIMED_FIRST_RATE before any took measurable time)."""
-        nodes = sum(r.stats.nodes for r in self.results.values())
-        spent = sum(r.seconds for r in self.results.values())
+        nodes, spent = self.nodes_done, self.seconds_done
         return nodes / spent if spent > 0 and nodes else float(TIMED_FIRST_RATE)
 
     def kept_within(self, budget: int) -> int:
