@@ -32,7 +32,7 @@ from collections.abc import Sequence
 from solver.errors import NotationError, TricksolverError
 from solver.games.game import Board, RecordFormat
 from solver.games.registry import GAMES
-from solver.notation import check_size, is_bare_deal, read_toml, to_toml
+from solver.notation import MAX_DIGITS, check_size, is_bare_deal, read_toml, to_toml
 from solver.position import BOM, parse_position
 
 __all__ = ["Board", "choose_boards", "read_boards", "record_format", "record_formats"]
@@ -125,7 +125,9 @@ def choose_boards(boards: Sequence[Board], wanted: str | None, source: str) -> l
     named = [b for b in boards if b.name == key]
     if named:
         return named[:1]
-    if key.isascii() and key.isdigit() and 1 <= int(key) <= len(boards):
+    # (a place of more digits than the notation's numbers is no place: int()
+    # of thousands of digits would raise Python's own ValueError)
+    if key.isascii() and key.isdigit() and len(key) <= MAX_DIGITS and 1 <= int(key) <= len(boards):
         return [boards[int(key) - 1]]
     names = ", ".join(b.name for b in boards[:20]) + (", ..." if len(boards) > 20 else "")
     raise NotationError(f"{source}: no board {wanted!r} (boards: {names})")

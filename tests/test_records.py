@@ -58,6 +58,8 @@ def test_every_command_takes_a_file_and_board() -> None:
 def test_bad_boards_and_options() -> None:
     path = str(DATA / "positions.txt")
     assert_one_line_error(run("show", path, "--board", "9"), "no board '9'", "boards: 1, 2, 3")
+    # a place of thousands of digits: no board (not Python's integer-string limit)
+    assert_one_line_error(run("show", path, "--board", "1" * 5000), "no board", "boards: 1, 2, 3")
     assert_one_line_error(run("recommend", path, "-n", "4"), "recommend takes one", "--board")
     assert_one_line_error(
         run("show", "whist; hands=N:AK.Q.. QJ.K.. T9.A.. 87...A", "--board", "1"), "--board"
