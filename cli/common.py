@@ -147,15 +147,10 @@ def is_view_text(text: str) -> bool:
     return get_str(parse_fields(text), "seat") is not None
 
 
-def source_with_moves(source: str, moves: str | None) -> str:
-    """The text of a position or view (as `read_source`); with --moves, the
-    position after them (a view takes no moves: the seat cannot replay what
-    it does not see)."""
-    return text_with_moves(read_source(source), moves)
-
-
 def text_with_moves(text: str, moves: str | None) -> str:
-    """A position's or view's text; with --moves, the position after them."""
+    """A position's or view's text (as `read_source` gives one); with
+    --moves, the position after them (a view takes no moves: the seat
+    cannot replay what it does not see)."""
     if not moves:
         return text
     if is_view_text(text):

@@ -623,8 +623,9 @@ def table(
                         row = [record.name, entry["trump"], entry["leader"], side]
                         click.echo(",".join([*row, "" if value is None else str(value)]))
             elif output == TEXT:
-                if held is not None:
-                    console.rule(f"Board {held.name}")
+                title = board_title(held)
+                if title is not None:
+                    console.rule(title)
                 console.print(render_analysis.table_view(pos, result))
                 for name, value in notes:
                     if "\n" not in value:
