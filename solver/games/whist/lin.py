@@ -26,10 +26,11 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from solver.cards import FULL_DECK, NOTRUMP, SUIT_CHARS, CardSet
+from solver.cards import NOTRUMP, SUIT_CHARS, CardSet
 from solver.errors import NotationError, TricksolverError
 from solver.games.game import Board
-from solver.games.whist.rules import FULL_HAND, SEATS, Whist
+from solver.games.whist.pbn import with_hand_left_out
+from solver.games.whist.rules import SEATS, Whist
 from solver.notation import SEAT_LETTERS
 
 FORMAT = "lin"
@@ -112,19 +113,7 @@ def read_md(md: str, where: str) -> tuple[int, list[CardSet]]:
             hands[seat] = CardSet.parse(".".join(g.upper() for g in m.groups()))
         except TricksolverError as e:
             raise NotationError(f"{where}: md|: hand {SEAT_LETTERS[seat]}: {e}") from None
-    missing = [s for s in range(SEATS) if s not in hands]
-    if len(missing) > 1:
-        raise NotationError(f"{where}: md|: more than one hand left out")
-    if missing:
-        held = CardSet()
-        for h in hands.values():
-            held = held | h
-        if any(len(h) != FULL_HAND for h in hands.values()) or len(held) != (SEATS - 1) * FULL_HAND:
-            raise NotationError(
-                f"{where}: md|: a hand left out needs the three others full and apart"
-            )
-        hands[missing[0]] = FULL_DECK - held
-    return dealer, [hands[s] for s in range(SEATS)]
+    return dealer, with_hand_left_out([hands.get(s) for s in range(SEATS)], f"{where}: md|")
 
 
 def contract_of(calls: Sequence[str], dealer: int) -> tuple[str, int] | None:

@@ -251,21 +251,27 @@ def read_deal(deal: str, where: str = "deal") -> tuple[int, list[CardSet]]:
             hands[seat] = CardSet.parse(".".join(suits))
         except TricksolverError as e:
             raise NotationError(f"{where}: [Deal]: hand {SEAT_LETTERS[seat]}: {e}") from None
+    return first, with_hand_left_out(hands, f"{where}: [Deal]", f" ('{NO_CARD}')")
+
+
+def with_hand_left_out(
+    hands: Sequence[CardSet | None], where: str, mark: str = ""
+) -> list[CardSet]:
+    """The four hands N E S W, one of which may be left out (None): it holds
+    the cards the three others lack, when they are full hands and apart.
+    NotationError starting `where` (and naming the left-out mark) if not."""
     missing = [s for s in range(SEATS) if hands[s] is None]
     if len(missing) > 1:
-        raise NotationError(f"{where}: [Deal]: more than one hand left out ('-')")
-    if missing:
-        known = [h for h in hands if h is not None]
-        size = len(known[0])
-        held = CardSet()
-        for h in known:
-            held = held | h
-        if len(known[0]) != FULL_HAND or len(held) != len(known) * size:
-            raise NotationError(
-                f"{where}: [Deal]: a hand left out ('-') needs the three others full and apart"
-            )
-        hands[missing[0]] = FULL_DECK - held
-    return first, [h for h in hands if h is not None]
+        raise NotationError(f"{where}: more than one hand left out{mark}")
+    known = [h for h in hands if h is not None]
+    if not missing:
+        return known
+    held = CardSet()
+    for h in known:
+        held = held | h
+    if any(len(h) != FULL_HAND for h in known) or len(held) != len(known) * FULL_HAND:
+        raise NotationError(f"{where}: a hand left out{mark} needs the three others full and apart")
+    return [FULL_DECK - held if h is None else h for h in hands]
 
 
 def _board(
