@@ -26,7 +26,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from solver.cards import NOTRUMP, SUIT_CHARS, CardSet
+from solver.cards import NOTRUMP, CardSet, parse_strain
 from solver.errors import NotationError, TricksolverError
 from solver.games.game import Board
 from solver.games.whist.pbn import with_hand_left_out
@@ -163,7 +163,7 @@ def _board(name: str, where: str, pairs: list[tuple[str, str]], values: dict[str
     if contract is not None:
         text, declarer = contract
         strain = text[1:].rstrip("X")
-        trump = NOTRUMP if strain == "NT" else SUIT_CHARS.index(strain)
+        trump = parse_strain(strain)
         leader = (declarer + 1) % SEATS
         tags += [("Contract", text), ("Declarer", SEAT_LETTERS[declarer])]
     try:

@@ -37,7 +37,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from solver.cards import FULL_DECK, NOTRUMP, SUIT_CHARS, CardSet, strain_text
+from solver.cards import FULL_DECK, NOTRUMP, SUIT_CHARS, CardSet, parse_strain, strain_text
 from solver.doubledummy import Table, declarer_tricks
 from solver.errors import NotationError, TricksolverError
 from solver.games.game import Board
@@ -298,7 +298,7 @@ def _board(
             raise NotationError(
                 f"{where}: [Contract {values['Contract']!r}]: not a contract like 4S, 3NTX"
             )
-        trump = NOTRUMP if m.group(2).startswith("N") else SUIT_CHARS.index(m.group(2))
+        trump = parse_strain(m.group(2))
         if values.get("Declarer", "").strip():
             leader = (_seat(values["Declarer"], "Declarer", where) + 1) % SEATS
     try:
