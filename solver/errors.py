@@ -28,3 +28,8 @@ class IllegalMoveError(TricksolverError):
 class SolverBusyError(TricksolverError):
     """A `Solver` was asked to search while it searches in another thread
     (one Solver per thread: its table and statistics are its own)."""
+
+
+class ExtraMissingError(TricksolverError):
+    """A part of tricksolver needs an optional extra that is not installed
+    (``pip install 'tricksolver[EXTRA]'``)."""

@@ -254,10 +254,23 @@ class Position(Notated):
 
     def copy(self) -> Position:
         """An independent copy, undo history included."""
-        other = copy.copy(self)
+        other = type(self).__new__(type(self))  # (copy.copy would pickle it: __reduce__)
         other.__dict__.update({k: copy.deepcopy(v) for k, v in vars(self).items() if k != "_core"})
         other._core = self._core.copy() if self._core is not None else None
         return other
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Position:
+        """`copy.deepcopy` is `copy` (the C play state is copied by its own means)."""
+        return self.copy()
+
+    def __reduce__(self) -> tuple[Callable[..., Position], tuple[Any, ...]]:
+        """Pickled as the notation of the position before the moves made on
+        this object and those moves (`history`), played again when read."""
+        first = self.copy()
+        while first.history:
+            first.undo()
+        fields = {k: v for k, v in first.to_fields().items() if v is not None}
+        return _replayed, (type(self), fields, [str(m) for m in self.history])
 
     # -- the play -----------------------------------------------------------
 
@@ -375,6 +388,14 @@ class Position(Notated):
 
     def iter_seats(self) -> Iterator[int]:
         return iter(range(self.nseats))
+
+
+def _replayed(cls: type[Position], fields: Fields, moves: list[str]) -> Position:
+    """A pickled position read (`Position.__reduce__`): its fields, then its moves."""
+    pos: Position = cls.from_fields(fields)  # type: ignore[attr-defined]
+    for move in moves:
+        pos.play(move)
+    return pos
 
 
 # -- the play key: what positions and views share ------------------------------

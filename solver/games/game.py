@@ -26,7 +26,7 @@ from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from rich.console import RenderableType
 
-from solver.cards import Card, CardSet
+from solver.cards import FULL_DECK, Card, CardSet
 from solver.drawing import TRICKS_FROM_HERE, Row, SeatRow, cards_held_line, hand_text, move_line
 from solver.errors import PositionError
 from solver.games.base import Move, Position
@@ -55,6 +55,31 @@ class Game(ABC):
         is given only where `names_trump_at_deal` is true."""
 
     names_trump_at_deal: ClassVar[bool] = False  # the deal may fix the trump (whist)
+
+    # --- deals drawn card by card (solver.openspiel's chance nodes) ---
+    # A new hand is dealt from one or more packs, each shuffled: `deal_pool`
+    # says what the next card is drawn from, `dealt` lays the drawn cards out
+    # as `deal` lays out its shuffled packs.  Every card drawn uniformly from
+    # its pool makes each pack a uniform shuffle, so the hands so dealt have
+    # the distribution of `deal`'s (whose generator shuffles the same packs).
+
+    def deal_pool(self, drawn: Sequence[Card], players: int) -> CardSet:
+        """The cards the next card of a new hand of `players` is drawn from,
+        uniformly, once the cards `drawn` have been drawn (in order); empty
+        once the hand is dealt (`dealt`).  The default: one pack,
+        `FULL_DECK`, drawn whole."""
+        return FULL_DECK - CardSet(drawn) if len(drawn) < len(FULL_DECK) else CardSet()
+
+    @abstractmethod
+    def dealt(self, drawn: Sequence[Card], players: int) -> Position:
+        """The hand of `players` at its first decision that the cards `drawn`
+        make, drawn in order from `deal_pool` until it was empty: laid out as
+        `deal` lays out its shuffled packs (seat 1 deals)."""
+
+    @abstractmethod
+    def score_bounds(self, players: int) -> tuple[int, int]:
+        """The least and the most a seat's hand score (`Position.scores`) can
+        be in a hand of `players`."""
 
     # --- views ---
     view: ClassVar[type[View]]

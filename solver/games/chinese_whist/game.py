@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from solver.cards import Card, CardSet
 from solver.drawing import TRICKS, TRICKS_FROM_HERE, game_to, tricks_meaning
 from solver.games.base import Move, Position
 from solver.games.chinese_whist import drawing, heuristics, whole_game
-from solver.games.chinese_whist.rules import DEFAULT_TARGET, TARGETS, ChineseWhist
+from solver.games.chinese_whist.rules import DEFAULT_TARGET, PAR, TARGETS, ChineseWhist, deck_for
 from solver.games.chinese_whist.view import ChineseWhistView
 from solver.games.game import Game, HandToDeal
 from solver.seatview import SeatFacts, SeatKnowledge
@@ -25,6 +26,17 @@ class ChineseWhistGame(Game):
 
     def deal(self, seed: int, players: int | None = None, trump: int | None = None) -> ChineseWhist:
         return ChineseWhist.deal(players or self.default_seats, seed)
+
+    def deal_pool(self, drawn: Sequence[Card], players: int) -> CardSet:
+        pack = deck_for(players)
+        return pack - CardSet(drawn) if len(drawn) < len(pack) else CardSet()
+
+    def dealt(self, drawn: Sequence[Card], players: int) -> ChineseWhist:
+        return ChineseWhist.from_deck(players, drawn)
+
+    def score_bounds(self, players: int) -> tuple[int, int]:
+        """A side's tricks above par: at most all of a hand's tricks less par."""
+        return 0, len(deck_for(players)) // players - PAR[players]
 
     # --- players ---
     targets = TARGETS

@@ -12,7 +12,7 @@ under it; a lone ``AS`` is a face-up card with nothing under it), ``down``
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 
 from solver import _core
 from solver.cards import FULL_DECK, NOTRUMP, Card, CardSet, strain_text
@@ -39,6 +39,7 @@ from solver.notation import (
 
 # players: (piles each, down cards each), from the rules' table
 LAYOUT = {4: (6, 1), 3: (8, 1), 2: (12, 2)}
+PAR = {4: 6, 3: 5, 2: 13}  # players: a side scores its tricks above these (the C core's CW_PAR_*)
 DEFAULT_TARGET = 10
 TARGETS = (5, 7, 10)
 REMOVED_WITH_THREE = Card.parse("2S")
@@ -203,6 +204,19 @@ class ChineseWhist(Position):
         rng = random.Random(seed)
         deck = list(deck_for(players))
         rng.shuffle(deck)
+        return cls.from_deck(players, deck, dealer, notrump, target)
+
+    @classmethod
+    def from_deck(
+        cls,
+        players: int,
+        deck: Sequence[Card],
+        dealer: int = 0,
+        notrump: bool = False,
+        target: int = DEFAULT_TARGET,
+    ) -> ChineseWhist:
+        """The deal of the shuffled pack `deck` (every card of `deck_for`,
+        top first), laid out as `deal` says."""
         piles_each, down_each = LAYOUT[players]
         order = [(dealer + 1 + i) % players for i in range(players)]
 

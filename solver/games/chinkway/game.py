@@ -4,10 +4,18 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from solver.cards import Card
+from solver.cards import FULL_DECK, Card, CardSet
 from solver.games.base import Move, Position
 from solver.games.chinkway import before_play, drawing, heuristics, whole_game
-from solver.games.chinkway.rules import ROUNDS, SEATS, Chinkway
+from solver.games.chinkway.rules import (
+    COURTS,
+    QUEST_CARDS,
+    REMOVED_COURTS,
+    ROUNDS,
+    SEATS,
+    Chinkway,
+    lay_out,
+)
 from solver.games.chinkway.view import ChinkwayView
 from solver.games.game import Game, HandToDeal
 from solver.seatview import SeatFacts, SeatKnowledge
@@ -22,6 +30,35 @@ class ChinkwayGame(Game):
 
     def deal(self, seed: int, players: int | None = None, trump: int | None = None) -> Chinkway:
         return Chinkway.deal(seed)
+
+    def deal_pool(self, drawn: Sequence[Card], players: int) -> CardSet:
+        """Three packs, as `Chinkway.deal` shuffles them for a first round:
+        the two courts removed from the quest deck, the quest deck (the 50
+        other cards), then the game deck."""
+        n = len(drawn)
+        if n < REMOVED_COURTS:
+            return COURTS - CardSet(drawn)
+        if n < len(FULL_DECK):
+            return FULL_DECK - CardSet(drawn)
+        if n < 2 * len(FULL_DECK):
+            return FULL_DECK - CardSet(drawn[len(FULL_DECK) :])
+        return CardSet()
+
+    def dealt(self, drawn: Sequence[Card], players: int) -> Chinkway:
+        """The first round of a game, seat 1 dealing."""
+        pack = len(FULL_DECK)
+        return Chinkway(
+            1,
+            0,
+            lay_out(drawn[pack:], 0),
+            quest_deck=list(drawn[REMOVED_COURTS:pack]),
+            quest_used=[],
+            quest_removed=sorted(drawn[:REMOVED_COURTS], reverse=True),
+        )
+
+    def score_bounds(self, players: int) -> tuple[int, int]:
+        """A side's quest parts score 1 + 2 + ... (the C core's ts_quest_score)."""
+        return 0, QUEST_CARDS * (QUEST_CARDS + 1) // 2
 
     # --- players ---
     totals_by_side = False

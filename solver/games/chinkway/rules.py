@@ -17,6 +17,7 @@ courts taken out at the start of the game), ``play``; option ``rounds``
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 from solver import _core
 from solver.cards import FULL_DECK, NOTRUMP, Card, CardSet, strain_text
@@ -83,6 +84,19 @@ def new_quest_deck(rng: random.Random) -> tuple[list[Card], list[Card]]:
     deck = [c for c in FULL_DECK if c not in removed]
     rng.shuffle(deck)
     return deck, sorted(removed, reverse=True)
+
+
+def lay_out(deck: Sequence[Card], dealer: int) -> list[CardSet]:
+    """The hands of a round from the shuffled game deck `deck` (its 52
+    cards, top first): 12 to the dealer, 10 to each other seat, seat by seat
+    from seat 1."""
+    hands: list[CardSet] = []
+    start = 0
+    for s in range(SEATS):
+        n = DEALER_HAND if s == dealer else HAND
+        hands.append(CardSet(deck[start : start + n]))
+        start += n
+    return hands
 
 
 class Chinkway(Position):
@@ -261,12 +275,7 @@ class Chinkway(Position):
             quest_used = []
         deck = list(FULL_DECK)
         rng.shuffle(deck)
-        hands: list[CardSet] = []
-        start = 0
-        for s in range(SEATS):
-            n = DEALER_HAND if s == dealer else HAND
-            hands.append(CardSet(deck[start : start + n]))
-            start += n
+        hands = lay_out(deck, dealer)
         return cls(
             round_no,
             dealer,

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from solver.cards import Card
 from solver.drawing import game_to
-from solver.games.base import Move, Position
+from solver.games.base import SHOOT, Move, Position
 from solver.games.cinch import before_play, drawing, heuristics, whole_game
 from solver.games.cinch.rules import SEATS, Cinch
 from solver.games.cinch.view import CinchView
@@ -23,6 +23,14 @@ class CinchGame(Game):
 
     def deal(self, seed: int, players: int | None = None, trump: int | None = None) -> Cinch:
         return Cinch.deal(seed)
+
+    def dealt(self, drawn: Sequence[Card], players: int) -> Cinch:
+        """The hand's key ``seed`` (its dead-wood draws, public) is 0: a deal's
+        own seed would tell its cards."""
+        return Cinch.from_deck(drawn)
+
+    def score_bounds(self, players: int) -> tuple[int, int]:
+        return -SHOOT, SHOOT  # a Shoot made or set
 
     # --- players ---
     decision_max_nodes = 2_000_000  # a Cinch deal solves in well under a million nodes

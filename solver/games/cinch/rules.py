@@ -19,6 +19,7 @@ four points; default ``"in-play"``).
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 from solver import _core
 from solver.cards import FULL_DECK, NOTRUMP, Card, CardSet, strain_text
@@ -268,6 +269,20 @@ class Cinch(Position):
         rng = random.Random(seed)
         deck = list(FULL_DECK)
         rng.shuffle(deck)
+        return cls.from_deck(deck, dealer, first_hand, seed, shoot_rule)
+
+    @classmethod
+    def from_deck(
+        cls,
+        deck: Sequence[Card],
+        dealer: int = 0,
+        first_hand: bool = True,
+        seed: int = 0,
+        shoot_rule: str = "in-play",
+    ) -> Cinch:
+        """The deal of the shuffled pack `deck` (its 52 cards, top first), laid
+        out as `deal` says; `seed` is the hand's key ``seed`` (the dead-wood
+        draws)."""
         got: list[list[Card]] = [[] for _ in range(SEATS)]
         for i in range(SEATS * DEALT // PACKET):
             seat = (dealer + 1 + i) % SEATS

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from solver.cards import parse_strain, strain_text
+from solver.cards import Card, parse_strain, strain_text
 from solver.drawing import TRICKS, TRICKS_FROM_HERE, tricks_meaning
 from solver.errors import NotationError, PositionError
 from solver.games.base import Position
 from solver.games.game import Game, HandToDeal, RecordFormat, ReferencePart, side_seats
 from solver.games.whist import bench, drawing, heuristics, lin, pbn
-from solver.games.whist.rules import Whist
+from solver.games.whist.rules import FULL_HAND, Whist
 from solver.games.whist.view import WhistView
 from solver.notation import SEAT_LETTERS
 from solver.seatview import SeatFacts
@@ -26,6 +26,12 @@ class WhistGame(Game):
 
     def deal(self, seed: int, players: int | None = None, trump: int | None = None) -> Whist:
         return Whist.deal(seed, trump)
+
+    def dealt(self, drawn: Sequence[Card], players: int) -> Whist:
+        return Whist.from_deck(drawn)
+
+    def score_bounds(self, players: int) -> tuple[int, int]:
+        return 0, FULL_HAND  # a side's tricks
 
     # --- players ---
     decision_max_nodes = 200_000

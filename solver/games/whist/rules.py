@@ -12,9 +12,10 @@ defaults to the first seat of a PBN deal, else N), ``play``.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 from solver import _core
-from solver.cards import FULL_DECK, NOTRUMP, CardSet, strain_text
+from solver.cards import FULL_DECK, NOTRUMP, Card, CardSet, strain_text
 from solver.errors import PositionError
 from solver.games.base import (
     Move,
@@ -96,6 +97,13 @@ class Whist(Position):
         rng = random.Random(seed)
         deck = list(FULL_DECK)
         rng.shuffle(deck)
+        return cls.from_deck(deck, trump)
+
+    @classmethod
+    def from_deck(cls, deck: Sequence[Card], trump: int | None = None) -> Whist:
+        """The deal of the shuffled pack `deck` (its 52 cards, top first): N
+        deals one card at a time from E, and trump is the suit of the last
+        card, N's, unless given."""
         # One card at a time from E (left of the dealer); the last card is N's.
         dealt = [CardSet(deck[i::SEATS]) for i in range(SEATS)]  # E, S, W, N
         if trump is None:
