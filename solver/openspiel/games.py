@@ -31,7 +31,7 @@ from typing import Any
 import numpy as np
 import pyspiel
 
-from solver.cards import Card
+from solver.cards import Card, CardSet
 from solver.errors import PositionError
 from solver.games.base import Move, Position
 from solver.games.game import Game
@@ -39,8 +39,8 @@ from solver.games.registry import GAMES
 from solver.openspiel.actions import (
     BID_BASE,
     CALLS,
-    CARDS,
     CARD_KINDS,
+    CARDS,
     NUM_ACTIONS,
     STRAINS,
     TRUMP_BASE,
@@ -55,6 +55,7 @@ from solver.sampling import Sampler
 
 PREFIX = "python_tricksolver_"
 SEED_BITS = 53  # the bits of a seed read from a probability sampler's number in [0, 1)
+CACHES = ("_sights", "_samplers", "_pool")  # a state's parts not pickled (made again)
 CHANCE = int(pyspiel.PlayerId.CHANCE)
 TERMINAL = int(pyspiel.PlayerId.TERMINAL)
 
@@ -109,9 +110,7 @@ class Variant:
         )
 
 
-VARIANTS: tuple[Variant, ...] = tuple(
-    Variant(g, n) for g in GAMES.values() for n in g.seat_counts
-)
+VARIANTS: tuple[Variant, ...] = tuple(Variant(g, n) for g in GAMES.values() for n in g.seat_counts)
 
 
 class HandGame(pyspiel.Game):  # type: ignore[misc]
@@ -150,6 +149,7 @@ class HandState(pyspiel.State):  # type: ignore[misc]
         self._sights: dict[int, Sight] = {}
         self._samplers: dict[int, Sampler] = {}
         self._resamples = 0
+        self._pool: CardSet | None = None
 
     # -- the game tree -------------------------------------------------------
 
@@ -164,22 +164,28 @@ class HandState(pyspiel.State):  # type: ignore[misc]
         assert self.position is not None and player == self.position.to_move
         return sorted(action_of(m) for m in self.position.legal_moves())
 
+    def pool(self) -> CardSet:
+        """The cards the chance node draws from (`Game.deal_pool`; cached)."""
+        if self._pool is None:
+            self._pool = self.variant.game.deal_pool(self.drawn, self.variant.players)
+        return self._pool
+
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        pool = self.variant.game.deal_pool(self.drawn, self.variant.players)
+        pool = self.pool()
         chance = 1.0 / len(pool)
         return sorted((card_action(c), chance) for c in pool)
 
     def _apply_action(self, action: int) -> None:
         self._sights.clear()
         self._samplers.clear()
-        game, players = self.variant.game, self.variant.players
         if self.position is None:
             card = action_card(action)
-            if card not in game.deal_pool(self.drawn, players):
+            if card not in self.pool():
                 raise PositionError(f"{card} is not a card left to deal")
             self.drawn.append(card)
-            if not game.deal_pool(self.drawn, players):
-                self.position = game.dealt(self.drawn, players)
+            self._pool = None
+            if not self.pool():
+                self.position = self.variant.game.dealt(self.drawn, self.variant.players)
             return
         self.position.play(move_of(self.position.legal_moves(), action))
 
@@ -232,11 +238,11 @@ class HandState(pyspiel.State):  # type: ignore[misc]
 
     def __getstate__(self) -> dict[str, Any]:
         """Pickled (OpenSpiel's clone and serialization) without the caches."""
-        return {k: v for k, v in vars(self).items() if k not in ("_sights", "_samplers")}
+        return {k: v for k, v in vars(self).items() if k not in CACHES}
 
     def __setstate__(self, state: dict[str, Any]) -> None:
-        vars(self).update(state)
-        self._sights, self._samplers = {}, {}
+        self.__dict__.update(state)
+        self._sights, self._samplers, self._pool = {}, {}, None
 
     def _with(self, position: Position | None) -> HandState:
         other = HandState(self.get_game())

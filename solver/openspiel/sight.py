@@ -47,7 +47,16 @@ NO_TRUMP_YET = STRAINS  # the trump block's last place: no trump named yet
 
 def tensor_size(nseats: int) -> int:
     """The length of a seat's tensor in a hand of `nseats`."""
-    return nseats + len(STATES) + nseats + STRAINS + 1 + 2 * CARDS + 2 * nseats * CARDS + nseats * SUITS
+    return (
+        nseats
+        + len(STATES)
+        + nseats
+        + STRAINS
+        + 1
+        + 2 * CARDS
+        + 2 * nseats * CARDS
+        + nseats * SUITS
+    )
 
 
 @dataclass(frozen=True)

@@ -220,7 +220,7 @@ class ChineseWhist(Position):
         piles_each, down_each = LAYOUT[players]
         order = [(dealer + 1 + i) % players for i in range(players)]
 
-        def rounds(cards: list[Card]) -> list[list[Card]]:
+        def rounds(cards: Sequence[Card]) -> list[list[Card]]:
             got: list[list[Card]] = [[] for _ in range(players)]
             for i, c in enumerate(cards):
                 got[order[i % players]].append(c)

@@ -290,7 +290,7 @@ class Cinch(Position):
         return cls(
             dealer,
             [CardSet(h) for h in got],
-            stock=deck[SEATS * DEALT :],
+            stock=list(deck[SEATS * DEALT :]),
             first_hand=first_hand,
             seed=seed,
             shoot_rule=shoot_rule,
