@@ -20,6 +20,9 @@ Players here:
 - ``pimc-classic``: the sampling player as it was before its budget
   (16 worlds, a node budget a world by game; `ClassicPimcPlayer`), kept
   for strength comparisons.
+- ``ismcts`` and ``mcts``: OpenSpiel's bots (the extra ``openspiel``), IS-MCTS
+  and MCTS over worlds drawn from our sampler (`solver.openspiel.bots`;
+  ``ismcts:200``, ``mcts:8/50``).
 
 A name in ``--seats`` may carry the player's settings after a colon
 (`make_player`, `parse_seats`); players without settings refuse them.
@@ -97,6 +100,11 @@ class Player(ABC):
         """The player with the settings written after its name and a colon
         (``pimc:50/2M``); NotationError for settings it does not take."""
         raise NotationError(f"player {cls.name!r} takes no settings (got {text!r})")
+
+    def settings_text(self) -> str | None:
+        """The player's settings in their short form (what `from_settings`
+        reads back), None for a player without settings."""
+        return None
 
 
 @dataclass(frozen=True)
@@ -350,6 +358,9 @@ class PimcPlayer(ClassicPimcPlayer):
     def from_settings(cls, text: str) -> Player:
         return cls(parse_budget(text, cls.DEFAULT_BUDGET))
 
+    def settings_text(self) -> str | None:
+        return self.budget.text()
+
     @classmethod
     def for_hint(cls) -> Player:
         return cls(seconds=cls.HINT_SECONDS, decision_samples=cls.HINT_DECISION_SAMPLES)
@@ -363,11 +374,71 @@ class PimcPlayer(ClassicPimcPlayer):
         )  # fmt: skip
 
 
+class IsmctsPlayer(Player):
+    """OpenSpiel's IS-MCTS bot (the extra ``openspiel``), its worlds drawn
+    from our sampler of the seat's view (`solver.openspiel.bots`)."""
+
+    name = "ismcts"
+    summary = (
+        "OpenSpiel's IS-MCTS over worlds from our sampler, random or heuristic rollouts"
+        " (ismcts:SIMULATIONS[,rollout=heuristic], e.g. ismcts:200; the extra 'openspiel')"
+    )
+    strength = 1
+
+    def __init__(self, settings: str = "") -> None:
+        from solver.openspiel import bots
+
+        self.settings = bots.parse_ismcts(settings) if settings else bots.IsmctsSettings()
+
+    @classmethod
+    def from_settings(cls, text: str) -> Player:
+        return cls(text)
+
+    def settings_text(self) -> str | None:
+        return self.settings.text()
+
+    def choose(self, position: Position, seat: int, rng: random.Random) -> Move:
+        from solver.openspiel import bots
+
+        return bots.ismcts_move(position, seat, self.settings, rng.randrange(1 << 31))
+
+
+class MctsPlayer(Player):
+    """OpenSpiel's MCTS bot on worlds drawn from our sampler of the seat's
+    view, the move explored most over them (`solver.openspiel.bots`)."""
+
+    name = "mcts"
+    summary = (
+        "OpenSpiel's MCTS on worlds from our sampler, the move explored most over them"
+        " (mcts:WORLDS/SIMULATIONS, e.g. mcts:8/50; the extra 'openspiel')"
+    )
+    strength = 1
+
+    def __init__(self, settings: str = "") -> None:
+        from solver.openspiel import bots
+
+        self.settings = bots.parse_mcts(settings) if settings else bots.MctsSettings()
+
+    @classmethod
+    def from_settings(cls, text: str) -> Player:
+        return cls(text)
+
+    def settings_text(self) -> str | None:
+        return self.settings.text()
+
+    def choose(self, position: Position, seat: int, rng: random.Random) -> Move:
+        from solver.openspiel import bots
+
+        return bots.mcts_move(position, seat, self.settings, rng.randrange(1 << 31))
+
+
 PLAYERS: dict[str, type[Player]] = {
     RandomPlayer.name: RandomPlayer,
     HeuristicPlayer.name: HeuristicPlayer,
     PimcPlayer.name: PimcPlayer,
     ClassicPimcPlayer.name: ClassicPimcPlayer,
+    IsmctsPlayer.name: IsmctsPlayer,
+    MctsPlayer.name: MctsPlayer,
 }
 
 
@@ -399,8 +470,9 @@ def _canonical(spec: str) -> str:
     """One spelling of a player and its settings (the short form), so that
     the same player in two spellings is one line-up."""
     player = make_player(spec)
-    if isinstance(player, PimcPlayer) and ":" in spec:
-        return f"{player.name}:{player.budget.text()}"
+    settings = player.settings_text()
+    if settings is not None and ":" in spec:
+        return f"{player.name}:{settings}"
     return spec.split(":")[0].strip()
 
 
@@ -453,6 +525,8 @@ __all__ = [
     "Advice",
     "ClassicPimcPlayer",
     "HeuristicPlayer",
+    "IsmctsPlayer",
+    "MctsPlayer",
     "PimcBudget",
     "Player",
     "RandomPlayer",

@@ -33,13 +33,18 @@ import pytest
 import solver
 import solver.openspiel as os_games
 from solver.cards import FULL_DECK, Card
-from solver.errors import ExtraMissingError
+from solver.errors import ExtraMissingError, NotationError
 from solver.games.base import Move, Phase
 from solver.games.chinkway.rules import COURTS, REMOVED_COURTS
 from solver.games.registry import GAMES
+from solver.match import Match
 from solver.openspiel import actions
 from solver.openspiel.games import HandState, Variant
+from solver.players import make_player, parse_seats
 from solver.position import view_of
+from tests.test_players import VARIANTS as PLAYER_VARIANTS
+from tests.test_players import ids as player_ids
+from tests.test_players import late_positions, twins
 
 VARIANTS = {v.short_name: v for v in os_games.VARIANTS}
 NAMES = sorted(VARIANTS)
@@ -413,3 +418,66 @@ def test_a_variant_names_its_game_and_players() -> None:
     assert "python_tricksolver_whist" in names
     assert {f"python_tricksolver_chinese_whist_{n}" for n in (2, 3, 4)} <= names
     assert Variant(GAMES["cinch"], 4).short_name == "python_tricksolver_cinch"
+
+
+# -- OpenSpiel's bots at our table (solver.players: ismcts, mcts) ---------------------
+
+
+def test_the_bots_settings_read_back_and_bad_ones_are_one_line_errors() -> None:
+    assert parse_seats("ismcts:200,random", 4) == ["ismcts:200", "random"] * 2
+    assert parse_seats("ismcts:simulations=30,rollout=heuristic,random", 2) == [
+        "ismcts:30,rollout=heuristic",
+        "random",
+    ]
+    assert parse_seats("mcts:worlds=4,simulations=20,heuristic", 2) == ["mcts:4/20", "heuristic"]
+    assert make_player("ismcts").settings_text() == "100"
+    for bad in ("ismcts:0", "ismcts:rollout=dd", "ismcts:x=1", "mcts:8", "mcts:0/5", "mcts:a/b"):
+        with pytest.raises(NotationError) as e:
+            make_player(bad)
+        assert "\n" not in str(e.value)
+
+
+BOT_SEATS = ("ismcts:3", "ismcts:3,rollout=heuristic", "mcts:2/3")
+
+
+@pytest.mark.parametrize(("game", "players"), PLAYER_VARIANTS, ids=player_ids(PLAYER_VARIANTS))
+def test_the_bots_choose_legal_moves_reproducibly_and_cannot_peek(game: str, players: int) -> None:
+    rng = random.Random(2)
+    checked = 0
+    positions = [p for seed in range(1, 5) for p in late_positions(game, players, seed)[:2]]
+    for pos in positions:
+        if checked >= len(BOT_SEATS):
+            break
+        seat = pos.to_move
+        for spec in BOT_SEATS:
+            move = make_player(spec).choose(pos, seat, random.Random(5))
+            assert move in pos.legal_moves()
+            assert make_player(spec).choose(pos, seat, random.Random(5)) == move
+            for twin in twins(pos, seat, rng):
+                try:
+                    view_of(twin, seat)
+                except solver.TricksolverError:  # a Cinch twin written out cannot show its redeal
+                    continue
+                assert make_player(spec).choose(twin, seat, random.Random(5)) == move, spec
+                checked += 1
+    assert checked > 0
+
+
+@pytest.mark.parametrize("game", ["chinkway", "cinch"])
+def test_the_bots_make_the_decisions_before_play(game: str) -> None:
+    pos = solver.deal(game, seed=2)
+    assert pos.phase != Phase.PLAY
+    for spec in ("ismcts:3", "mcts:1/3"):
+        move = make_player(spec).choose(pos, pos.to_move, random.Random(1))
+        assert move in pos.legal_moves()
+
+
+def test_a_match_of_the_bots_runs_and_is_the_same_for_the_same_seed() -> None:
+    def played(seats: str) -> list[tuple[int, ...]]:
+        match = Match.new("whist", seats, seed=3)
+        return match.play_deal(0).hands
+
+    for seats in ("ismcts:2,random", "mcts:1/2,heuristic"):
+        first = played(seats)
+        assert len(first) == 2 and all(sum(h) == 26 for h in first)  # each side's tricks, twice
+        assert played(seats) == first

@@ -31,6 +31,8 @@ from solver.players import (
     PLAYERS,
     ClassicPimcPlayer,
     HeuristicPlayer,
+    IsmctsPlayer,
+    MctsPlayer,
     PimcBudget,
     PimcPlayer,
     Player,
@@ -66,6 +68,8 @@ def test_registry_names_the_random_heuristic_and_pimc_players() -> None:
         "heuristic": HeuristicPlayer,
         "pimc": PimcPlayer,
         "pimc-classic": ClassicPimcPlayer,
+        "ismcts": IsmctsPlayer,  # OpenSpiel's bots: tests/test_openspiel.py
+        "mcts": MctsPlayer,
     }
     for name, cls in PLAYERS.items():
         player = make_player(name.upper())

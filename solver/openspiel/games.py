@@ -49,9 +49,9 @@ from solver.openspiel.actions import (
     card_action,
     move_of,
 )
-from solver.openspiel.sight import Sight, dealing, sight, tensor_size
-from solver.position import view_of
+from solver.openspiel.sight import Sight, dealing, sight, tensor_size, view_for
 from solver.sampling import Sampler
+from solver.view import View
 
 PREFIX = "python_tricksolver_"
 SEED_BITS = 53  # the bits of a seed read from a probability sampler's number in [0, 1)
@@ -150,6 +150,8 @@ class HandState(pyspiel.State):  # type: ignore[misc]
         self._samplers: dict[int, Sampler] = {}
         self._resamples = 0
         self._pool: CardSet | None = None
+        # A world's views of the seat it was drawn for (`sight`'s anchor).
+        self.anchors: dict[int, View] = {}
 
     # -- the game tree -------------------------------------------------------
 
@@ -220,7 +222,7 @@ class HandState(pyspiel.State):  # type: ignore[misc]
             if self.position is None:
                 self._sights[player] = dealing(player, self.variant.players, len(self.drawn))
             else:
-                self._sights[player] = sight(self.position, player)
+                self._sights[player] = sight(self.position, player, self.anchors.get(player))
         return self._sights[player]
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> HandState:
@@ -229,12 +231,15 @@ class HandState(pyspiel.State):  # type: ignore[misc]
         `probability_sampler()` and the draws made from this state before."""
         if self.position is None or self.position.is_over:
             raise PositionError("a world is drawn at a decision of the hand, not while dealing")
+        view = view_for(self.position, player_id, self.anchors.get(player_id))
         if player_id not in self._samplers:
-            self._samplers[player_id] = Sampler(view_of(self.position, player_id))
+            self._samplers[player_id] = Sampler(view)
         seed = int(probability_sampler() * (1 << SEED_BITS))
         self._resamples += 1
         world = self._samplers[player_id].sample(1, seed=seed + self._resamples)[0]
-        return self._with(world)
+        other = self._with(world)
+        other.anchors = {player_id: view}
+        return other
 
     def __getstate__(self) -> dict[str, Any]:
         """Pickled (OpenSpiel's clone and serialization) without the caches."""

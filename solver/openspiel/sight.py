@@ -33,7 +33,7 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
-from solver.cards import FULL_DECK, Card, CardSet
+from solver.cards import FULL_DECK, Card, CardSet, strain_text
 from solver.errors import PositionError
 from solver.games.base import Move, Phase, Position
 from solver.games.registry import game_of
@@ -148,16 +148,20 @@ def _without_view(pos: Position, seat: int) -> Sight:
     t.cards(own)
     t.cards(FULL_DECK - own)
     t.at = len(t.values)
+    trump = "none" if pos.trump is None else strain_text(pos.trump)
     text = (
         f"{pos.game}; seat {seat + 1}; phase {pos.phase.value}; to move {pos.to_move + 1};"
-        f" {game_of(pos).discards_and_calls(pos)} calls and discards made; cards {own}"
+        f" {game_of(pos).discards_and_calls(pos)} calls and discards made; trump {trump};"
+        f" play {pos.play_text() or '-'}; cards {own}"
     )
     return Sight(text, t.done())
 
 
-def _over(before_last: Position, last: Move, seat: int, scores: Sequence[int]) -> Sight:
+def _over(
+    before_last: Position, last: Move, seat: int, scores: Sequence[int], anchor: View | None
+) -> Sight:
     """The hand over: the seat's view before the last move, and that move."""
-    view = view_of(before_last, seat)
+    view = view_for(before_last, seat, anchor)
     t = _view_tensor(view, Phase.OVER.value)
     played = [view.played(s) for s in range(view.nseats)]
     if last.kind == "play":
@@ -170,14 +174,36 @@ def _over(before_last: Position, last: Move, seat: int, scores: Sequence[int]) -
     return Sight(f"{view.to_line()} | {last} | over; scores {words}", t.done())
 
 
-def sight(pos: Position, seat: int) -> Sight:
-    """What `seat` knows of the dealt hand `pos` (at a decision, or over)."""
+def sight(pos: Position, seat: int, anchor: View | None = None) -> Sight:
+    """What `seat` knows of the dealt hand `pos` (at a decision, or over).
+    `anchor`: the seat's view at an earlier decision of this hand (a world
+    drawn from it), for the decisions in play of a position that cannot
+    show the seat's view by itself (a world written without its deal: a
+    Cinch redeal that drew cards back from the dead wood); the view is then
+    the anchor's with the play since."""
     if pos.is_over:
         before = pos.copy()
         last = before.undo()
-        return _over(before, last, seat, pos.scores())
+        try:
+            return _over(before, last, seat, pos.scores(), anchor)
+        except PositionError:
+            known = _without_view(before, seat)
+            words = " ".join(str(s) for s in pos.scores())
+            return Sight(f"{known.text} | {last} | over; scores {words}", known.tensor)
     try:
-        view = view_of(pos, seat)
+        view = view_for(pos, seat, anchor)
     except PositionError:
         return _without_view(pos, seat)
     return _of_view(view)
+
+
+def view_for(pos: Position, seat: int, anchor: View | None = None) -> View:
+    """The view of `seat` in `pos` (`solver.view_of`), or made from `anchor`
+    (see `sight`); PositionError when there is none."""
+    try:
+        return view_of(pos, seat)
+    except PositionError:
+        if anchor is None or pos.core is None:
+            raise
+    fields = anchor.to_fields() | {"play": pos.play_text() or None}
+    return game_of(pos).view.from_fields({k: v for k, v in fields.items() if v is not None})

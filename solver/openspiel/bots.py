@@ -1,0 +1,208 @@
+"""OpenSpiel's bots at our table: a seat's decision by IS-MCTS or by MCTS
+over determinizations, on the OpenSpiel game of its hand.
+
+- ``ismcts``: OpenSpiel's `ISMCTSBot` with `simulations` simulations, each
+  from a world drawn from our exact sampler of the seat's view
+  (`HandState.resample_from_infostate`), its leaves valued by a random
+  rollout (OpenSpiel's `RandomRolloutEvaluator`) or by our heuristic
+  player in every seat (`HeuristicRollouts`);
+- ``mcts``: `worlds` worlds drawn from our sampler of the seat's view, each
+  searched by OpenSpiel's (perfect-information) `MCTSBot` with
+  `simulations` simulations and random rollouts; the move explored most
+  over all the worlds.
+
+Either reads only the seat's view: the true position is the root of
+IS-MCTS, which takes from it only the seat's information state and legal
+actions.  Everything random is seeded from `seed` (numpy generators and a
+seeded probability sampler), so a decision is reproducible.  The
+exploration constant is `UCT_C` times the game's range of hand scores
+(`Game.score_bounds`), as the returns are scores, not wins.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+import numpy as np
+import pyspiel
+from open_spiel.python.algorithms import ismcts, mcts
+
+from solver.errors import NotationError
+from solver.games.base import Move, Position
+from solver.games.registry import game_of
+from solver.heuristics import heuristic_playout
+from solver.openspiel.actions import move_of
+from solver.openspiel.games import VARIANTS, HandGame, HandState
+from solver.position import view_of
+from solver.sampling import Sampler
+
+UCT_C = 0.5  # the exploration constant, per point of the game's range of scores
+ROLLOUTS = ("random", "heuristic")  # what values a leaf of IS-MCTS
+MOST_SIMULATIONS = 100_000
+MOST_WORLDS = 10_000
+
+
+@dataclass(frozen=True)
+class IsmctsSettings:
+    """``ismcts:SIMULATIONS`` or ``ismcts:simulations=S,rollout=random|heuristic``."""
+
+    simulations: int = 100
+    rollout: str = "random"
+
+    def text(self) -> str:
+        return (
+            f"{self.simulations}"
+            if self.rollout == "random"
+            else f"{self.simulations},rollout={self.rollout}"
+        )
+
+
+@dataclass(frozen=True)
+class MctsSettings:
+    """``mcts:WORLDS/SIMULATIONS`` or ``mcts:worlds=W,simulations=S``."""
+
+    worlds: int = 8
+    simulations: int = 50
+
+    def text(self) -> str:
+        return f"{self.worlds}/{self.simulations}"
+
+
+def _count(text: str, what: str, most: int, player: str) -> int:
+    t = text.strip()
+    if not (t.isascii() and t.isdigit()) or not 1 <= int(t) <= most:
+        raise NotationError(f"{player}: {what} must be a count from 1 to {most:,}, not {text!r}")
+    return int(t)
+
+
+def _settings(text: str, player: str, keys: tuple[str, ...]) -> dict[str, str]:
+    out: dict[str, str] = {}
+    for item in text.split(","):
+        key, eq, value = item.strip().lower().partition("=")
+        if not eq or key not in keys or not value.strip():
+            raise NotationError(
+                f"{player}: unknown setting {item.strip()!r} (settings: "
+                + ", ".join(f"{k}=..." for k in keys)
+                + ")"
+            )
+        out[key] = value.strip()
+    return out
+
+
+def parse_ismcts(text: str) -> IsmctsSettings:
+    """IS-MCTS settings from their text (`IsmctsSettings`); NotationError else."""
+    t = text.strip().lower()
+    if t.split(",")[0].strip().isdigit():  # the short form first: SIMULATIONS[,rollout=R]
+        head, _, rest = t.partition(",")
+        t = f"simulations={head}" + (f",{rest}" if rest else "")
+    given = _settings(t, "ismcts", ("simulations", "rollout"))
+    rollout = given.get("rollout", "random")
+    if rollout not in ROLLOUTS:
+        raise NotationError(f"ismcts: rollout is {' or '.join(ROLLOUTS)}, not {rollout!r}")
+    sims = given.get("simulations")
+    default = IsmctsSettings()
+    count = (
+        default.simulations
+        if sims is None
+        else _count(sims, "simulations", MOST_SIMULATIONS, "ismcts")
+    )
+    return IsmctsSettings(count, rollout)
+
+
+def parse_mcts(text: str) -> MctsSettings:
+    """MCTS settings from their text (`MctsSettings`); NotationError else."""
+    t = text.strip().lower()
+    if "=" not in t:
+        parts = t.split("/")
+        if len(parts) != 2:
+            raise NotationError(
+                f"mcts: settings are WORLDS/SIMULATIONS (e.g. mcts:8/50), not {text!r}"
+            )
+        t = f"worlds={parts[0]},simulations={parts[1]}"
+    given = _settings(t, "mcts", ("worlds", "simulations"))
+    default = MctsSettings()
+    worlds = given.get("worlds")
+    sims = given.get("simulations")
+    return MctsSettings(
+        default.worlds if worlds is None else _count(worlds, "worlds", MOST_WORLDS, "mcts"),
+        default.simulations
+        if sims is None
+        else _count(sims, "simulations", MOST_SIMULATIONS, "mcts"),
+    )
+
+
+class HeuristicRollouts(mcts.Evaluator):  # type: ignore[misc]
+    """A leaf valued by our heuristic player in every seat to the hand's end."""
+
+    def evaluate(self, state: HandState) -> Any:
+        assert state.position is not None
+        return np.array(heuristic_playout(state.position).scores(), dtype=float)
+
+    def prior(self, state: HandState) -> list[tuple[int, float]]:
+        legal = state.legal_actions(state.current_player())
+        return [(a, 1.0 / len(legal)) for a in legal]
+
+
+@cache
+def _game(game: str, players: int) -> HandGame:
+    variant = next(v for v in VARIANTS if v.game.name == game and v.players == players)
+    loaded: HandGame = pyspiel.load_game(variant.short_name)
+    return loaded
+
+
+def state_of(position: Position) -> HandState:
+    """The OpenSpiel state of a position (dealt; its deal's chance history left out)."""
+    state: HandState = _game(position.game, position.nseats).new_initial_state()
+    state.position = position.copy()
+    return state
+
+
+def _uct_c(position: Position) -> float:
+    low, high = game_of(position).score_bounds(position.nseats)
+    return UCT_C * (high - low)
+
+
+def ismcts_move(position: Position, seat: int, settings: IsmctsSettings, seed: int) -> Move:
+    """The move of OpenSpiel's IS-MCTS for `seat` (to move) in `position`."""
+    state = state_of(position)
+    game = state.get_game()
+    if settings.rollout == "random":
+        evaluator = mcts.RandomRolloutEvaluator(
+            n_rollouts=1, random_state=np.random.RandomState(seed)
+        )
+    else:
+        evaluator = HeuristicRollouts()
+    bot = ismcts.ISMCTSBot(
+        game,
+        evaluator,
+        _uct_c(position),
+        settings.simulations,
+        random_state=np.random.RandomState(seed),
+    )
+    sampler = pyspiel.UniformProbabilitySampler(seed, 0.0, 1.0)
+    bot.set_resampler(lambda s, player: s.resample_from_infostate(player, sampler))
+    return move_of(position.legal_moves(), bot.step(state))
+
+
+def mcts_move(position: Position, seat: int, settings: MctsSettings, seed: int) -> Move:
+    """The move explored most by OpenSpiel's MCTS over `settings.worlds`
+    worlds drawn from our sampler of `seat`'s view."""
+    worlds = Sampler(view_of(position, seat)).sample(settings.worlds, seed=seed)
+    visits: Counter[int] = Counter()
+    rng = np.random.RandomState(seed)
+    uct_c = _uct_c(position)
+    for world in worlds:
+        state = state_of(world)
+        evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng)
+        bot = mcts.MCTSBot(
+            state.get_game(), uct_c, settings.simulations, evaluator, solve=False, random_state=rng
+        )
+        root = bot.mcts_search(state)
+        for child in root.children:
+            visits[child.action] += child.explore_count
+    legal = sorted(visits)
+    best = max(legal, key=lambda a: (visits[a], -a))
+    return move_of(position.legal_moves(), best)
