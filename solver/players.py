@@ -374,62 +374,46 @@ class PimcPlayer(ClassicPimcPlayer):
         )  # fmt: skip
 
 
-class IsmctsPlayer(Player):
-    """OpenSpiel's IS-MCTS bot (the extra ``openspiel``), its worlds drawn
-    from our sampler of the seat's view (`solver.openspiel.bots`)."""
+class OpenSpielPlayer(Player):
+    """One of OpenSpiel's bots (the extra ``openspiel``), its worlds drawn from
+    our sampler of the seat's view: `bot` names it in `solver.openspiel.bots`
+    (which reads its settings and makes its move)."""
 
-    name = "ismcts"
+    strength = 1
+    bot: ClassVar[str]
+
+    def __init__(self, settings: str = "") -> None:
+        from solver.openspiel import bots
+
+        self.settings = bots.read_settings(self.bot, settings)
+
+    @classmethod
+    def from_settings(cls, text: str) -> Player:
+        return cls(text)
+
+    def settings_text(self) -> str | None:
+        return str(self.settings.text())
+
+    def choose(self, position: Position, seat: int, rng: random.Random) -> Move:
+        from solver.openspiel import bots
+
+        return bots.bot_move(self.bot, position, seat, self.settings, rng.randrange(1 << 31))
+
+
+class IsmctsPlayer(OpenSpielPlayer):
+    name = bot = "ismcts"
     summary = (
         "OpenSpiel's IS-MCTS over worlds from our sampler, random or heuristic rollouts"
         " (ismcts:SIMULATIONS[,rollout=heuristic], e.g. ismcts:200; the extra 'openspiel')"
     )
-    strength = 1
-
-    def __init__(self, settings: str = "") -> None:
-        from solver.openspiel import bots
-
-        self.settings = bots.parse_ismcts(settings) if settings else bots.IsmctsSettings()
-
-    @classmethod
-    def from_settings(cls, text: str) -> Player:
-        return cls(text)
-
-    def settings_text(self) -> str | None:
-        return self.settings.text()
-
-    def choose(self, position: Position, seat: int, rng: random.Random) -> Move:
-        from solver.openspiel import bots
-
-        return bots.ismcts_move(position, seat, self.settings, rng.randrange(1 << 31))
 
 
-class MctsPlayer(Player):
-    """OpenSpiel's MCTS bot on worlds drawn from our sampler of the seat's
-    view, the move explored most over them (`solver.openspiel.bots`)."""
-
-    name = "mcts"
+class MctsPlayer(OpenSpielPlayer):
+    name = bot = "mcts"
     summary = (
         "OpenSpiel's MCTS on worlds from our sampler, the move explored most over them"
         " (mcts:WORLDS/SIMULATIONS, e.g. mcts:8/50; the extra 'openspiel')"
     )
-    strength = 1
-
-    def __init__(self, settings: str = "") -> None:
-        from solver.openspiel import bots
-
-        self.settings = bots.parse_mcts(settings) if settings else bots.MctsSettings()
-
-    @classmethod
-    def from_settings(cls, text: str) -> Player:
-        return cls(text)
-
-    def settings_text(self) -> str | None:
-        return self.settings.text()
-
-    def choose(self, position: Position, seat: int, rng: random.Random) -> Move:
-        from solver.openspiel import bots
-
-        return bots.mcts_move(position, seat, self.settings, rng.randrange(1 << 31))
 
 
 PLAYERS: dict[str, type[Player]] = {
@@ -527,6 +511,7 @@ __all__ = [
     "HeuristicPlayer",
     "IsmctsPlayer",
     "MctsPlayer",
+    "OpenSpielPlayer",
     "PimcBudget",
     "Player",
     "RandomPlayer",

@@ -206,3 +206,21 @@ def mcts_move(position: Position, seat: int, settings: MctsSettings, seed: int) 
     legal = sorted(visits)
     best = max(legal, key=lambda a: (visits[a], -a))
     return move_of(position.legal_moves(), best)
+
+
+Settings = IsmctsSettings | MctsSettings
+
+
+def read_settings(bot: str, text: str) -> Settings:
+    """The settings of bot `bot` (``ismcts`` or ``mcts``) from their text
+    after the colon, the defaults for none; NotationError for bad ones."""
+    if bot == "ismcts":
+        return parse_ismcts(text) if text.strip() else IsmctsSettings()
+    return parse_mcts(text) if text.strip() else MctsSettings()
+
+
+def bot_move(bot: str, position: Position, seat: int, settings: Settings, seed: int) -> Move:
+    """The move of bot `bot` with `settings` for `seat` (to move), seeded by `seed`."""
+    if isinstance(settings, IsmctsSettings):
+        return ismcts_move(position, seat, settings, seed)
+    return mcts_move(position, seat, settings, seed)
