@@ -42,6 +42,7 @@ from solver.openspiel import actions
 from solver.openspiel.games import HandState, Variant
 from solver.players import make_player, parse_seats
 from solver.position import view_of
+from tests.test_bounded import _slow_asked as slow_asked
 from tests.test_players import VARIANTS as PLAYER_VARIANTS
 from tests.test_players import ids as player_ids
 from tests.test_players import late_positions, twins
@@ -97,7 +98,8 @@ def test_openspiel_random_simulation_checks(name: str) -> None:
 
 @pytest.mark.slow
 @pytest.mark.parametrize("name", NAMES)
-def test_openspiel_random_simulation_checks_many(name: str) -> None:
+def test_openspiel_random_simulation_checks_many(name: str, request: pytest.FixtureRequest) -> None:
+    slow_asked(request)
     pyspiel.random_sim_test(load(name), num_sims=SLOW_HANDS, serialize=True, verbose=False)
 
 
@@ -408,6 +410,8 @@ def test_without_open_spiel_the_import_says_to_install_the_extra(
         with pytest.raises(ExtraMissingError, match=r"pip install 'tricksolver\[openspiel\]'") as e:
             importlib.import_module("solver.openspiel")
         assert "\n" not in str(e.value)
+        with pytest.raises(ExtraMissingError):  # the bots' players say the same
+            make_player("ismcts:5")
     finally:
         monkeypatch.undo()
         sys.modules.update(saved)
