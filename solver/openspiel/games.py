@@ -18,7 +18,9 @@ so the observation is the information state (both perfect recall).
 `HandState.resample_from_infostate` draws a world from the exact
 `solver.sampling.Sampler` of the seat's view, seeded from the probability
 sampler given and the number of draws already made from this state, so
-that a seeded bot stays reproducible.  A resampled state holds the world's
+that a seeded bot stays reproducible; the world keeps that view as the
+seat's anchor (`HandState.anchors`), for a world that cannot show it by
+itself (see `solver.openspiel.sight`).  A resampled state holds the world's
 position but not a history of actions leading to it (its `history()` is
 empty): play it on, never serialize it.
 """
@@ -42,7 +44,6 @@ from solver.openspiel.actions import (
     CARD_KINDS,
     CARDS,
     NUM_ACTIONS,
-    STRAINS,
     TRUMP_BASE,
     action_card,
     action_of,
@@ -295,4 +296,4 @@ def short_names() -> list[str]:
     return [v.short_name for v in VARIANTS]
 
 
-__all__ = ["VARIANTS", "HandGame", "HandState", "Variant", "register", "short_names", "STRAINS"]
+__all__ = ["VARIANTS", "HandGame", "HandState", "Variant", "register", "short_names"]

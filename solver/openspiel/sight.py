@@ -9,9 +9,11 @@ trump, quest, claims), and never a card the seat has not seen.  Elsewhere:
 
 - during the deal: how many cards have been drawn (no one has seen any);
 - at a decision before play the game has no view of for this seat (another
-  seat's decision): the phase, the seat to move, how many calls and
-  discards were made (`Game.discards_and_calls`) and the seat's own cards
-  (`Position.hand_now`);
+  seat's decision), or a world written out that cannot show the seat's
+  view (a Cinch redeal that drew cards back from the dead wood) and has no
+  anchor for it: the phase, the seat to move, how many calls and discards
+  were made (`Game.discards_and_calls`), the trump, the cards played and
+  the seat's own cards (`Position.hand_now`);
 - when the hand is over: the seat's view before the last move, that move
   (a card played or claimed, which every seat sees) and the scores.
 
