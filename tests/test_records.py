@@ -127,3 +127,12 @@ def test_deal_count_is_checked_up_front() -> None:
     for bad in ("0", "-1", "10000001", "x"):
         assert_one_line_error(run("deal", "whist", "--count", bad), "--count")
     assert_one_line_error(run("deal", "whist", "--count", "2", "--line", "--json"), "choose one")
+
+
+def test_move_takes_a_board_of_a_hand_record() -> None:
+    docs = Path(__file__).parent.parent / "docs" / "session.pbn"
+    result = run("move", str(docs), "QS, 9S", "--board", "2", "--line")
+    assert result.exit_code == 0, result.output
+    assert result.stdout.strip().endswith("play=QS 9S")
+    assert_one_line_error(run("move", str(docs), "QS"), "--board")
+    assert_one_line_error(run("move", str(docs), "2S", "--board", "2"), "move 1")
