@@ -13,6 +13,7 @@ the status click gives its own usage errors.
 from __future__ import annotations
 
 import inspect
+import json
 import os
 import secrets
 from collections.abc import Callable, Sequence
@@ -31,7 +32,7 @@ from solver.cli.recommend import recommend
 from solver.doubledummy import DEFAULT_TT_MB, table_positions
 from solver.games.registry import GAMES, game_of
 from solver.parallel import Solvers
-from solver.records import Board, record_format, record_formats
+from solver.records import Board, position_table, record_format, record_formats
 from solver.timing import Interrupted, in_worker
 
 from .common import (
@@ -47,11 +48,14 @@ from .common import (
     moves_option,
     players_option,
     position_of,
+    progress_bars,
     read_boards_of,
     text_with_moves,
 )
 from .options import (
+    DEAL_COUNT,
     JOBS,
+    MAX_DEAL_COUNT,
     MAX_JOBS,
     NODES,
     NODES_HELP,
@@ -148,6 +152,15 @@ def main() -> None:
     metavar="S|H|D|C|NT",
     help=f"{TRUMP_AT_DEAL} only: the trump (default: the suit of the dealer's last card).",
 )
+@click.option(
+    "--count",
+    "-c",
+    type=DEAL_COUNT,
+    metavar="N",
+    help=f"Deal N hands, seeded SEED, SEED+1, ... (at most {MAX_DEAL_COUNT:,}): a file of many"
+    " positions (docs/files.md): one a line with --line, [[position]] tables in TOML, JSON"
+    " lines with --json.",
+)
 @click.option("--line", "-l", is_flag=True, help="Print the one-line form instead of TOML.")
 @click.option(
     "--json",
@@ -155,20 +168,25 @@ def main() -> None:
     is_flag=True,
     help="Print the position as JSON, with the seed (docs/json.md).",
 )
+@click.option("--no-color", is_flag=True, help="Plain text without colours (the progress bar).")
 def deal(
     game: str,
     players: int | None,
     seed: int | None,
     trump: str | None,
+    count: int | None,
     line: bool,
     as_json: bool,
+    no_color: bool,
 ) -> None:
     """Deal a new hand of GAME and print its position.
 
     GAME is one of whist, chinkway, chinese-whist (or cw), cinch.  The
     position is at the hand's first decision: the first lead (whist), the
     dealer's discards (Chinkway), the dealer's trump (Chinese Whist) or the
-    first bid (Cinch).
+    first bid (Cinch).  With --count N, N hands (deal i seeded SEED+i-1) in
+    a file of many positions, board i the deal of seed SEED+i-1, for
+    analyze, table and the other commands to go through.
 
     \b
     EXAMPLES
@@ -178,19 +196,42 @@ def deal(
       tricksolver deal cw -p 3 > three.toml
       tricksolver deal chinkway --line
       tricksolver deal cinch --seed 4 --json
+      tricksolver deal whist --seed 1 --count 3 --line    three deals, seeds 1, 2 and 3
     """
     if line and as_json:
         raise BadInput("--line and --json: choose one output")
     random_seed = seed is None
     if seed is None:
         seed = secrets.randbelow(SEED_LIMIT)
-    pos = solver.deal(game, players=players, seed=seed, trump=trump)
+    first = solver.deal(game, players=players, seed=seed, trump=trump)
     if random_seed:
         click.echo(f"seed: {seed}", err=True)
-    if as_json:
-        echo_json({**render_json.position_json(pos), "seed": seed})
+    if count is None:
+        click.echo(dealt_text(first, seed, line, as_json).rstrip("\n"))
         return
-    click.echo(pos.to_line() if line else pos.to_toml().rstrip("\n"))
+    with progress_bars(no_color) as progress:
+        task = progress.add_task(f"{game_of(first).title} deals", total=count)
+        for place in range(count):
+            pos = first if place == 0 else solver.deal(game, players, seed + place, trump)
+            text = dealt_text(pos, seed + place, line, as_json, str(place + 1))
+            click.echo(text.rstrip("\n") + ("" if line or as_json else "\n"))
+            progress.advance(task)
+
+
+def dealt_text(
+    pos: solver.Position, seed: int, line: bool, as_json: bool, board: str | None = None
+) -> str:
+    """A dealt position as `deal` prints it: one line, JSON (with its seed)
+    or TOML; with `board` (one of --count's deals), a table of a file of many
+    positions."""
+    if as_json:
+        data = {**render_json.position_json(pos), "seed": seed}
+        return json.dumps(
+            data, separators=(",", ":") if board else None, indent=None if board else 2
+        )
+    if line:
+        return pos.to_line()
+    return pos.to_toml() if board is None else position_table(pos, board)
 
 
 @main.command()

@@ -24,6 +24,7 @@ from solver.errors import PositionError, TricksolverError
 MAX_SAMPLES = 1_000_000  # worlds: more is no better estimate and takes days
 MAX_JOBS = 256  # worker processes
 MAX_DEALS = 1_000_000  # deals of a match: its results are kept in memory, a few KiB a deal
+MAX_DEAL_COUNT = 10_000_000  # deals written by `deal --count`: streamed, a minute a 100,000
 
 TT_MB_HELP = f"0: the default, {DEFAULT_TT_MB} MiB; at most this machine's memory"
 TIME_HELP = "0: no limit"
@@ -90,6 +91,9 @@ TT_MB = Checked("--tt-mb", float, "a number of MiB", table_mib)
 TIME = Checked("--time", float, "a number of seconds", time_limit)
 NODES = Checked("--max-nodes", int, "a whole number of nodes", node_limit)
 SAMPLES = Checked("--samples", int, "a whole number of worlds", count_between(1, MAX_SAMPLES))
+DEAL_COUNT = Checked(
+    "--count", int, "a whole number of deals", count_between(1, MAX_DEAL_COUNT)
+)
 JOBS = Checked("--jobs", int, "a whole number of processes", count_between(1, MAX_JOBS))
 PLAYERS = Checked("--players", int, "a whole number of players", _players)
 

@@ -44,10 +44,12 @@ from .common import (
     INTERRUPTED,
     PROG,
     SEED_LIMIT,
+    board_option,
     echo_json,
+    one_board,
     players_option,
+    position_of,
     progress_bars,
-    read_position,
     rounds_help,
     targets_help,
 )
@@ -768,11 +770,14 @@ def match_view(contest: Match) -> Table:
     is_flag=True,
     help="Print the position reached as JSON, with the moves made (docs/json.md).",
 )
-def move(position: str, moves: str, line: bool, as_json: bool) -> None:
+@board_option
+def move(position: str, moves: str, line: bool, as_json: bool, board: str | None) -> None:
     """Make MOVES in POSITION and print the position reached.
 
     POSITION is a file, '-' for standard input, a one-line position, a bare
-    PBN deal or a game saved by 'play --save' (its hand in play).  MOVES are
+    PBN deal, a game saved by 'play --save' (its hand in play) or one board
+    of a file of boards (--board N: a hand record's board at its opening
+    lead, docs/files.md).  MOVES are
     in the game's notation, separated by commas, as typed at 'tricksolver
     play': cards (AS, 10h), discard 2S, trump H (or NT), bid 2, pass, shoot,
     claim QS.  All or none: a move that cannot be read or is not legal is
@@ -785,10 +790,11 @@ def move(position: str, moves: str, line: bool, as_json: bool) -> None:
       tricksolver deal cinch --seed 7 | tricksolver move - "pass, pass, pass, pass, trump S" -l
       tricksolver deal cw --seed 7 | tricksolver move - "trump S" | tricksolver show -
       tricksolver deal whist --seed 7 | tricksolver move - "KH" --json
+      tricksolver move docs/session.pbn "QS, 9S" --board 2 --line
     """
     if line and as_json:
         raise TricksolverError("--line and --json: choose one output")
-    start = read_position(position)
+    start = position_of(one_board(position, board, "move"))
     pos = apply_moves(start, moves)
     if as_json:
         echo_json(moves_json(start, pos))

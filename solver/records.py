@@ -30,12 +30,20 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from solver.errors import NotationError, TricksolverError
+from solver.games.base import Position
 from solver.games.game import Board, RecordFormat
 from solver.games.registry import GAMES
 from solver.notation import MAX_DIGITS, check_size, is_bare_deal, read_toml, to_toml
 from solver.position import BOM, parse_position
 
-__all__ = ["Board", "choose_boards", "read_boards", "record_format", "record_formats"]
+__all__ = [
+    "Board",
+    "choose_boards",
+    "position_table",
+    "read_boards",
+    "record_format",
+    "record_formats",
+]
 
 POSITIONS_TABLE = "position"  # the TOML array of tables holding many positions
 BOARD_KEY = "board"  # a position's name in such a file
@@ -113,6 +121,16 @@ def _toml_positions(text: str, source: str) -> list[Board]:
             raise NotationError(f"{source}: board {name}: {e}") from None
         boards.append(Board(name, pos, tuple((k, str(v)) for k, v in keys.items())))
     return boards
+
+
+def position_table(pos: Position, name: str | None = None) -> str:
+    """One position as a table of a TOML file of many positions
+    (``[[position]]`` and its keys, `name` its ``board`` key when given):
+    such tables written one after the other make the file `read_boards` reads."""
+    keys = {k: v for k, v in pos.to_fields().items() if v is not None}
+    if name is not None:
+        keys = {BOARD_KEY: name, **keys}
+    return to_toml({POSITIONS_TABLE: [keys]})
 
 
 def choose_boards(boards: Sequence[Board], wanted: str | None, source: str) -> list[Board]:

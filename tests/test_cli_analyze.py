@@ -492,6 +492,23 @@ def test_bench_reads_contract_and_declarer(endings_file: str) -> None:
     assert whist_bench.load_deals(endings_file, 1) == deals[:1]
 
 
+def test_bench_reads_a_club_file_with_an_empty_contract(tmp_path: Path) -> None:
+    """A hand record as clubs write it (Dealer, Vulnerable, an empty
+    Contract): no trumps, the seat on the dealer's left on lead."""
+    path = tmp_path / "club.pbn"
+    path.write_text(
+        '[Event "Club"]\n[Board "1"]\n[Dealer "S"]\n[Vulnerable "None"]\n'
+        '[Deal "N:AKQ... J.AK.. .432.. T.QJ.."]\n[Contract ""]\n\n'
+        '[Board "2"]\n[Dealer "E"]\n[Deal "E:AK.2.. QJ.3.. T9..4. 87..3."]\n',
+        encoding="utf-8",
+    )
+    deals = whist_bench.load_deals(str(path))
+    assert [(d.board, d.strain, d.leader) for d in deals] == [("1", 4, 3), ("2", 4, 2)]
+    assert deals[1].deal == "N:87..3. AK.2.. QJ.3.. T9..4."  # the deal from N, as DDS takes it
+    result = run("bench", "--games", "whist", "--pbn-file", str(path), "--json")
+    assert result.exit_code == 0, result.output
+
+
 def test_bench_bad_pbn_names_the_board(tmp_path: Path) -> None:
     path = tmp_path / "bad.pbn"
     path.write_text('[Board "7"]\n[Deal "N:AKQ... J.AK.. .432.."]\n', encoding="utf-8")

@@ -24,7 +24,7 @@ def test_every_board_is_read() -> None:
         "Dealer": "N", "Vulnerable": "None", "Contract": "4S", "Declarer": "S",
     }  # fmt: skip
     assert one.position.to_fields()["hands"][1] == "A52.JT532.J2.865"  # E, left out, inferred
-    assert "trump=S; leader=W" in one.position.to_line()
+    assert "trump=S; dealer=N; leader=W" in one.position.to_line()  # 4S by S, N dealt
     assert one.auction == "1C p 1S p 4S p p p"
     assert one.play == "4H 8H JH AH"
     assert one.comments == ("to play",)

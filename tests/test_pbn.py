@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+import solver
 from solver.cards import NOTRUMP
 from solver.games.whist.par import par, read_vulnerable
 from solver.games.whist.pbn import read_pbn, read_table_lines, recognises, section, write_pbn
@@ -53,7 +54,8 @@ def test_every_board_is_read() -> None:
     assert two.auction == "Pass Pass 1S Pass 4S Pass Pass Pass"
     assert two.play == "JH AH 4H 8H KS QS 3S 2S"
     assert two.comments == ("a light opening", "the trumps are drawn")
-    assert "trump=S; leader=W" in two.position.to_line()
+    assert "trump=S; dealer=E; leader=W" in two.position.to_line()  # 4S by S; E dealt
+    assert two.position.dealer == 1 and two.position.to_move == 3
     # Board 3: no Dealer, Vulnerable nor Contract: the deal's first seat deals.
     assert three.tags == (("Board", "3"), ("Deal", three.tag("Deal")))
     assert "trump=NT; leader=N" in three.position.to_line()
@@ -177,3 +179,28 @@ def test_a_cut_short_table_is_written_without_annotation(tmp_path: Path) -> None
     (board,) = read_pbn(result.stdout)
     assert board.tag("OptimumResultTable") is None
     assert "no exact table" in result.stderr
+
+
+def test_a_board_keeps_its_dealer_apart_from_its_declarer() -> None:
+    """A whist position's dealer changes nothing in the play; it is written
+    only when it is not the seat on the leader's right, and read back."""
+    hands = "N:AK.Q.. QJ.K.. T9.A.. 87...A"
+    own = solver.parse_position(f"whist; dealer=S; leader=E; hands={hands}")
+    assert (own.dealer, own.to_move) == (2, 1)
+    assert "dealer=S; leader=E" in own.to_line()
+    assert solver.parse_position(own.to_line()).to_line() == own.to_line()
+    assert solver.parse_position(own.to_toml()).to_line() == own.to_line()
+    usual = solver.parse_position(f"whist; dealer=S; hands={hands}")  # W leads, S dealt
+    assert (usual.dealer, usual.to_move) == (2, 3) and "dealer" not in usual.to_line()
+    board = read_boards(BOARD_2_OF_SESSION, "session.pbn")
+    assert board is not None and board[0].position.dealer == 1  # E dealt, 1S by N: E leads
+    assert "E (dealer)" in run("show", "-", "--no-color", input=BOARD_2_OF_SESSION).stdout
+
+
+BOARD_2_OF_SESSION = """\
+[Board "2"]
+[Dealer "E"]
+[Deal "N:AK.Q.. QJ.K.. T9.A.. 87...A"]
+[Declarer "N"]
+[Contract "1S"]
+"""

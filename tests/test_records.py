@@ -91,3 +91,48 @@ def test_the_json_of_many_boards_fits_the_schemas() -> None:
         jsonschema.validate(json.loads(line), table)
     for line in run("analyze", str(DATA / "positions.txt"), "--json").stdout.splitlines():
         jsonschema.validate(json.loads(line), analyze)
+
+
+# -- deal --count: a file of many positions --------------------------------------------
+
+COUNTED_GAMES = [("whist", None), ("chinkway", None), ("cinch", None), ("cw", "2"), ("cw", "3")]
+
+
+@pytest.mark.parametrize("form", ["toml", "line", "json"])
+@pytest.mark.parametrize(("game", "players"), COUNTED_GAMES)
+def test_deal_count_writes_a_file_of_boards_seeded_in_turn(
+    game: str, players: str | None, form: str
+) -> None:
+    """`deal --count N --seed S`: N positions, the i-th (from 0) that of
+    `deal --seed S+i`, in a file `read_boards` reads back board by board."""
+    extra = [] if players is None else ["--players", players]
+    flags = {"toml": [], "line": ["--line"], "json": ["--json"]}[form]
+    result = run("deal", game, "--seed", "40", "--count", "3", *extra, *flags)
+    assert result.exit_code == 0, result.output
+    singles = [
+        run("deal", game, "--seed", str(40 + i), *extra, "--line").stdout.strip() for i in range(3)
+    ]
+    if form == "json":
+        rows = [json.loads(line) for line in result.stdout.splitlines()]
+        assert [r["seed"] for r in rows] == [40, 41, 42]
+        assert [r["position"] for r in rows] == singles
+        return
+    boards = read_boards(result.stdout, "deals")
+    assert boards is not None
+    assert [b.name for b in boards] == ["1", "2", "3"]
+    assert [b.position.to_line() for b in boards] == singles
+
+
+def test_deal_count_is_checked_up_front() -> None:
+    for bad in ("0", "-1", "10000001", "x"):
+        assert_one_line_error(run("deal", "whist", "--count", bad), "--count")
+    assert_one_line_error(run("deal", "whist", "--count", "2", "--line", "--json"), "choose one")
+
+
+def test_move_takes_a_board_of_a_hand_record() -> None:
+    docs = Path(__file__).parent.parent / "docs" / "session.pbn"
+    result = run("move", str(docs), "QS, 9S", "--board", "2", "--line")
+    assert result.exit_code == 0, result.output
+    assert result.stdout.strip().endswith("play=QS 9S")
+    assert_one_line_error(run("move", str(docs), "QS"), "--board")
+    assert_one_line_error(run("move", str(docs), "2S", "--board", "2"), "move 1")

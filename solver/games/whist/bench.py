@@ -2,7 +2,8 @@
 
 - **The opening lead** (part ``whist``).  For every deal of a PBN file (by
   default the bundled ``solver/data/deals100.pbn``), at its opening lead
-  (tags ``LeadStrain`` and ``LeadSeat``): the time of our analysis of every
+  (tags ``LeadStrain`` and ``LeadSeat``, else its contract's; a board with
+  no contract is played in no trumps, the dealer's left on lead): the time of our analysis of every
   card (`Solver.analyze` without a principal variation, one thread, one
   `Solver` for the whole set with its table cleared before each deal,
   outside the timing -- as DDS keeps its memory from call to call; a fresh
@@ -29,7 +30,6 @@ The parts are offered to the benchmark by whist's `Game.reference_parts`
 
 from __future__ import annotations
 
-import re
 import statistics
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field, replace
@@ -42,9 +42,10 @@ from solver.cards import parse_strain, strain_text
 from solver.doubledummy import SearchStats, Solver, Table, declarer_tricks
 from solver.errors import NotationError, TricksolverError
 from solver.games.base import Position
-from solver.games.game import PartSettings, ReferenceDeals, Reporter
+from solver.games.game import Board, PartSettings, ReferenceDeals, Reporter
+from solver.games.whist import pbn
 from solver.games.whist.dds import DdsResult, dds_table, dds_values, dds_version, dds_warm_up
-from solver.games.whist.rules import SEATS, Whist
+from solver.games.whist.rules import Whist
 from solver.notation import SEAT_LETTERS, parse_fields
 from solver.timing import MS, Timing, per_second, timed
 
@@ -54,6 +55,7 @@ DEFAULT_DEALS_FILE = "deals100.pbn"
 DEFAULT_WHIST_DEALS = 100
 OPENING_LEAD_PART = "whist"  # the parts' names in --games
 TABLE_PART = "table"
+LEAD_STRAIN_TAG, LEAD_SEAT_TAG = "LeadStrain", "LeadSeat"  # the benchmark set's own tags
 
 # -- the deals ------------------------------------------------------------------
 
@@ -78,60 +80,27 @@ class BenchDeal:
         return Whist.from_fields(parse_fields(self.line()))
 
 
-_TAG = re.compile(r'^\[\s*(\w+)\s+"([^"]*)"\s*\]$')
-_LEFT = 1  # the seat on lead is left of the declarer
-
-
 def read_pbn(text: str, source: str = "PBN") -> list[BenchDeal]:
-    """The boards of a PBN text that hold a deal, with the strain and leader
-    from ``LeadStrain``/``LeadSeat`` (else ``Contract``/``Declarer``)."""
-    deals: list[BenchDeal] = []
-    tags: dict[str, str] = {}
-
-    def flush() -> None:
-        if "Deal" in tags:
-            deals.append(_bench_deal(tags, len(deals) + 1, source))
-        tags.clear()
-
-    for raw in text.splitlines():
-        line = raw.strip()
-        if not line or line.startswith(("%", ";")):
-            if not line:
-                flush()
-            continue
-        match = _TAG.match(line)
-        if match is None:
-            continue  # play or auction sections, commentary
-        name, value = match.groups()
-        if name in tags:  # a new board without a blank line before it
-            flush()
-        tags[name] = value
-    flush()
-    if not deals:
-        raise NotationError(f"{source}: no [Deal] in the file")
-    return deals
+    """The boards of a PBN text (read by the hand-record reader, `pbn.read_pbn`)
+    with the strain and leader from ``LeadStrain``/``LeadSeat`` where a board
+    has them, else its contract's opening lead (a board with no contract:
+    no trumps, the seat on the dealer's left on lead)."""
+    return [_bench_deal(board, source) for board in pbn.read_pbn(text, source)]
 
 
-def _bench_deal(tags: dict[str, str], number: int, source: str) -> BenchDeal:
-    board = tags.get("Board", str(number))
-    where = f"{source}: board {board}"
+def _bench_deal(board: Board, source: str) -> BenchDeal:
+    pos = board.position
+    assert isinstance(pos, Whist)
+    strain, seat = board.tag(LEAD_STRAIN_TAG), board.tag(LEAD_SEAT_TAG)
     try:
-        if "LeadStrain" in tags and "LeadSeat" in tags:
-            strain = parse_strain(tags["LeadStrain"])
-            leader = _seat(tags["LeadSeat"])
-        elif "Contract" in tags and "Declarer" in tags:
-            contract = tags["Contract"].strip().upper()
-            match = re.match(r"^[1-7](NT|N|S|H|D|C)", contract)
-            if match is None:
-                raise NotationError(f"cannot read contract {tags['Contract']!r}")
-            strain = parse_strain(match.group(1))
-            leader = (_seat(tags["Declarer"]) + _LEFT) % SEATS
+        if strain is not None and seat is not None:
+            found = BenchDeal(board.name, pbn.deal_text(pos), parse_strain(strain), _seat(seat))
         else:
-            raise NotationError("needs the tags LeadStrain and LeadSeat (or Contract, Declarer)")
-        found = BenchDeal(board, tags["Deal"].strip(), strain, leader)
+            assert pos.trump is not None
+            found = BenchDeal(board.name, pbn.deal_text(pos), pos.trump, pos.to_move)
         found.position()  # check the deal now, naming the board
     except TricksolverError as e:
-        raise NotationError(f"{where}: {e}") from None
+        raise NotationError(f"{source}: board {board.name}: {e}") from None
     return found
 
 

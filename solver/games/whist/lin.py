@@ -167,7 +167,7 @@ def _board(name: str, where: str, pairs: list[tuple[str, str]], values: dict[str
         leader = (declarer + 1) % SEATS
         tags += [("Contract", text), ("Declarer", SEAT_LETTERS[declarer])]
     try:
-        pos = Whist(hands, trump, leader)
+        pos = Whist(hands, trump, leader, dealer=dealer)
     except TricksolverError as e:
         raise NotationError(f"{where}: md|: {e}") from None
     work = pos.copy()

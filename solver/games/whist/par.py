@@ -49,7 +49,9 @@ SEATS = 4
 SIDES = 2  # N-S (seats 0 and 2) and E-W (1 and 3)
 BOOK = 6  # the tricks a contract's level counts above
 TOP_LEVEL = 7
-STRAINS_IN_BIDDING_ORDER = (3, 2, 1, 0, NOTRUMP)  # C D H S NT, as strain indices
+SPADES, HEARTS, DIAMONDS, CLUBS = range(NOTRUMP)  # the strain indices of the suits
+MINORS = (DIAMONDS, CLUBS)
+STRAINS_IN_BIDDING_ORDER = (CLUBS, DIAMONDS, HEARTS, SPADES, NOTRUMP)
 RANKS = len(STRAINS_IN_BIDDING_ORDER)  # strains at each level
 NO_SACRIFICE = 9999  # undertricks that mean no sacrifice is possible
 HIGHEST_BID = TOP_LEVEL * RANKS  # 7NT, as a bid number (1C is 1)
@@ -65,7 +67,8 @@ SMALL_SLAM, GRAND_SLAM = 6, 7
 DOUBLED_FIRST = (100, 200)  # the first undertrick, not vulnerable / vulnerable
 DOUBLED_SECOND_THIRD = (200, 300)  # each of the second and third
 DOUBLED_LATER = 300  # each undertrick after the third
-GAME_LEVELS = {3: 5, 2: 5, 1: 4, 0: 4, NOTRUMP: 3}  # strain index -> level of game
+LAST_OF_SECOND_THIRD = 3  # the undertrick after which DOUBLED_LATER counts
+GAME_LEVELS = {CLUBS: 5, DIAMONDS: 5, HEARTS: 4, SPADES: 4, NOTRUMP: 3}  # strain -> game level
 
 VULNERABLE = {"none": (False, False), "love": (False, False), "-": (False, False)}
 VULNERABLE |= {"ns": (True, False), "ew": (False, True)}
@@ -88,12 +91,25 @@ def vulnerable_text(vulnerable: tuple[bool, bool]) -> str:
     return "All" if ns and ew else "NS" if ns else "EW" if ew else "None"
 
 
+NONE, NS, EW, BOTH = range(4)  # the four vulnerabilities, in the cycle below
+# boards 1-16, then again
+VULNERABILITY_CYCLE = (NONE, NS, EW, BOTH, NS, EW, BOTH, NONE) + (
+    EW,
+    BOTH,
+    NONE,
+    NS,
+    BOTH,
+    NONE,
+    NS,
+    EW,
+)
+
+
 def board_vulnerable(board: int) -> tuple[bool, bool]:
     """The vulnerability of a board number, as duplicate boards carry it
     (the cycle of 16)."""
-    cycle = (0, 1, 2, 3, 1, 2, 3, 0, 2, 3, 0, 1, 3, 0, 1, 2)  # none, NS, EW, both
-    kind = cycle[(board - 1) % len(cycle)]
-    return (kind in (1, 3), kind in (2, 3))
+    kind = VULNERABILITY_CYCLE[(board - 1) % len(VULNERABILITY_CYCLE)]
+    return (kind in (NS, BOTH), kind in (EW, BOTH))
 
 
 def board_dealer(board: int) -> int:
@@ -106,7 +122,7 @@ def made_score(level: int, strain: int, vulnerable: bool) -> int:
     if strain == NOTRUMP:
         trick_score = NOTRUMP_FIRST + NOTRUMP_TRICK * (level - 1)
     else:
-        trick_score = (MINOR_TRICK if strain in (2, 3) else MAJOR_TRICK) * level
+        trick_score = (MINOR_TRICK if strain in MINORS else MAJOR_TRICK) * level
     score = trick_score + (GAME_BONUS[vulnerable] if trick_score >= GAME else PART_SCORE_BONUS)
     if level == SMALL_SLAM:
         score += SMALL_SLAM_BONUS[vulnerable]
@@ -119,11 +135,11 @@ def penalty(down: int, vulnerable: bool) -> int:
     """What the defenders score for `down` undertricks doubled."""
     if down <= 0:
         return 0
-    second_third = min(down, 3) - 1
+    second_third = min(down, LAST_OF_SECOND_THIRD) - 1
     return (
         DOUBLED_FIRST[vulnerable]
         + DOUBLED_SECOND_THIRD[vulnerable] * second_third
-        + DOUBLED_LATER * max(0, down - 3)
+        + DOUBLED_LATER * max(0, down - LAST_OF_SECOND_THIRD)
     )
 
 

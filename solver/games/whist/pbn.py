@@ -302,7 +302,7 @@ def _board(
         if values.get("Declarer", "").strip():
             leader = (_seat(values["Declarer"], "Declarer", where) + 1) % SEATS
     try:
-        pos = Whist(hands, trump, leader)
+        pos = Whist(hands, trump, leader, dealer=dealer)
     except TricksolverError as e:
         raise NotationError(f"{where}: [Deal]: {e}") from None
     play = ""

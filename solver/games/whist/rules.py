@@ -6,7 +6,10 @@ number of cards per hand (1 to 13) is a position: a double-dummy ending.
 
 Keys: ``game = "whist"``, ``hands`` (N first, or PBN ``N:...``), ``trump``
 (S H D C NT, default NT), ``leader`` (default: left of ``dealer``; the dealer
-defaults to the first seat of a PBN deal, else N), ``play``.
+defaults to the first seat of a PBN deal, else N), ``play``.  The dealer
+changes nothing in the play: it is kept (and written, when it is not the
+seat on the leader's right) so that a bridge board whose declarer is not
+its dealer is shown with its own dealer.
 """
 
 from __future__ import annotations
@@ -45,7 +48,12 @@ class Whist(Position):
     nseats = SEATS
 
     def __init__(
-        self, hands: list[CardSet], trump: int = NOTRUMP, leader: int = 1, play: str = ""
+        self,
+        hands: list[CardSet],
+        trump: int = NOTRUMP,
+        leader: int = 1,
+        play: str = "",
+        dealer: int | None = None,
     ) -> None:
         super().__init__()
         if len(hands) != SEATS:
@@ -63,7 +71,7 @@ class Whist(Position):
         self.hands = list(hands)
         self.trump = trump
         self.leader = leader
-        self.dealer = (leader - 1) % SEATS
+        self.dealer = (leader - 1) % SEATS if dealer is None else dealer
         self._core = _core.PlayState(
             _core.GAME_WHIST, SEATS, trump, leader, [h.mask for h in hands]
         )
@@ -88,7 +96,8 @@ class Whist(Position):
             )
         leader_text = get_str(fields, "leader")
         leader = parse_seat(leader_text, SEATS, "leader") if leader_text else (dealer + 1) % SEATS
-        return cls(hands, trump, leader, get_str(fields, "play", "") or "")
+        given = dealer if dealer_text is not None else None  # else the leader's right
+        return cls(hands, trump, leader, get_str(fields, "play", "") or "", given)
 
     @classmethod
     def deal(cls, seed: int, trump: int | None = None) -> Whist:
@@ -133,6 +142,9 @@ class Whist(Position):
         return {
             "game": self.game,
             "trump": strain_text(self.trump if self.trump is not None else NOTRUMP),
+            "dealer": None
+            if self.dealer == (self.leader - 1) % SEATS
+            else self.seat_name(self.dealer),
             "leader": SEAT_LETTERS[self.leader],
             "hands": [str(h) for h in self.hands],
             "play": self.play_text() or None,
