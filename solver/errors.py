@@ -28,3 +28,9 @@ class IllegalMoveError(TricksolverError):
 class SolverBusyError(TricksolverError):
     """A `Solver` was asked to search while it searches in another thread
     (one Solver per thread: its table and statistics are its own)."""
+
+
+class BatchError(TricksolverError):
+    """A batch run could not start or go on: no Dask to run on, a scheduler
+    that cannot be reached, workers that keep dying, a result file that
+    holds other boards' results."""
