@@ -35,8 +35,9 @@ import click
 from rich.console import Console
 
 import solver
-from solver.batch import LOCAL, BoardJob, run_boards
+from solver.batch import LOCAL, BoardJob, need_dask, run_boards, run_calls
 from solver.errors import BatchError
+from solver.match import DealResult, Match, played_deal
 from solver.parallel import Solvers
 from solver.records import Board, record_format
 from solver.result_files import CSV, JSON_LINES, ResultFile, csv_text, open_results
@@ -55,6 +56,12 @@ SCHEDULER_HELP = (
     f"Run the boards on a Dask cluster: its scheduler's ADDRESS (tcp://host:8786), or"
     f" '{LOCAL}' for one of --jobs workers on this machine (needs the extra"
     " tricksolver[dask]; docs/batch.md)."
+)
+
+DEALS_JOBS_HELP = "Processes playing the deals (1: one deal at a time, here); the same results."
+DEALS_SCHEDULER_HELP = (
+    f"Play the deals on a Dask cluster: its scheduler's ADDRESS, or '{LOCAL}' for one of"
+    " --jobs workers on this machine (needs the extra tricksolver[dask]; docs/batch.md)."
 )
 
 Searcher = solver.Solver | Solvers
@@ -180,6 +187,8 @@ def run_boards_command(
     ]
     if output_file is not None and fmt not in (JSON_LINES, CSV):
         raise BatchError("--output writes JSON lines or CSV: --format json or --format csv")
+    if scheduler is not None:
+        need_dask()
     keys = [job.key(b) for b in boards]
     results = None
     if output_file is not None:
@@ -264,6 +273,20 @@ def _run_batch(
     if done < left:
         click.echo(f"{PROG}: interrupted: {done} of {left} boards done (written)", err=True)
         raise click.exceptions.Exit(INTERRUPTED)
+
+
+def played_deals(
+    contest: Match, deals: int, jobs: int, scheduler: str | None
+) -> Iterator[DealResult]:
+    """The first `deals` deals of `contest`, played on `jobs` processes (or
+    Dask), as they finish; KeyboardInterrupt after those finished by Ctrl-C."""
+    if scheduler is not None:
+        need_dask()
+    items = [(index, index) for index in range(deals)]
+    for _, result in run_calls(
+        partial(played_deal, contest.settings()), items, jobs=jobs, scheduler=scheduler
+    ):
+        yield result
 
 
 def _results(

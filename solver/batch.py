@@ -288,8 +288,9 @@ def _on_pool(
         shut_down(pool, early)
 
 
-def _dask() -> Any:
-    """The dask.distributed module, or BatchError saying how to install it."""
+def need_dask() -> Any:
+    """The dask.distributed module, or BatchError saying how to install it
+    (a command with a scheduler asks before it starts)."""
     try:
         import dask.distributed as distributed  # the optional extra
     except ImportError:
@@ -304,7 +305,7 @@ def _on_dask(
     workers: int,
     stop: threading.Event | None,
 ) -> Iterator[tuple[int, _Result]]:
-    distributed = _dask()
+    distributed = need_dask()
     cluster = None
     if scheduler == LOCAL:
         cluster = distributed.LocalCluster(
