@@ -31,7 +31,6 @@ from solver.games.registry import GAMES
 from solver.records import Board
 
 from .common import (
-    BRIDGE,
     INTERRUPTED,
     PROG,
     SEED_LIMIT,
@@ -48,7 +47,6 @@ from .common import (
 )
 
 TRUMP_AT_DEAL = " and ".join(g.title for g in GAMES.values() if g.names_trump_at_deal)
-PBN_HELP = f"A bridge deal 'N:... ... ... ...' (plain {BRIDGE.name}) instead of POSITION."
 EXAMPLES_PACKAGE = "solver"
 EXAMPLES_DIR = "examples"
 EXAMPLE_SUFFIX = ".toml"

@@ -248,7 +248,8 @@ def analysis_rendering(pv: bool) -> Rendering:
         for m in result.moves:
             cell = render_analysis.bounds_json(m.bounds)
             value = "" if cell["value"] is None else cell["value"]
-            out.append([board.name, str(m.move), value, cell["low"], cell["high"], cell["exact"]])
+            exact = str(cell["exact"]).lower()
+            out.append([board.name, str(m.move), value, cell["low"], cell["high"], exact])
         return out
 
     def text(console: Console, board: Board, named: bool, result: solver.Analysis) -> None:

@@ -27,6 +27,7 @@ from solver.errors import BatchError
 from solver.games.game import Board
 from solver.result_files import CSV, JSON_LINES, open_results
 from tests import randpos
+from tests.test_json_schemas import errors as schema_errors
 from tests.test_parallel import whist_ending
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -242,6 +243,17 @@ def test_the_commands_on_the_pool_print_the_sequential_records(
     assert strip == [
         line for line in text_two.stdout.splitlines() if not line.startswith("Search:")
     ]
+
+
+@pytest.mark.parametrize("command", ["table", "analyze"])
+def test_result_file_records_follow_the_schemas(tmp_path: Path, command: str) -> None:
+    source = positions_file(tmp_path / "boards.txt", whist_boards(3, 3, seed=85))
+    out = tmp_path / "out.jsonl"
+    assert run(command, source, "-o", str(out), "--jobs", "2", "--tt-mb", "8").exit_code == 0
+    records = json_lines(out.read_text())
+    assert len(records) == 3 and len({r["key"] for r in records}) == 3
+    for record in records:
+        assert schema_errors(command, record) == []
 
 
 def test_table_csv_output_file_resumes(tmp_path: Path) -> None:
