@@ -11,6 +11,7 @@ written as JSON, CSV rows, text, or (`table`) a hand record's tags.
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from functools import partial
 from typing import Any
 
@@ -18,7 +19,7 @@ import click
 from rich.console import Console
 
 import solver
-from solver.batch import SearchLimits, analysis_job, table_job
+from solver.batch import BoardJob, SearchLimits, analysis_job, table_job
 from solver.cli import render_analysis
 from solver.doubledummy import DEFAULT_TT_MB, table_positions
 from solver.games.registry import game_of
@@ -26,7 +27,7 @@ from solver.parallel import Solvers
 from solver.records import Board, record_formats
 from solver.result_files import CSV, JSON_LINES
 
-from .batch import TEXT, Rendering, batch_options, run_boards_command
+from .batch import TEXT, Rendering, Searcher, batch_options, run_boards_command
 from .common import (
     BRIDGE,
     BadInput,
@@ -49,6 +50,7 @@ from .options import (
 )
 
 PBN_HELP = f"A bridge deal 'N:... ... ... ...' (plain {BRIDGE.name}) instead of POSITION."
+pbn_option = click.option("--pbn", metavar="DEAL", help=PBN_HELP)
 TABLE_CSV_HEAD = ("board", "trump", "leader", "side", "value")
 ANALYSIS_CSV_HEAD = ("board", "move", "value", "low", "high", "exact")
 
@@ -127,11 +129,7 @@ def search_options(command: Any) -> Any:
 
 @click.command()
 @click.argument("position", required=False)
-@click.option(
-    "--pbn",
-    metavar="DEAL",
-    help=PBN_HELP,
-)
+@pbn_option
 @click.option("--trump", "-t", metavar="S|H|D|C|NT", help="With --pbn: the trump (default NT).")
 @click.option(
     "--leader",
@@ -161,14 +159,7 @@ def analyze(
     moves: str | None,
     board: str | None,
     fmt: str,
-    tt_mb: float,
-    max_nodes: int,
-    max_seconds: float,
-    jobs: int | None,
-    as_json: bool,
-    no_color: bool,
-    output_file: str | None,
-    scheduler: str | None,
+    **run: Any,
 ) -> None:
     """The double-dummy value of every legal card of POSITION.
 
@@ -203,27 +194,65 @@ def analyze(
       tricksolver analyze docs/session.pbn --board 1 --no-pv
       tricksolver analyze docs/session.pbn --no-pv --format csv --jobs 2
     """
-    pbn = position_argument(position, pbn)
-    found: list[tuple[Board | None, solver.Position]]
-    if pbn is None:
-        if trump is not None or leader is not None:
-            raise BadInput("--trump and --leader go with --pbn (a POSITION names its own)")
-        assert position is not None
-        found = [(b, position_of(text, moves)) for b, text in read_boards_of(position, board)]
-    else:
-        found = [(None, position_of(BRIDGE.pbn_line(pbn, trump, leader), moves))]
+    if pbn is None and (trump is not None or leader is not None):
+        raise BadInput("--trump and --leader go with --pbn (a POSITION names its own)")
     pv = not no_pv
+    found = boards_of(position, pbn, board, moves, trump, leader)
+    run_search(
+        found,
+        partial(analysis_job, pv),
+        analysis_rendering(pv),
+        fmt,
+        lambda searcher, b: searcher.analyze(b.position, pv=pv),
+        **run,
+    )
+
+
+def boards_of(
+    position: str | None,
+    pbn: str | None,
+    board: str | None,
+    moves: str | None,
+    trump: str | None = None,
+    leader: str | None = None,
+) -> list[tuple[Board | None, solver.Position]]:
+    """The boards of POSITION (or of --pbn), each with its position after --moves."""
+    pbn = position_argument(position, pbn)
+    if pbn is None:
+        assert position is not None
+        return [(b, position_of(text, moves)) for b, text in read_boards_of(position, board)]
+    return [(None, position_of(BRIDGE.pbn_line(pbn, trump, leader), moves))]
+
+
+def run_search(
+    found: list[tuple[Board | None, solver.Position]],
+    job_of: Callable[[SearchLimits], BoardJob],
+    rendering: Rendering,
+    fmt: str,
+    search: Callable[[Searcher, Board], Any],
+    *,
+    tt_mb: float,
+    max_nodes: int,
+    max_seconds: float,
+    jobs: int | None,
+    as_json: bool,
+    no_color: bool,
+    output_file: str | None,
+    scheduler: str | None,
+) -> None:
+    """The search options' part of `analyze` and `table`: the boards run
+    (`run_boards_command`) with the job of the limits."""
     run_boards_command(
         found,
-        analysis_job(pv, SearchLimits(tt_mb, max_nodes, max_seconds)),
-        analysis_rendering(pv),
+        job_of(SearchLimits(tt_mb, max_nodes, max_seconds)),
+        rendering,
         fmt=output_format(fmt, as_json, output_file),
         output_file=output_file,
         jobs=jobs,
         scheduler=scheduler,
         no_color=no_color,
         one_board=partial(make_solver, tt_mb, max_nodes, max_seconds, jobs),
-        search=lambda searcher, b: searcher.analyze(b.position, pv=pv),
+        search=search,
     )
 
 
@@ -283,11 +312,7 @@ def table_formats() -> list[str]:
 
 @click.command()
 @click.argument("position", required=False)
-@click.option(
-    "--pbn",
-    metavar="DEAL",
-    help=PBN_HELP,
-)
+@pbn_option
 @moves_option
 @board_option
 @click.option(
@@ -308,14 +333,7 @@ def table(
     moves: str | None,
     board: str | None,
     fmt: str,
-    tt_mb: float,
-    max_nodes: int,
-    max_seconds: float,
-    jobs: int | None,
-    as_json: bool,
-    no_color: bool,
-    output_file: str | None,
-    scheduler: str | None,
+    **run: Any,
 ) -> None:
     """The values of a deal for every trump (and, in whist, every leader).
 
@@ -347,24 +365,14 @@ def table(
       tricksolver table docs/session.pbn --board 2 --format csv
       tricksolver table docs/session.pbn --format json -o tables.jsonl --jobs 2
     """
-    pbn = position_argument(position, pbn)
-    found: list[tuple[Board | None, solver.Position]]
-    if pbn is None:
-        assert position is not None
-        found = [(b, position_of(text, moves)) for b, text in read_boards_of(position, board)]
-    else:
-        found = [(None, position_of(BRIDGE.pbn_line(pbn, None, None), moves))]
-    run_boards_command(
+    found = boards_of(position, pbn, board, moves)
+    run_search(
         found,
-        table_job(SearchLimits(tt_mb, max_nodes, max_seconds)),
+        table_job,
         TABLE_RENDERING,
-        fmt=output_format(fmt, as_json, output_file),
-        output_file=output_file,
-        jobs=jobs,
-        scheduler=scheduler,
-        no_color=no_color,
-        one_board=partial(make_solver, tt_mb, max_nodes, max_seconds, jobs),
-        search=lambda searcher, b: searcher.table(b.position),
+        fmt,
+        lambda searcher, b: searcher.table(b.position),
+        **run,
     )
 
 
