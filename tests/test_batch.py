@@ -131,6 +131,22 @@ def test_a_killed_pool_worker_loses_no_board(tmp_path: Path) -> None:
         assert entries_of(table) == entries_of(one.table(boards[place].position))
 
 
+def whose_solver(board: Board, options: Mapping[str, Any], searcher: solver.Solver) -> Any:
+    searcher.table(board.position)
+    return os.getpid(), id(searcher)
+
+
+def test_each_worker_keeps_one_solver_for_its_boards() -> None:
+    job = batch.BoardJob("whose", whose_solver, {}, LIMITS)
+    got = [found for _, found in run_boards(job, whist_boards(10, 3), jobs=2)]
+    solvers: dict[int, set[int]] = {}
+    for pid, solver_id in got:
+        solvers.setdefault(pid, set()).add(solver_id)
+    assert os.getpid() not in solvers  # searched in the workers
+    assert all(len(ids) == 1 for ids in solvers.values())  # one Solver each, kept
+    assert len(got) == 10 and 1 <= len(solvers) <= 2
+
+
 def test_workers_that_keep_dying_end_the_run_clearly() -> None:
     job = batch.BoardJob("dying", kill_always, {}, LIMITS)
     with pytest.raises(BatchError, match="died 4 times"):
