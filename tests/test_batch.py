@@ -34,6 +34,7 @@ ROOT = Path(__file__).resolve().parent.parent
 TT_MB = 8
 ANALYZE_LEFT = {"whist": 4, "chinkway": 2, "chinese-whist": 3, "cinch": 3}
 LIMITS = SearchLimits(tt_mb=TT_MB)
+MATCH_WAIT = 8.0  # seconds: the command started (slowly, on a busy machine) and deals played
 KILLED_BOARD = "3"  # the board whose worker kills itself (once)
 
 
@@ -387,3 +388,26 @@ def test_ctrl_c_stops_a_batch_with_what_finished_written(tmp_path: Path) -> None
     written = json_lines(out.read_text())
     assert f"interrupted: {len(written)} of {SLOW_BOARDS} boards done (written)" in err
     assert len({r["board"] for r in written}) == len(written) < SLOW_BOARDS
+
+
+def test_ctrl_c_stops_a_match_on_the_pool_with_the_deals_played() -> None:
+    args = ["match", "cinch", "--seats", "heuristic,random", "--deals", "1000000", "--jobs", "2"]
+    proc = subprocess.Popen(
+        command_line(*args, "--csv"),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )
+    time.sleep(MATCH_WAIT)
+    assert proc.poll() is None
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130, err
+    assert "Traceback" not in err
+    lineup = next(line for line in out.splitlines() if line.startswith("lineup,heuristic,"))
+    played = int(lineup.split(",")[2])
+    assert 1 <= played < 1000000
+    assert err.strip().splitlines()[-1] == (
+        f"tricksolver: interrupted: results of the {played} deals played"
+    )
