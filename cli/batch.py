@@ -189,6 +189,9 @@ def run_boards_command(
         raise BatchError("--output writes JSON lines or CSV: --format json or --format csv")
     if scheduler is not None:
         need_dask()
+    workers = jobs or os.cpu_count() or 1
+    if scheduler in (None, LOCAL) and len(boards) > 1:
+        workers_memory(workers, job.limits.tt_mb)  # before any work (a file made)
     keys = [job.key(b) for b in boards]
     results = None
     if output_file is not None:
@@ -200,14 +203,10 @@ def run_boards_command(
         if skip:
             click.echo(f"{PROG}: resuming: {len(skip)} of {len(boards)} boards done", err=True)
         left = len(boards) - len(skip)
-        workers = jobs or os.cpu_count() or 1
-        here = scheduler is None and (left <= 1 or workers == 1)
         writer.start()
-        if here:
+        if scheduler is None and (left <= 1 or workers == 1):
             _run_here(writer, boards, skip, one_board, search)
         else:
-            if scheduler is None or scheduler == LOCAL:
-                workers_memory(workers, job.limits.tt_mb)
             _run_batch(writer, job, boards, skip, workers, scheduler, no_color)
     finally:
         if results is not None:
