@@ -8,11 +8,13 @@ number of workers (processes for tricksolver, DDS threads), in one run.
 The deals are seeded random full whist deals.  Every table of every run is
 compared with DDS's (declarer's tricks, every declarer and strain): a
 difference fails the run.  Printed: a row per solver and number of workers,
-its seconds (wall), deals a second, and the growth from the first number of
-workers; and how well the batch's difficulty estimate orders boards
-(Spearman's rank correlation between `solver.batch.table_difficulty` and the
-seconds of each board's table, over endings of 1 to 13 tricks: `--order N`,
-0 to leave it out).
+its seconds (wall), deals a second, the growth from the first number of
+workers, and the CPU seconds it used (the pool's worker processes; DDS's
+threads) with the deals a CPU second (on a machine shared with other work,
+the wall figures follow the share of the cores the run got); and how well
+the batch's difficulty estimate orders boards (Spearman's rank correlation
+between `solver.batch.table_difficulty` and the seconds of each board's
+table, over endings of 1 to 13 tricks: `--order N`, 0 to leave it out).
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from __future__ import annotations
 import argparse
 import json
 import random
+import resource
 import sys
 import time
 from pathlib import Path
@@ -57,26 +60,36 @@ def ours_by_strain(pos: solver.Position, table: solver.Table) -> list[list[int]]
     return [[tricks[d][s] for d in range(SEATS)] for s in range(len(STRAINS))]
 
 
-def run_ours(boards: list[Board], workers: int) -> tuple[float, dict[int, list[list[int]]]]:
+def cpu_seconds(who: int) -> float:
+    usage = resource.getrusage(who)
+    return usage.ru_utime + usage.ru_stime
+
+
+def run_ours(boards: list[Board], workers: int) -> tuple[float, float, dict[int, list[list[int]]]]:
+    """Wall seconds, CPU seconds of the worker processes, the tables."""
     job = table_job(SearchLimits(tt_mb=TT_MB))
+    cpu = cpu_seconds(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
-    tables = {
-        i: ours_by_strain(boards[i].position, t) for i, t in run_boards(job, boards, jobs=workers)
-    }
-    return time.perf_counter() - start, tables
+    found = run_boards(job, boards, jobs=workers)
+    tables = {i: ours_by_strain(boards[i].position, t) for i, t in found}
+    seconds = time.perf_counter() - start  # (the pool shut down, its workers waited for)
+    return seconds, cpu_seconds(resource.RUSAGE_CHILDREN) - cpu, tables
 
 
-def run_dds(boards: list[Board], workers: int) -> tuple[float, dict[int, list[list[int]]]]:
+def run_dds(boards: list[Board], workers: int) -> tuple[float, float, dict[int, list[list[int]]]]:
+    """Wall seconds, CPU seconds of this process (DDS's threads), the tables."""
     import endplay._dds as dds
     from endplay.dds import calc_all_tables
     from endplay.types import Deal
 
     dds.SetMaxThreads(workers)
     dealt = [Deal(pbn_of(b.position)) for b in boards]
+    cpu = cpu_seconds(resource.RUSAGE_SELF)
     start = time.perf_counter()
     found = calc_all_tables(dealt)
     seconds = time.perf_counter() - start
-    return seconds, {i: [list(row) for row in t.to_list()] for i, t in enumerate(found)}
+    used = cpu_seconds(resource.RUSAGE_SELF) - cpu
+    return seconds, used, {i: [list(row) for row in t.to_list()] for i, t in enumerate(found)}
 
 
 def spearman(xs: list[float], ys: list[float]) -> float:
@@ -151,7 +164,7 @@ def main(argv: list[str] | None = None) -> int:
     reference: dict[int, list[list[int]]] | None = None
     for name, run in (("tricksolver (process pool)", run_ours), ("DDS CalcAllTables", run_dds)):
         for workers in counts:
-            seconds, tables = run(boards, workers)
+            seconds, cpu, tables = run(boards, workers)
             if reference is None:
                 reference = tables
             wrong = [i for i in range(len(boards)) if tables.get(i) != reference.get(i)]
@@ -162,20 +175,27 @@ def main(argv: list[str] | None = None) -> int:
                 )
                 return 1
             rows.append({"solver": name, "workers": workers, "seconds": seconds,
-                         "deals_per_second": len(boards) / seconds})  # fmt: skip
-            print(f"done: {name}, {workers} workers, {seconds:.1f} s", file=sys.stderr)
+                         "cpu_seconds": cpu, "deals_per_second": len(boards) / seconds,
+                         "deals_per_cpu_second": len(boards) / cpu if cpu else None})  # fmt: skip
+            print(
+                f"done: {name}, {workers} workers, {seconds:.1f} s, cpu {cpu:.1f} s",
+                file=sys.stderr,
+            )
     rho = order_quality(args.order, args.seed) if args.order else None
     if args.json:
         print(json.dumps({"deals": len(boards), "seed": args.seed, "tables_equal": True,
                           "runs": rows, "difficulty_spearman": rho}, indent=2))  # fmt: skip
         return 0
     print(f"{len(boards)} whist deals (seed {args.seed}), every table equal to DDS's")
-    print(f"{'solver':<28} {'workers':>7} {'seconds':>9} {'deals/s':>9} {'growth':>7}")
+    print(f"{'solver':<28} {'workers':>7} {'seconds':>9} {'deals/s':>9} {'growth':>7}"
+          f" {'cpu s':>9} {'deals/cpu s':>11}")  # fmt: skip
     for row in rows:
         first = next(r for r in rows if r["solver"] == row["solver"])
         growth = row["deals_per_second"] / first["deals_per_second"]
+        per_cpu = row["deals_per_cpu_second"] or 0.0
         print(f"{row['solver']:<28} {row['workers']:>7} {row['seconds']:>9.1f}"
-              f" {row['deals_per_second']:>9.2f} {growth:>6.2f}x")  # fmt: skip
+              f" {row['deals_per_second']:>9.2f} {growth:>6.2f}x {row['cpu_seconds']:>9.1f}"
+              f" {per_cpu:>11.2f}")  # fmt: skip
     if rho is not None:
         print(f"difficulty estimate vs seconds, {args.order} endings: Spearman rho {rho:.2f}")
     return 0
