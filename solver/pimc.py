@@ -35,6 +35,7 @@ from concurrent.futures import (
     FIRST_COMPLETED,
     Executor,
     Future,
+    ProcessPoolExecutor,
     ThreadPoolExecutor,
     wait,
 )
@@ -47,7 +48,7 @@ from solver.doubledummy import DEFAULT_TT_MB, MAXN_BY, MIB, SearchStats, Solver
 from solver.errors import PositionError
 from solver.games.base import Move, Phase, Position
 from solver.heuristics import heuristic_playout
-from solver.pools import process_pool, shut_down
+from solver.pools import ignore_sigint, shut_down
 from solver.position import parse_view, view_of
 from solver.sampling import Sampler
 from solver.stats import t975
@@ -438,7 +439,7 @@ def recommend(
         if workers <= 1:
             own_pool = ThreadPoolExecutor(max_workers=1)
         else:
-            own_pool = process_pool(workers)
+            own_pool = ProcessPoolExecutor(max_workers=workers, initializer=ignore_sigint)
         executor = own_pool
     stopped: str | None = None
     pending: set[Future[_WorldResult]] = set()
