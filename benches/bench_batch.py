@@ -41,6 +41,7 @@ DEFAULT_WORKERS = "1,2"
 TT_MB = 64  # a full deal's table fits (the search's default is larger than needed)
 ORDER_BOARDS = 60  # endings timed for the difficulty's rank correlation
 SEATS = 4
+DDS_CHUNK = 40  # deals a CalcAllTables call takes at most (200 tables of a strain each)
 FULL_TRICKS = 13
 
 
@@ -86,7 +87,11 @@ def run_dds(boards: list[Board], workers: int) -> tuple[float, float, dict[int, 
     dealt = [Deal(pbn_of(b.position)) for b in boards]
     cpu = cpu_seconds(resource.RUSAGE_SELF)
     start = time.perf_counter()
-    found = calc_all_tables(dealt)
+    found = [
+        t
+        for i in range(0, len(dealt), DDS_CHUNK)
+        for t in calc_all_tables(dealt[i : i + DDS_CHUNK])
+    ]
     seconds = time.perf_counter() - start
     used = cpu_seconds(resource.RUSAGE_SELF) - cpu
     return seconds, used, {i: [list(row) for row in t.to_list()] for i, t in enumerate(found)}
