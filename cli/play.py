@@ -40,6 +40,7 @@ from solver.players import PLAYERS, Advice, PimcPlayer, Player, advise, make_pla
 from solver.seatview import SeatKnowledge
 from solver.wholegame import DEFAULT_MAX_HANDS, MAX_HANDS_LIMIT, HandResult, Step, WholeGame
 
+from .batch import DEALS_JOBS_HELP, DEALS_SCHEDULER_HELP, played_deals
 from .common import (
     INTERRUPTED,
     PROG,
@@ -53,7 +54,7 @@ from .common import (
     rounds_help,
     targets_help,
 )
-from .options import MAX_DEALS
+from .options import JOBS, MAX_DEALS
 from .render_game import GameLog
 from .render_json import match_json, moves_json
 
@@ -657,6 +658,10 @@ def saved_note(game: WholeGame, path: str | None) -> str:
 @click.option("--json", "as_json", is_flag=True, help="Print JSON (with every deal's scores).")
 @click.option("--csv", "as_csv", is_flag=True, help="Print the summary as CSV.")
 @click.option("--no-color", is_flag=True, help="Plain text without colours.")
+@click.option(
+    "--jobs", "-j", type=JOBS, default=1, show_default=True, metavar="J", help=DEALS_JOBS_HELP
+)
+@click.option("--scheduler", metavar="ADDRESS", help=DEALS_SCHEDULER_HELP)
 def match(
     game: str,
     seats: str,
@@ -666,6 +671,8 @@ def match(
     as_json: bool,
     as_csv: bool,
     no_color: bool,
+    jobs: int,
+    scheduler: str | None,
 ) -> None:
     """Players against each other on duplicate deals.
 
@@ -679,7 +686,9 @@ def match(
     clock's: it varies between runs, the scores do not) and, for every pair,
     the mean paired difference per deal with a 95% t interval over the
     deals.  Ctrl-C stops
-    and prints the deals played so far (exit status 130).
+    and prints the deals played so far (exit status 130).  --jobs plays the
+    deals on that many processes, --scheduler on a Dask cluster: the same
+    results (docs/batch.md).
 
     \b
     EXAMPLES
@@ -687,6 +696,7 @@ def match(
       tricksolver match cw --players 3 --seats heuristic,random,random --deals 20 --json
       tricksolver match chinkway --seats heuristic,random,random,random,random --deals 20 --csv
       tricksolver match whist --seats heuristic,random --deals 50 --seed 4
+      tricksolver match cinch --seats heuristic,random --deals 20 --jobs 2
     """
     if as_json and as_csv:
         raise TricksolverError("--json and --csv: choose one output")
@@ -696,9 +706,14 @@ def match(
     with progress:
         task = progress.add_task(f"{registry.game(contest.game).title} deals", total=deals)
         try:
-            for index in range(deals):
-                contest.play_deal(index)
-                progress.advance(task)
+            if jobs == 1 and scheduler is None:
+                for index in range(deals):
+                    contest.play_deal(index)
+                    progress.advance(task)
+            else:
+                for result in played_deals(contest, deals, jobs, scheduler):
+                    contest.add(result)
+                    progress.advance(task)
         except KeyboardInterrupt:
             interrupted = True
     if interrupted and not contest.results:

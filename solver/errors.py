@@ -33,3 +33,9 @@ class SolverBusyError(TricksolverError):
 class ExtraMissingError(TricksolverError):
     """A part of tricksolver needs an optional extra that is not installed
     (``pip install 'tricksolver[EXTRA]'``)."""
+
+
+class BatchError(TricksolverError):
+    """A batch run could not start or go on: no Dask to run on, a scheduler
+    that cannot be reached, workers that keep dying, a result file that
+    holds other boards' results."""

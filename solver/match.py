@@ -166,6 +166,17 @@ class Match:
         self.results.append(result)
         return result
 
+    def settings(self) -> Match:
+        """The match without its results: what a worker needs to play a deal
+        of it (`played_deal`)."""
+        return Match(self.game, self.players, list(self.seats), self.seed)
+
+    def add(self, result: DealResult) -> None:
+        """Record a deal played elsewhere (`played_deal`), the deals kept in
+        their order."""
+        self.results.append(result)
+        self.results.sort(key=lambda r: r.index)
+
     def summaries(self) -> dict[str, Summary]:
         """Every line-up's score per deal."""
         return {name: Summary.of([r.scores[name] for r in self.results]) for name in self.lineups}
@@ -246,6 +257,13 @@ class Match:
         return out.getvalue()
 
 
+def played_deal(settings: Match, index: int) -> DealResult:
+    """Deal `index` of the match `settings` played on its own (in a worker
+    process: `solver.batch.run_calls`): the result `Match.play_deal` gives,
+    which depends on the seed and the index alone."""
+    return settings.settings().play_deal(index)
+
+
 def _blank(value: float | None) -> Any:
     return "" if value is None else value
 
@@ -258,5 +276,6 @@ __all__ = [
     "Summary",
     "deal_seed",
     "match_deal",
+    "played_deal",
     "rotations",
 ]

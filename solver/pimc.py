@@ -48,6 +48,7 @@ from solver.doubledummy import DEFAULT_TT_MB, MAXN_BY, MIB, SearchStats, Solver
 from solver.errors import PositionError
 from solver.games.base import Move, Phase, Position
 from solver.heuristics import heuristic_playout
+from solver.pools import ignore_sigint, shut_down
 from solver.position import parse_view, view_of
 from solver.sampling import Sampler
 from solver.stats import t975
@@ -343,11 +344,6 @@ def _maxn_world(index: int, world: Position, solver: Solver, side: int, by: str)
     return _WorldResult(index, got.values, st, got.method, ranges=got.ranges)
 
 
-def _ignore_sigint() -> None:
-    """Process-pool workers leave Ctrl-C to the parent, which stops them."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
 # -- the driver ---------------------------------------------------------------
 
 
@@ -443,7 +439,7 @@ def recommend(
         if workers <= 1:
             own_pool = ThreadPoolExecutor(max_workers=1)
         else:
-            own_pool = ProcessPoolExecutor(max_workers=workers, initializer=_ignore_sigint)
+            own_pool = ProcessPoolExecutor(max_workers=workers, initializer=ignore_sigint)
         executor = own_pool
     stopped: str | None = None
     pending: set[Future[_WorldResult]] = set()
@@ -505,7 +501,7 @@ def recommend(
             for f in pending:
                 f.cancel()
         if own_pool is not None:
-            _shut_down(own_pool, early)
+            shut_down(own_pool, early)
     n = run.prefix if not node_budget else run.kept_within(node_budget)
     if n == 0:
         if stopped == "interrupted":
@@ -703,27 +699,6 @@ def _settle_bounds(
                 bounded=r.bounded - set(got.values),
                 stats=r.stats + got.stats,
             )
-
-
-def _shut_down(pool: Executor, early: bool) -> None:
-    if not early:
-        pool.shutdown(wait=True)
-        return
-    if isinstance(pool, ProcessPoolExecutor):
-        processes = list((getattr(pool, "_processes", None) or {}).values())
-        manager = getattr(pool, "_executor_manager_thread", None)
-        pool.shutdown(wait=False, cancel_futures=True)
-        for p in processes:  # a world being solved is abandoned
-            p.terminate()
-        for p in processes:
-            p.join()
-        # The pool's manager thread closes its pipe on the way out; exiting
-        # before it has (its exit handler writes to that pipe) printed an
-        # OSError traceback after a Ctrl-C now and then.
-        if manager is not None:
-            manager.join(timeout=10)
-    else:
-        pool.shutdown(wait=False, cancel_futures=True)
 
 
 def _view_of(source: Position | View, seat: int | None) -> View:

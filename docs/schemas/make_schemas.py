@@ -328,6 +328,13 @@ def show_schema() -> Schema:
     )
 
 
+KEY_TEXT = (
+    "In a result file (--output, docs/batch.md): what identifies the board's result (the"
+    " command, the options that change results, the board's name and content); a run"
+    " started again skips the boards whose keys are there."
+)
+
+
 def analyze_schema() -> Schema:
     move_row = with_rule(
         obj(
@@ -345,8 +352,9 @@ def analyze_schema() -> Schema:
     body = with_rule(
         obj(
             "Every legal move's double-dummy value, best first.",
-            optional=("board",),
+            optional=("board", "key"),
             board=string("The board's name, when the position is a board of a file (--board)."),
+            key=string(KEY_TEXT),
             game=ref("game"),
             position=string("The position in the notation's one-line form."),
             phase=enum("A card to play, or a Chinkway claim.", "play", "claim"),
@@ -392,8 +400,9 @@ def table_schema() -> Schema:
     seats = {"propertyNames": {"enum": list("NESW")}}
     body = obj(
         "The values of a deal under every trump the game allows (and in whist, every leader).",
-        optional=("declarer_tricks", "declarer_bounds", "board", "annotations"),
+        optional=("declarer_tricks", "declarer_bounds", "board", "annotations", "key"),
         board=string("The board's name, when the deal is a board of a file (--board)."),
+        key=string(KEY_TEXT),
         game=ref("game"),
         position=string("The deal in the notation's one-line form."),
         sides=arr(ref("side"), "The sides, in the order of every entry's lists.", minItems=2),

@@ -1,0 +1,355 @@
+"""Many boards searched at once: on a process pool or a Dask cluster.
+
+A batch is a job run over many boards, each board on its own in a worker:
+
+* `BoardJob`: what is done to one board, a plain picklable function
+  ``work(board, options, solver) -> result`` (a module-level function; the
+  result picklable, a JSON-able record or the search's own result), the
+  `options` that change its results (JSON-able: they go into every board's
+  `key`), the `limits` of the worker's `Solver`, and a cheap estimate of a
+  board's work (`difficulty`; by default `cards_left`).
+* `run_boards(job, boards, ...)` yields ``(place, result)`` as the boards
+  finish, hardest first (highest `difficulty`, the file's order among
+  equals), skipping the places in `skip` (a resumed run's boards done).
+* `run_calls(call, items, ...)` is the same for any picklable call on
+  ``(place, argument)`` items in the order given (a match's deals).
+
+Where: `jobs` processes of this machine (`None`: one per core) in a
+process pool (`solver.pools`: the workers ignore Ctrl-C), or with
+`scheduler` a Dask cluster (``dask.distributed``, the optional extra
+``tricksolver[dask]``): the address of its scheduler, or `LOCAL` for a
+cluster of `jobs` worker processes started on this machine for the run.
+
+Each worker process keeps ONE `Solver` for its limits (`worker_solver`,
+kept per thread), its table reused from board to board as a sequential run
+reuses its one Solver (a new hand empties what it cannot use).  So the
+values are those of the sequential run; node counts may differ.
+
+Nothing is lost to a worker that dies: a pool whose worker process was
+killed (`BrokenProcessPool`) is made again and every board it had not
+returned is submitted again (at most `MAX_POOL_RESTARTS` times in a run,
+then `BatchError`); Dask itself runs again the tasks of a worker it lost.
+Ctrl-C (or `stop` set) ends the run: the generator raises
+KeyboardInterrupt after the results finished so far, and the workers are
+stopped at once.  An error of a board's work ends the run with that error.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+import os
+import signal
+import threading
+import uuid
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from concurrent.futures import FIRST_COMPLETED, Future, wait
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass, field, replace
+from functools import partial
+from typing import Any, TypeVar
+
+from solver.doubledummy import DEFAULT_TT_MB, Analysis, Solver, Table, table_positions
+from solver.errors import BatchError, TricksolverError
+from solver.games.base import Position
+from solver.games.game import Board
+from solver.pools import process_pool, shut_down
+from solver.position import parse_position
+from solver.timing import catch_sigint
+
+LOCAL = "local"  # `scheduler`: a Dask cluster started on this machine for the run
+AHEAD_PER_WORKER = 2  # tasks queued a worker: the order holds, a stop cancels little
+POLL_SECONDS = 0.2  # how often a wait looks for Ctrl-C
+MAX_POOL_RESTARTS = 3  # pools made again after a worker died, in one run
+KEY_DIGITS = 16  # hex digits of a board's key
+DASK_CONNECT_SECONDS = 30  # how long to try a scheduler's address
+DASK_EXTRA = "pip install 'tricksolver[dask]'"
+
+_Item = TypeVar("_Item")
+_Result = TypeVar("_Result")
+
+BoardWork = Callable[[Board, Mapping[str, Any], Solver], Any]
+
+
+@dataclass(frozen=True)
+class SearchLimits:
+    """The worker's `Solver`: its table size and each search's limits (0: none)."""
+
+    tt_mb: float = DEFAULT_TT_MB
+    max_nodes: int = 0
+    max_seconds: float = 0.0
+
+
+def cards_left(pos: Position) -> int:
+    """The cards still to play: the work a board's search has before it
+    (the first lead's, before play begins; 0 where there is none)."""
+    if pos.core is None:
+        try:
+            starts = pos.table_starts()
+        except TricksolverError:
+            return 0
+        return cards_left(starts[0]) if starts else 0
+    tricks = pos.core.total_tricks - pos.core.tricks_played
+    return tricks * pos.nseats - len(pos.current_trick())
+
+
+@dataclass(frozen=True)
+class BoardJob:
+    """A job over boards: its `name` and `options` (both in every key),
+    `work(board, options, solver)` (picklable), the worker's `limits`, and
+    `difficulty(position)` (higher: more work; picklable)."""
+
+    name: str
+    work: BoardWork
+    options: Mapping[str, Any] = field(default_factory=dict)
+    limits: SearchLimits = SearchLimits()
+    difficulty: Callable[[Position], float] = cards_left
+
+    def key(self, board: Board) -> str:
+        """What identifies a board's result: the job, its options and the
+        limits (not the table's size, which changes no value), the board's
+        name, position and recorded play."""
+        content = [
+            self.name,
+            dict(self.options),
+            self.limits.max_nodes,
+            self.limits.max_seconds,
+            board.name,
+            board.position.to_line(),
+            board.play,
+        ]
+        text = json.dumps(content, sort_keys=True, separators=(",", ":"))
+        return hashlib.sha256(text.encode()).hexdigest()[:KEY_DIGITS]
+
+
+def table_difficulty(pos: Position) -> float:
+    """A table's work: the cards left times the table's rows."""
+    return cards_left(pos) * len(table_positions(pos))
+
+
+def analysis_difficulty(pos: Position) -> float:
+    """An analysis's work: the cards left times the legal moves."""
+    return cards_left(pos) * len(pos.legal_moves())
+
+
+def table_work(board: Board, options: Mapping[str, Any], solver: Solver) -> Table:
+    """`Solver.table` of the board's position (`tricksolver table`)."""
+    return solver.table(board.position)
+
+
+def analysis_work(board: Board, options: Mapping[str, Any], solver: Solver) -> Analysis:
+    """`Solver.analyze` of the board's position, with its principal
+    variation unless ``options["pv"]`` is false (`tricksolver analyze`)."""
+    return solver.analyze(board.position, pv=bool(options.get(PV, True)))
+
+
+PV = "pv"
+
+
+def table_job(limits: SearchLimits = SearchLimits()) -> BoardJob:
+    """Every board's double-dummy table."""
+    return BoardJob("table", table_work, {}, limits, table_difficulty)
+
+
+def analysis_job(pv: bool = True, limits: SearchLimits = SearchLimits()) -> BoardJob:
+    """Every board's analysis (the value of every legal move)."""
+    return BoardJob("analyze", analysis_work, {PV: pv}, limits, analysis_difficulty)
+
+
+# -- in the worker ----------------------------------------------------------------------
+
+_local = threading.local()
+
+
+def worker_solver(limits: SearchLimits) -> Solver:
+    """The one Solver of this worker (process, or thread of a Dask worker)
+    for `limits`, made on first use and kept: its table is reused."""
+    found: Solver | None = getattr(_local, "solver", None)
+    if found is None or getattr(_local, "limits", None) != limits:
+        found = Solver(limits.tt_mb, max_nodes=limits.max_nodes, max_seconds=limits.max_seconds)
+        _local.solver = found
+        _local.limits = limits
+    return found
+
+
+@dataclass(frozen=True)
+class _SentBoard:
+    """A board as it travels to a worker: its position as text (a position
+    holds the C core's state, which does not pickle), the rest as it is
+    but for what only the file's writer needs (`raw`)."""
+
+    board: Board  # its position left out
+    text: str
+
+    @classmethod
+    def of(cls, board: Board) -> _SentBoard:
+        return cls(replace(board, position=None, raw=None), board.position.to_toml())  # type: ignore[arg-type]
+
+    def received(self) -> Board:
+        return replace(self.board, position=parse_position(self.text))
+
+
+def _run_board(job: BoardJob, sent: _SentBoard) -> Any:
+    return job.work(sent.received(), job.options, worker_solver(job.limits))
+
+
+# -- the runs -----------------------------------------------------------------------------
+
+
+def hardest_first(job: BoardJob, boards: Sequence[Board], places: Iterable[int]) -> list[int]:
+    """`places` of `boards`, the highest `job.difficulty` first (the file's
+    order among equals)."""
+    return sorted(places, key=lambda i: -job.difficulty(boards[i].position))
+
+
+def run_boards(
+    job: BoardJob,
+    boards: Sequence[Board],
+    *,
+    jobs: int | None = None,
+    scheduler: str | None = None,
+    skip: Iterable[int] = (),
+    stop: threading.Event | None = None,
+) -> Iterator[tuple[int, Any]]:
+    """``(place, job.work's result)`` of every board (its place in `boards`,
+    from 0) but those of `skip`, as they finish, the hardest submitted first."""
+    skipped = set(skip)
+    order = hardest_first(job, boards, (i for i in range(len(boards)) if i not in skipped))
+    items = [(i, _SentBoard.of(boards[i])) for i in order]
+    return run_calls(partial(_run_board, job), items, jobs=jobs, scheduler=scheduler, stop=stop)
+
+
+def run_calls(
+    call: Callable[[_Item], _Result],
+    items: Sequence[tuple[int, _Item]],
+    *,
+    jobs: int | None = None,
+    scheduler: str | None = None,
+    stop: threading.Event | None = None,
+) -> Iterator[tuple[int, _Result]]:
+    """``(place, call(argument))`` for every ``(place, argument)`` of
+    `items`, submitted in their order, yielded as they finish."""
+    workers = jobs or os.cpu_count() or 1
+    if workers < 1:
+        raise ValueError("jobs must be at least 1")
+    if scheduler is None:
+        return _on_pool(call, items, workers, stop)
+    return _on_dask(call, items, scheduler, workers, stop)
+
+
+def _on_pool(
+    call: Callable[[_Item], _Result],
+    items: Sequence[tuple[int, _Item]],
+    workers: int,
+    stop: threading.Event | None,
+) -> Iterator[tuple[int, _Result]]:
+    queue = deque(items)
+    pending: dict[Future[_Result], tuple[int, _Item]] = {}
+    restarts = 0
+    ctrl_c = threading.Event()
+    previous = catch_sigint(ctrl_c)
+    pool = process_pool(workers)
+    early = True
+    try:
+        while queue or pending:
+            while queue and len(pending) < AHEAD_PER_WORKER * workers:
+                item = queue.popleft()
+                pending[pool.submit(call, item[1])] = item
+            done, _ = wait(list(pending), timeout=POLL_SECONDS, return_when=FIRST_COMPLETED)
+            lost = False
+            for f in [f for f in pending if f in done]:  # in the order submitted
+                item = pending.pop(f)
+                try:
+                    result = f.result()
+                except BrokenProcessPool:
+                    lost = True
+                    queue.appendleft(item)
+                    continue
+                yield item[0], result
+            if lost:  # a worker died: its board and every other unfinished one again
+                restarts += 1
+                if restarts > MAX_POOL_RESTARTS:
+                    raise BatchError(
+                        f"the worker processes died {restarts} times (out of memory?):"
+                        f" {len(queue) + len(pending)} of {len(items)} not done"
+                    )
+                queue.extendleft(reversed(list(pending.values())))
+                pending.clear()
+                shut_down(pool, early=True)
+                pool = process_pool(workers)
+            if ctrl_c.is_set() or (stop is not None and stop.is_set()):
+                raise KeyboardInterrupt
+        early = False
+    finally:
+        if previous is not None:
+            signal.signal(signal.SIGINT, previous)
+        shut_down(pool, early)
+
+
+def need_dask() -> Any:
+    """The dask.distributed module, or BatchError saying how to install it
+    (a command with a scheduler asks before it starts)."""
+    try:
+        import dask.distributed as distributed  # the optional extra
+    except ImportError:
+        raise BatchError(f"a Dask scheduler needs dask's distributed: {DASK_EXTRA}") from None
+    return distributed
+
+
+def _on_dask(
+    call: Callable[[_Item], _Result],
+    items: Sequence[tuple[int, _Item]],
+    scheduler: str,
+    workers: int,
+    stop: threading.Event | None,
+) -> Iterator[tuple[int, _Result]]:
+    distributed = need_dask()
+    cluster = None
+    if scheduler == LOCAL:
+        cluster = distributed.LocalCluster(
+            n_workers=workers,
+            threads_per_worker=1,
+            processes=True,
+            dashboard_address=":0",
+            silence_logs=logging.ERROR,
+        )
+    try:
+        client = distributed.Client(
+            cluster if cluster is not None else scheduler, timeout=DASK_CONNECT_SECONDS
+        )
+    except (OSError, TimeoutError, ValueError) as e:
+        if cluster is not None:
+            cluster.close()
+        raise BatchError(f"cannot reach the Dask scheduler {scheduler}: {e}") from None
+    run = uuid.uuid4().hex
+    ctrl_c = threading.Event()
+    previous = catch_sigint(ctrl_c)
+    pending: dict[Any, int] = {}
+    try:
+        for rank, (place, argument) in enumerate(items):
+            f = client.submit(
+                call, argument, key=f"tricksolver-{run}-{place}", priority=-rank, pure=False
+            )
+            pending[f] = place
+        while pending:
+            try:
+                done = distributed.wait(
+                    list(pending), timeout=POLL_SECONDS, return_when="FIRST_COMPLETED"
+                ).done
+            except (TimeoutError, distributed.TimeoutError):
+                done = set()
+            for f in [f for f in pending if f in done]:
+                place = pending.pop(f)
+                yield place, f.result()
+            if ctrl_c.is_set() or (stop is not None and stop.is_set()):
+                raise KeyboardInterrupt
+    finally:
+        if previous is not None:
+            signal.signal(signal.SIGINT, previous)
+        if pending:
+            client.cancel(list(pending))
+        client.close()
+        if cluster is not None:
+            cluster.close()
