@@ -91,9 +91,7 @@ TT_MB = Checked("--tt-mb", float, "a number of MiB", table_mib)
 TIME = Checked("--time", float, "a number of seconds", time_limit)
 NODES = Checked("--max-nodes", int, "a whole number of nodes", node_limit)
 SAMPLES = Checked("--samples", int, "a whole number of worlds", count_between(1, MAX_SAMPLES))
-DEAL_COUNT = Checked(
-    "--count", int, "a whole number of deals", count_between(1, MAX_DEAL_COUNT)
-)
+DEAL_COUNT = Checked("--count", int, "a whole number of deals", count_between(1, MAX_DEAL_COUNT))
 JOBS = Checked("--jobs", int, "a whole number of processes", count_between(1, MAX_JOBS))
 PLAYERS = Checked("--players", int, "a whole number of players", _players)
 
