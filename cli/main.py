@@ -28,6 +28,7 @@ from solver.cli import render, render_analysis, render_json, render_view
 from solver.cli.bench import bench
 from solver.cli.play import match, move, play
 from solver.cli.recommend import recommend
+from solver.cli.review import review
 from solver.doubledummy import DEFAULT_TT_MB, table_positions
 from solver.games.registry import GAMES, game_of
 from solver.parallel import Solvers
@@ -657,6 +658,7 @@ def table(
 main.add_command(recommend)
 main.add_command(bench)
 main.add_command(move)
+main.add_command(review)
 
 
 @main.command("help")

@@ -113,7 +113,7 @@ def bounds_text(b: Bounds) -> str:
 def bounds_json(b: Bounds) -> dict[str, Any]:
     """A value in JSON: `value` only when exact (else null), always `low`,
     `high` and `exact`."""
-    return {"value": b.low if b.exact else None, "low": b.low, "high": b.high, "exact": b.exact}
+    return b.to_json()
 
 
 def format_seconds(seconds: float) -> str:
