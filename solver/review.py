@@ -457,12 +457,19 @@ def _step(
     seat = pos.to_move
     side = pos.sides()[seat]
     before = values.of(i, pos, side, None)
+    shift = banked_between(pos, after, side)
     if after.is_over:
         then = Bounds.of_value(value_after(pos, after, side))
     else:
-        shift = banked_between(pos, after, side)
         guess = before.low - shift if before.exact else None
         then = values.of(i + 1, after, side, guess).shifted(shift)
+    # what each proves of the other: the position is worth at least the card
+    # played (the side to move chooses), the card no more than the position
+    before = replace(before, low=max(before.low, then.low))
+    then = replace(then, high=min(then.high, before.high))
+    values.known[(i, side)] = before
+    if not after.is_over:
+        values.known[(i + 1, side)] = then.shifted(-shift)
     own = banked(pos, side)
     step = Step(i + 1, _trick_number(pos), seat, side, move, own, before.shifted(own),
                 then.shifted(own))  # fmt: skip
