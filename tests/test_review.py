@@ -21,7 +21,8 @@ import threading
 from pathlib import Path
 
 import pytest
-from cli_helpers import assert_one_line_error, run
+from cli_helpers import assert_one_line_error, run, start_interruptible
+from test_interrupt import INTERRUPTED, STARTUP, exe, interrupt_after
 from test_json_schemas import assert_valid, endgame
 
 import solver
@@ -312,3 +313,17 @@ def test_review_with_view_and_limits_in_the_command() -> None:
 )
 def test_bad_input_is_one_line_and_status_2(args: tuple[str, ...], words: list[str]) -> None:
     assert_one_line_error(run("review", *args), *words)
+
+
+def test_ctrl_c_shows_the_cards_reviewed_so_far_and_status_130(
+    saved_games: dict[str, str], tmp_path: Path
+) -> None:
+    path = tmp_path / "deal.toml"
+    path.write_text(saved_games["whist"], encoding="utf-8")
+    # a view of 400 worlds at every decision of a whole deal: far more than STARTUP
+    proc = start_interruptible([exe(), "review", str(path), "--view", "all", "-n", "400",
+                                "--no-color"])  # fmt: skip
+    out, err = interrupt_after(proc, STARTUP)
+    assert proc.returncode == INTERRUPTED
+    assert err.startswith("tricksolver: interrupted: ") and "of 52 moves reviewed" in err
+    assert "before" in out and "interrupted:" in out
