@@ -23,6 +23,8 @@ from .common import (
     board_option,
     board_title,
     echo_json,
+    json_option,
+    no_color_option,
     progress_bars,
     read_boards_of,
 )
@@ -93,8 +95,8 @@ class _Stopper:
     "--time", "max_seconds", type=TIME, default=0.0, metavar="SECONDS",
     help=f"Stop each search after SECONDS ({TIME_HELP}); values then show bounds.",
 )  # fmt: skip
-@click.option("--json", "as_json", is_flag=True, help="Print JSON instead of tables.")
-@click.option("--no-color", is_flag=True, help="Plain text without colours.")
+@json_option("tables")
+@no_color_option
 def review(
     source: str,
     board: str | None,
