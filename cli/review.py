@@ -12,7 +12,15 @@ from rich.console import Console
 
 import solver
 from solver.doubledummy import DEFAULT_TT_MB
-from solver.review import ALL_SEATS, NO_PLAY, REVIEW_SAMPLES, Review, ReviewOptions, review_text
+from solver.review import (
+    ALL_SEATS,
+    NO_PLAY,
+    REVIEW_SAMPLES,
+    VIEW_TT_MB,
+    Review,
+    ReviewOptions,
+    review_text,
+)
 from solver.timing import Interrupted, in_worker
 
 from .common import (
@@ -23,6 +31,7 @@ from .common import (
     board_option,
     board_title,
     echo_json,
+    is_view_text,
     json_option,
     no_color_option,
     progress_bars,
@@ -38,6 +47,7 @@ from .options import (
     TIME_HELP,
     TT_MB,
     TT_MB_HELP,
+    workers_memory,
 )
 from .render_review import review_view, reviewed_text
 
@@ -138,6 +148,8 @@ def review(
       tricksolver review docs/session.pbn --board 1     no play recorded (exit status 2)
       tricksolver review "N:AK.Q.. QJ.K.. T9.A.. 87...A" -m "KH, AH, 8S" --view W -n 10
     """
+    if views:
+        workers_memory(jobs, VIEW_TT_MB)
     found = read_boards_of(source, board)
     options = ReviewOptions(views, samples, view_time or None, seed, jobs)
     searcher = solver.Solver(tt_mb, max_nodes=max_nodes, max_seconds=max_seconds)
@@ -148,6 +160,8 @@ def review(
         where = "" if held is None else f"board {held.name}: "
         recorded = held.play if held is not None else ""
         extra = f"{recorded}, {moves}" if recorded and moves else recorded or moves or ""
+        if is_view_text(text):
+            raise BadInput(f"{where}review takes a full position (every hand), not a seat's view")
         try:
             done = _reviewed(text, extra, options, searcher, no_color, title or "review")
         except Interrupted as stopped:

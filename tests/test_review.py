@@ -309,6 +309,7 @@ def test_review_with_view_and_limits_in_the_command() -> None:
         ((ENDING, "--moves", "KH", "--board", "1"), ["--board"]),
         ((ENDING, "--moves", "KH", "--max-nodes", "-1"), ["--max-nodes"]),
         (("cinch; hands=N:AK.Q.. QJ.K.. T9.A.. 87...A",), []),
+        (("whist; seat=W; hands=1:- - - KJT7.J6.8732.AQ2; play=AS QS",), ["not a seat's view"]),
     ],
 )
 def test_bad_input_is_one_line_and_status_2(args: tuple[str, ...], words: list[str]) -> None:
@@ -327,3 +328,15 @@ def test_ctrl_c_shows_the_cards_reviewed_so_far_and_status_130(
     assert proc.returncode == INTERRUPTED
     assert err.startswith("tricksolver: interrupted: ") and "of 52 moves reviewed" in err
     assert "before" in out and "interrupted:" in out
+
+
+@pytest.mark.parametrize(("name", "board"), [("session.lin", "1"), ("club.pbn", "2")])
+def test_the_play_of_a_lin_and_a_pbn_record_of_a_whole_deal_equals_analyze(
+    name: str, board: str
+) -> None:
+    text = (ROOT / "tests" / "data" / name).read_text(encoding="utf-8")
+    boards = solver.records.read_boards(text, name) or []
+    held = solver.records.choose_boards(boards, board, name)[0]
+    done = review_text(held.position.to_toml(), held.play, ReviewOptions(), Solver(SMALL_TABLE))
+    assert [str(m) for m in done.moves] == held.play.split()
+    assert_equals_analyze(done)
