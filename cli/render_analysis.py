@@ -65,14 +65,7 @@ def to_move_text(pos: Position, seat: int, side: int) -> str:
 
 
 def stats_json(stats: SearchStats) -> dict[str, Any]:
-    return {
-        "nodes": stats.nodes,
-        "trick_starts": stats.trick_starts,
-        "tt_hits": stats.tt_hits,
-        "tt_stores": stats.tt_stores,
-        "seconds": stats.seconds,
-        "exact": stats.exact,
-    }
+    return stats.to_json()
 
 
 def stats_text(stats: SearchStats) -> Text:

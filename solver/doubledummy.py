@@ -124,6 +124,17 @@ class SearchStats:
             int(raw["trick_starts"]),
         )
 
+    def to_json(self) -> dict[str, Any]:
+        """The JSON of the statistics (docs/json.md, ``stats``)."""
+        return {
+            "nodes": self.nodes,
+            "trick_starts": self.trick_starts,
+            "tt_hits": self.tt_hits,
+            "tt_stores": self.tt_stores,
+            "seconds": self.seconds,
+            "exact": self.exact,
+        }
+
     def __add__(self, other: SearchStats) -> SearchStats:
         return SearchStats(
             self.nodes + other.nodes,

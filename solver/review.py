@@ -274,14 +274,7 @@ class Review:
                 ],
             },
             "exact": self.exact,
-            "stats": {
-                "nodes": self.stats.nodes,
-                "trick_starts": self.stats.trick_starts,
-                "tt_hits": self.stats.tt_hits,
-                "tt_stores": self.stats.tt_stores,
-                "seconds": self.stats.seconds,
-                "exact": self.stats.exact,
-            },
+            "stats": self.stats.to_json(),
         }
 
 

@@ -2,8 +2,8 @@
 card by card.
 
 Shown by: on recorded hands of every game (seeded random plays of small
-endings; real records: a PBN [Play] section, games saved by ``play
---save``) the values before and after each card equal `Solver.analyze` on
+endings; real records: PBN [Play] sections and a LIN record, games saved by
+``play --save``) the values before and after each card equal `Solver.analyze` on
 the same positions (before = banked + the analysis's value, after = banked +
 the played card's value), searched by a Solver of its own; a deliberately
 bad card shows its cost and the best cards; under a node limit no bound is
@@ -11,7 +11,8 @@ shown as a value and every cost claimed holds in the exact review; the view's
 recommendation is `recommend`'s on the same view; Ctrl-C (the stop flag)
 keeps the steps done.  The command: text, --json against its schema (one
 board, JSON lines of many, a board without play), bad input in one line
-(exit status 2), --view with a small budget."""
+(exit status 2), --view with a small budget, Ctrl-C in a child process
+(status 130, the cards reviewed so far shown)."""
 
 from __future__ import annotations
 
