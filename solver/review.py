@@ -68,7 +68,6 @@ from solver.doubledummy import (
     SearchStats,
     Solver,
     banked,
-    banked_between,
     value_after,
 )
 from solver.drawing import seats_by_side
@@ -402,23 +401,17 @@ def review(
     after every step; `stop` (or Ctrl-C) ends the review with the steps done."""
     check_start(start)
     items = move_words(moves) if isinstance(moves, str) else list(moves)
-    apply_moves(start, items)  # every move read and legal, or IllegalMoveError
-    played: list[Move] = []
-    places = [start.copy()]
-    for item in items:
-        work = places[-1].copy()
-        move = work.parse_move(item) if isinstance(item, str) else item
-        work.play(move)
-        played.append(move)
-        places.append(work)
+    ended = apply_moves(start, items)  # every move read and legal, or IllegalMoveError
+    played = ended.history[len(start.history) :]
+    asks = _Views(tuple(view_seats), samples, view_seconds, seed, jobs, view_tt_mb, stop)
     values = _Values(solver, stop)
+    work = start.copy()  # the position before each move in turn
     steps: list[Step] = []
     stopped: str | None = None
     extra = NO_STATS
     try:
         for i, move in enumerate(played):
-            step, more = _step(i, move, places, values, view_seats, samples, view_seconds,
-                               seed, jobs, view_tt_mb, stop)  # fmt: skip
+            step, more = _step(i, move, start, work, values, asks)
             extra = extra + more
             steps.append(step)
             if progress is not None:
@@ -426,63 +419,72 @@ def review(
     except (_Stopped, KeyboardInterrupt):
         stopped = INTERRUPTED
     return Review(
-        start.copy(), tuple(played), tuple(steps), values.stats + extra, stopped, tuple(view_seats)
+        start.copy(), tuple(played), tuple(steps), values.stats + extra, stopped, asks.seats
     )
 
 
+@dataclass(frozen=True)
+class _Views:
+    """The seats whose decisions get a recommendation, and its budget."""
+
+    seats: tuple[int, ...]
+    samples: int
+    seconds: float | None
+    seed: int
+    jobs: int | None
+    tt_mb: int
+    stop: threading.Event | None
+
+    def check(self, pos: Position, move: Move) -> ViewCheck | None:
+        """The view's recommendation at `pos` beside `move`, for a seat of
+        `seats` with a choice (None otherwise)."""
+        seat = pos.to_move
+        if seat not in self.seats or len(pos.legal_moves()) == 1:
+            return None
+        rec = recommend(pos, seat, samples=self.samples, seconds=self.seconds, seed=self.seed,
+                        jobs=self.jobs, tt_mb=self.tt_mb, stop=self.stop)  # fmt: skip
+        if rec.stopped == INTERRUPTED:
+            raise _Stopped
+        estimate = next(m for m in rec.moves if m.move == move)
+        return ViewCheck(rec, estimate, banked(pos, pos.sides()[seat]))
+
+
 def _step(
-    i: int,
-    move: Move,
-    places: list[Position],
-    values: _Values,
-    view_seats: Sequence[int],
-    samples: int,
-    view_seconds: float | None,
-    seed: int,
-    jobs: int | None,
-    view_tt_mb: int,
-    stop: threading.Event | None,
+    i: int, move: Move, start: Position, work: Position, values: _Values, asks: _Views
 ) -> tuple[Step, SearchStats]:
-    """Step `i`: the move from `places[i]` to `places[i + 1]`, its values,
-    the best moves at a mistake, the view's recommendation; and the
-    statistics of the analysis at a mistake."""
-    pos, after = places[i], places[i + 1]
-    seat = pos.to_move
-    side = pos.sides()[seat]
-    before = values.of(i, pos, side, None)
-    shift = banked_between(pos, after, side)
-    if after.is_over:
-        then = Bounds.of_value(value_after(pos, after, side))
+    """Step `i`: `move` made on `work` (the position before it, left after
+    it), its values, the best moves at a mistake, the view's
+    recommendation; and the statistics of the analysis at a mistake."""
+    seat = work.to_move
+    side = work.sides()[seat]
+    own = banked(work, side)
+    trick = _trick_number(work)
+    before = values.of(i, work, side, None)
+    check = asks.check(work, move)
+    work.play(move)
+    shift = banked(work, side) - own
+    if work.is_over:  # the hand's result from the position before the move
+        then = Bounds.of_value(value_after(start, work, side) + banked(start, side) - own)
     else:
         guess = before.low - shift if before.exact else None
-        then = values.of(i + 1, after, side, guess).shifted(shift)
+        then = values.of(i + 1, work, side, guess).shifted(shift)
     # what each proves of the other: the position is worth at least the card
     # played (the side to move chooses), the card no more than the position
     before = replace(before, low=max(before.low, then.low))
     then = replace(then, high=min(then.high, before.high))
     values.known[(i, side)] = before
-    if not after.is_over:
+    if not work.is_over:
         values.known[(i + 1, side)] = then.shifted(-shift)
-    own = banked(pos, side)
-    step = Step(i + 1, _trick_number(pos), seat, side, move, own, before.shifted(own),
-                then.shifted(own))  # fmt: skip
-    stats = NO_STATS
-    best: tuple[Move, ...] = ()
-    if step.mistake:
-        if stop is not None and stop.is_set():
-            raise _Stopped
-        analysis = values.solver.analyze(pos, pv=False)
-        stats = analysis.stats
-        best = tuple(analysis.best)
-    check = None
-    if seat in view_seats and len(pos.legal_moves()) > 1:
-        rec = recommend(pos, seat, samples=samples, seconds=view_seconds, seed=seed, jobs=jobs,
-                        tt_mb=view_tt_mb, stop=stop)  # fmt: skip
-        if rec.stopped == INTERRUPTED:
-            raise _Stopped
-        estimate = next(m for m in rec.moves if m.move == move)
-        check = ViewCheck(rec, estimate, own)
-    return replace(step, best=best, view=check), stats
+    step = Step(i + 1, trick, seat, side, move, own, before.shifted(own), then.shifted(own),
+                view=check)  # fmt: skip
+    if not step.mistake:
+        return step, NO_STATS
+    if values.stop is not None and values.stop.is_set():
+        raise _Stopped
+    work.undo()
+    analysis = values.solver.analyze(work, pv=False)
+    work.play(move)
+    return replace(step, best=tuple(analysis.best)), analysis.stats
 
 
 # -- one board, for batch runs ------------------------------------------------------------
