@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import json
 import sys
-from typing import IO, Any
+from collections.abc import Callable
+from typing import IO, Any, TypeVar
 
 import click
 from rich.console import Console
@@ -164,6 +165,20 @@ MOVES_HELP = (
     " or 'AS, KS'. All or none: a bad move is named with its number."
 )
 moves_option = click.option("--moves", "-m", metavar="LIST", help=MOVES_HELP)
+
+
+NO_COLOR_HELP = "Plain text without colours."
+no_color_option = click.option("--no-color", is_flag=True, help=NO_COLOR_HELP)
+
+
+_Command = TypeVar("_Command", bound=Callable[..., Any])
+
+
+def json_option(instead_of: str) -> Callable[[_Command], _Command]:
+    """The --json flag of a command that prints `instead_of` (``tables``) without it."""
+    return click.option(
+        "--json", "as_json", is_flag=True, help=f"Print JSON instead of {instead_of}."
+    )
 
 
 def echo_json(data: Any, file: IO[str] | None = None, compact: bool = False) -> None:

@@ -27,6 +27,7 @@ from solver.cli import render, render_json, render_view
 from solver.cli.bench import bench
 from solver.cli.play import match, move, play
 from solver.cli.recommend import recommend
+from solver.cli.review import review
 from solver.cli.search import analyze, table
 from solver.games.registry import GAMES, game_of
 from solver.records import Board, position_table
@@ -334,6 +335,7 @@ main.add_command(table)
 main.add_command(recommend)
 main.add_command(bench)
 main.add_command(move)
+main.add_command(review)
 
 
 @main.command("help")

@@ -38,7 +38,9 @@ from .common import (
     MOST_SEATS,
     board_option,
     echo_json,
+    json_option,
     moves_option,
+    no_color_option,
     one_board,
     text_with_moves,
 )
@@ -349,8 +351,8 @@ def _decision_seconds(seconds: float | None) -> float | None:
     "--tt-mb", type=TT_MB, default=DEFAULT_TT_MB, show_default=True, metavar="MIB",
     help=f"Transposition table of each worker, MiB ({TT_MB_HELP}).",
 )  # fmt: skip
-@click.option("--json", "as_json", is_flag=True, help="Print JSON instead of a table.")
-@click.option("--no-color", is_flag=True, help="Plain text without colours.")
+@json_option("a table")
+@no_color_option
 def recommend(
     position: str,
     seat: str | None,

@@ -65,14 +65,7 @@ def to_move_text(pos: Position, seat: int, side: int) -> str:
 
 
 def stats_json(stats: SearchStats) -> dict[str, Any]:
-    return {
-        "nodes": stats.nodes,
-        "trick_starts": stats.trick_starts,
-        "tt_hits": stats.tt_hits,
-        "tt_stores": stats.tt_stores,
-        "seconds": stats.seconds,
-        "exact": stats.exact,
-    }
+    return stats.to_json()
 
 
 def stats_text(stats: SearchStats) -> Text:
@@ -113,7 +106,7 @@ def bounds_text(b: Bounds) -> str:
 def bounds_json(b: Bounds) -> dict[str, Any]:
     """A value in JSON: `value` only when exact (else null), always `low`,
     `high` and `exact`."""
-    return {"value": b.low if b.exact else None, "low": b.low, "high": b.high, "exact": b.exact}
+    return b.to_json()
 
 
 def format_seconds(seconds: float) -> str:

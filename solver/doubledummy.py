@@ -124,6 +124,17 @@ class SearchStats:
             int(raw["trick_starts"]),
         )
 
+    def to_json(self) -> dict[str, Any]:
+        """The JSON of the statistics (docs/json.md, ``stats``)."""
+        return {
+            "nodes": self.nodes,
+            "trick_starts": self.trick_starts,
+            "tt_hits": self.tt_hits,
+            "tt_stores": self.tt_stores,
+            "seconds": self.seconds,
+            "exact": self.exact,
+        }
+
     def __add__(self, other: SearchStats) -> SearchStats:
         return SearchStats(
             self.nodes + other.nodes,
@@ -170,6 +181,21 @@ class Bounds:
         """The other side's bounds in a zero-sum game: ``total - value``
         (`total` 0 where the value is a net score)."""
         return Bounds(total - self.high, total - self.low, total - self.ceiling, total - self.floor)
+
+    def shifted(self, by: int) -> Bounds:
+        """The same bounds `by` higher (a value counted from another point
+        of the hand: `banked_between`)."""
+        return Bounds(self.low + by, self.high + by, self.floor + by, self.ceiling + by)
+
+    def to_json(self) -> dict[str, Any]:
+        """The JSON of a value a search may cut short: `value` only when
+        exact (else null), always `low`, `high` and `exact` (docs/json.md)."""
+        return {
+            "value": self.low if self.exact else None,
+            "low": self.low,
+            "high": self.high,
+            "exact": self.exact,
+        }
 
     @classmethod
     def of_value(cls, value: int) -> Bounds:
@@ -446,7 +472,7 @@ class Solver:
         search's cheap bounds, in the units of `solve`)."""
         core = self._core_of(pos)
         lo, hi = _core.Searcher.value_range(core, self._side(core, side))
-        base = _banked(pos, side)
+        base = banked(pos, side)
         return lo - base, hi - base
 
     @property
@@ -622,7 +648,7 @@ class Solver:
         work = pos.copy()
         stats = NO_STATS
         line: list[Move] = []
-        root = _banked(pos, side)  # tricks games count from the root on
+        root = banked(pos, side)  # tricks games count from the root on
         while not work.is_over:
             if self._stopping:
                 return line, stats, True
@@ -633,7 +659,7 @@ class Solver:
                 if work.is_over:
                     keeps = _final(work, side) - root == value
                 else:
-                    target = value - (_banked(work, side) - root)
+                    target = value - (banked(work, side) - root)
                     keeps = self._search.reaches(core, side, target)
                     stats = stats + SearchStats.of(self._search.stats)
                     if keeps and stats.exact:
@@ -682,7 +708,7 @@ class Solver:
             if done.exact:
                 last[start.trump] = first
             stats = stats + done
-            bounds = [self._cell_bounds(start, 0, first, done.exact)]
+            bounds = [self.proven_bounds(start, 0, first, done.exact)]
             if core.nsides == 2:  # zero-sum: the other side's value follows
                 total = 0 if pos.values_net else core.total_tricks
                 bounds.append(bounds[0].flipped(total))
@@ -692,7 +718,7 @@ class Solver:
                 value = self._search.solve(core, side)
                 done = SearchStats.of(self._search.stats)
                 stats = stats + done
-                bounds.append(self._cell_bounds(start, side, value, done.exact))
+                bounds.append(self.proven_bounds(start, side, value, done.exact))
             if len(bounds) < core.nsides:  # interrupted: no partial entry
                 break
             assert start.trump is not None
@@ -701,10 +727,13 @@ class Solver:
             entries.append(TableEntry(start.trump, core.turn, values, kept))
         return Table(entries, stats)
 
-    def _cell_bounds(self, start: Position, side: int, value: int, exact: bool) -> Bounds:
+    def proven_bounds(self, pos: Position, side: int, value: int, exact: bool) -> Bounds:
+        """What a search of `pos` for `side` that returned `value` proved:
+        the value when `exact`, else `value` as a lower bound up to the
+        position's cheap ceiling (`value_range`)."""
         if exact:
             return Bounds.of_value(value)
-        floor, ceiling = self.value_range(start, side)
+        floor, ceiling = self.value_range(pos, side)
         return Bounds(max(value, floor), ceiling, floor, ceiling)
 
 
@@ -725,8 +754,10 @@ def _core_min_table() -> int:
     return 1 << 16  # TS_MIN_TT_BYTES: the least table the core makes
 
 
-def _banked(pos: Position, side: int) -> int:
-    """What a side has won so far, in the units of the tricks games' values."""
+def banked(pos: Position, side: int) -> int:
+    """What a side has won so far in the hand, in the units of the tricks
+    games' values (its tricks; 0 in the games valued by score): a position's
+    value plus this is the side's whole hand (`solver.review`)."""
     core = pos.core
     assert core is not None
     if pos.values_count_tricks:
@@ -739,7 +770,7 @@ def _final(pos: Position, side: int) -> int:
     core = pos.core
     assert core is not None
     if pos.values_count_tricks:
-        return _banked(pos, side)
+        return banked(pos, side)
     scores = core.scores()
     seat = core.sides.index(side)
     if pos.values_net:
@@ -755,14 +786,14 @@ def value_after(start: Position, end: Position, side: int) -> int:
     in progress counted), the Cinch net hand score, the Chinkway quest score."""
     if not end.is_over:
         raise PositionError("the hand is not over: nothing to count yet")
-    return _final(end, side) - _banked(start, side)
+    return _final(end, side) - banked(start, side)
 
 
 def banked_between(start: Position, later: Position, side: int) -> int:
     """What `side` banked from `start` to `later` (the same hand, played on),
     in the units of the tricks games' values (0 in the other games): a value
     of `later` plus this is in the units of `start`'s values."""
-    return _banked(later, side) - _banked(start, side)
+    return banked(later, side) - banked(start, side)
 
 
 def table_positions(pos: Position) -> list[Position]:

@@ -17,10 +17,11 @@ TOO_MANY_NODES = str(MAX_NODES + 1)  # 2**63: past the C search's int64_t
 
 SEARCH = [["analyze", SMALL_WHIST], ["table", SMALL_WHIST]]
 RECOMMEND = [["recommend", SMALL_WHIST, "--seat", "E"]]
+REVIEW = [["review", SMALL_WHIST, "--moves", "2H"]]
 BENCH = [["bench", "--games", "cinch", "--random-deals", "1"]]
 
 BAD: list[tuple[list[str], list[str], str]] = []  # (command, option and value, words)
-for command in SEARCH + RECOMMEND + BENCH:
+for command in SEARCH + RECOMMEND + BENCH + REVIEW:
     for value, words in [
         ("1e12", "more than this machine's memory"),
         ("nan", "must be a number of MiB"),
@@ -29,7 +30,7 @@ for command in SEARCH + RECOMMEND + BENCH:
         ("lots", "takes a number of MiB"),
     ]:
         BAD.append((command, ["--tt-mb", value], words))
-for command in SEARCH + RECOMMEND:
+for command in SEARCH + RECOMMEND + REVIEW:
     BAD += [
         (command, ["--max-nodes", TOO_MANY_NODES], "at most"),
         (command, ["--max-nodes", "-1"], "must not be negative"),
@@ -45,6 +46,9 @@ BAD += [
     (RECOMMEND[0], ["--jobs", "0"], "from 1 to"),
     (RECOMMEND[0], ["--jobs", "100000"], "from 1 to"),
     (RECOMMEND[0], ["--jobs", "256", "--tt-mb", "16000"], "this machine's memory"),
+    (REVIEW[0], ["--samples", "0"], "from 1 to"),
+    (REVIEW[0], ["--jobs", "0"], "from 1 to"),
+    (REVIEW[0], ["--view-time", "-1"], "must not be negative"),
     (BENCH[0], ["--time-limit", "nan"], "must be a number of seconds"),
     (BENCH[0], ["--time-limit", "-1"], "must not be negative"),
     (["deal", "cw"], ["--players", "-1"], "number of players"),
@@ -84,7 +88,9 @@ def test_the_api_checks_the_same_values() -> None:
     Solver(0)  # the default table
 
 
-@pytest.mark.parametrize("command", ["analyze", "table", "recommend", "bench", "deal", "play"])
+@pytest.mark.parametrize(
+    "command", ["analyze", "table", "recommend", "review", "bench", "deal", "play"]
+)
 def test_help_says_what_zero_means(command: str) -> None:
     text = " ".join(run(command, "--help").stdout.split())
     text = text[text.index("Options:") :]
@@ -92,6 +98,7 @@ def test_help_says_what_zero_means(command: str) -> None:
         "analyze": ["--tt-mb", "--time", "--max-nodes"],
         "table": ["--tt-mb", "--time", "--max-nodes"],
         "recommend": ["--tt-mb", "--time", "--max-nodes"],
+        "review": ["--tt-mb", "--time", "--max-nodes", "--view-time"],
         "bench": ["--tt-mb", "--time-limit"],
         "deal": ["--players"],
         "play": ["--players"],

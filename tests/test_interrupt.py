@@ -248,7 +248,7 @@ def test_ctrl_c_stops_table_with_the_entries_done(
     one line saying how many of the twenty were done."""
     pos = solver.deal("whist", seed=4)
     whole = solver.Solver(16).table(pos)
-    real_cell = solver.Solver._cell_bounds
+    real_cell = solver.Solver.proven_bounds
     cells: list[int] = []
 
     def cell_bounds(self: solver.Solver, *args: Any) -> Any:
@@ -260,7 +260,7 @@ def test_ctrl_c_stops_table_with_the_entries_done(
                 time.sleep(0.01)
         return real_cell(self, *args)
 
-    monkeypatch.setattr(solver.Solver, "_cell_bounds", cell_bounds)
+    monkeypatch.setattr(solver.Solver, "proven_bounds", cell_bounds)
     result = run("table", pos.to_line(), "--tt-mb", "16", "--jobs", "1", "--json")
     assert result.exit_code == INTERRUPTED, result.output
     data = json.loads(result.stdout)

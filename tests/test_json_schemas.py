@@ -34,7 +34,9 @@ from tests.randpos import VARIANTS, random_start
 
 ROOT = Path(__file__).resolve().parent.parent
 SCHEMAS = ROOT / "docs" / "schemas"
-COMMANDS = ("deal", "show", "move", "analyze", "table", "recommend", "play", "match", "bench")
+COMMANDS = (
+    "deal", "show", "move", "analyze", "table", "recommend", "play", "match", "bench", "review",
+)  # fmt: skip
 SMALL_WHIST = "N:AK.2.3. QJ.3.2. T9..4.2 87.4..3"
 
 

@@ -840,6 +840,96 @@ def bench_schema() -> Schema:
     )  # fmt: skip
 
 
+def review_schema() -> Schema:
+    whole = (
+        "the whole hand's value for the mover's side (its tricks in the hand in whist and"
+        " Chinese Whist, won so far counted; the net hand score in Cinch; the quest score in"
+        " Chinkway)"
+    )
+    view = obj(
+        "With --view: the recommendation on the seat's view at this decision (recommend's,"
+        " the same seed); means in whole-hand figures.",
+        best=ref("move", "The view's top move."),
+        agrees=boolean("Whether the view ranked the card played first, or level with the first."),
+        best_mean=number("The top move's mean over the worlds."),
+        played_mean=nullable({"type": "number"}, "The card played's mean; null when raced out"
+                             " (see played_at_most)."),
+        played_at_most=nullable({"type": "number"}, "A card raced out: an upper bound of its"
+                                " mean; else null."),
+        shortfall=number("best_mean - the played card's mean (a lower bound when raced out).",
+                         minimum=0),
+        diff_low=nullable({"type": "number"}, "The played card's paired difference from the top"
+                          " move: its 95% interval, lower end (null: fewer than two worlds)."),
+        diff_high=nullable({"type": "number"}, "The same, upper end (null also when raced out)."),
+        worlds=integer("Worlds valued.", minimum=1),
+        consistent_worlds=integer("How many worlds the view allows.", minimum=1),
+        seed=integer("The seed of the worlds drawn."),
+        stopped=enum("Why fewer worlds than asked were valued (--view-time): null when not.",
+                     None, "time", "nodes", "interrupted"),
+    )  # fmt: skip
+    step = obj(
+        "One move of the record and its values for the mover's side.",
+        number=integer("Its place among the moves reviewed, from 1.", minimum=1),
+        trick=integer("The trick it belongs to, from 1 (a claim: the trick just won).",
+                      minimum=1),
+        seat=ref("seat", "The seat that made it."),
+        side=ref("side", "Its side: the values are this side's."),
+        move=ref("move"),
+        banked=integer("What the side had won before the move (tricks; 0 in Cinch and"
+                       " Chinkway, whose values are the whole hand's).", minimum=0),
+        before=ref("bounds", f"Before the move: {whole}, best play from here; = banked +"
+                   " analyze's value of the position."),
+        after=ref("bounds", f"After the move: {whole}, best play from there; = banked + the"
+                  " played move's value in analyze."),
+        cost=ref("bounds", "before - after (never below 0); a cost is claimed only where"
+                 " proven (low)."),
+        mistake=boolean("Whether the move is proven to cost something (cost.low > 0)."),
+        best=arr(ref("move"), "At a mistake: the moves proven best there (empty otherwise)."),
+        view=nullable(view, "null: not a --view seat's decision with a choice."),
+    )  # fmt: skip
+    tally = {
+        "mistakes": integer("Mistakes proven.", minimum=0),
+        "cost": integer("Their proven cost together.", minimum=0),
+    }
+    record = obj(
+        "A played hand reviewed card by card.",
+        optional=("board",),
+        board=string("The board's name, when the hand is a board of a file (--board)."),
+        game=ref("game"),
+        position=string("The hand at its first move reviewed, in the one-line notation."),
+        seat_names=ref("seat_names"),
+        units=string("What a value counts (tricks, quest score, net hand score)."),
+        paranoid=boolean("Three sides or more: values are paranoid (every other side against"
+                         " the mover's)."),
+        moves=arr(ref("move"), "Every move to review, in order."),
+        reviewed=integer("Moves reviewed (all of them unless stopped).", minimum=0),
+        stopped=enum("interrupted: Ctrl-C ended the review early; null: it ran to the end.",
+                     None, "interrupted"),
+        view_seats=arr(ref("seat"), "The seats of --view."),
+        steps=arr(step, "Every move reviewed, in order."),
+        summary=obj(
+            "The mistakes and their proven cost.",
+            mistakes=integer("Mistakes proven, in all.", minimum=0),
+            cost=integer("Their proven cost, in all.", minimum=0),
+            by_seat=arr(obj("A seat's mistakes.", seat=ref("seat"), **tally), "Every seat."),
+            by_side=arr(obj("A side's mistakes.", side=ref("side"), **tally), "Every side."),
+        ),
+        exact=boolean("Whether every value is proven (no limit cut a search short)."),
+        stats=ref("stats"),
+    )  # fmt: skip
+    no_play = obj(
+        "A board of a file with no play recorded (several boards: the others go on).",
+        board=string("The board's name."),
+        error=string("Why it is not reviewed."),
+    )
+    return schema(
+        "review", "tricksolver review --json",
+        "A played hand card by card: the values before and after every move, the cost of every"
+        " mistake; with several boards, one such record a line (JSON lines).",
+        {"oneOf": [record, no_play]},
+    )  # fmt: skip
+
+
 SCHEMAS = {
     "deal": deal_schema,
     "show": show_schema,
@@ -850,6 +940,7 @@ SCHEMAS = {
     "play": play_schema,
     "match": match_schema,
     "bench": bench_schema,
+    "review": review_schema,
 }
 
 
