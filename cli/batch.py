@@ -174,12 +174,13 @@ def run_boards_command(
     jobs: int | None,
     scheduler: str | None,
     no_color: bool,
-    one_board: Callable[[], Searcher],
-    search: Callable[[Searcher, Board], Any],
+    one_board: Callable[[], Any],
+    search: Callable[[Any, Board], Any],
 ) -> None:
     """Run `job` over the boards `found` (each with its position, --moves
     made) and write the results in `fmt`; `one_board()` the searcher of a
-    run here, `search(searcher, board)` its search of a board."""
+    run here (what Ctrl-C interrupts: a Solver, Solvers, or any object with
+    `interrupt`), `search(searcher, board)` its search of a board."""
     named = any(held is not None for held, _ in found)
     boards = [
         replace(held, position=pos) if held is not None else Board(str(place), pos)
@@ -221,8 +222,8 @@ def _run_here(
     writer: _Writer,
     boards: list[Board],
     skip: set[int],
-    one_board: Callable[[], Searcher],
-    search: Callable[[Searcher, Board], Any],
+    one_board: Callable[[], Any],
+    search: Callable[[Any, Board], Any],
 ) -> None:
     """One board at a time in this process (the one board's search over
     threads); Ctrl-C shows what the board's search had proven."""

@@ -4,6 +4,7 @@ and, with --view, what the seat's view recommended at its decisions."""
 
 from __future__ import annotations
 
+import dataclasses
 import threading
 from typing import Any
 
@@ -11,18 +12,26 @@ import click
 from rich.console import Console
 
 import solver
+from solver.batch import BoardJob, SearchLimits
 from solver.doubledummy import DEFAULT_TT_MB
+from solver.records import Board
+from solver.result_files import CSV, JSON_LINES
 from solver.review import (
     ALL_SEATS,
+    MOVES_OPTION,
     NO_PLAY,
+    REVIEW,
     REVIEW_SAMPLES,
     VIEW_TT_MB,
     Review,
     ReviewOptions,
+    review_difficulty,
     review_text,
+    review_work,
 )
 from solver.timing import Interrupted, in_worker
 
+from .batch import TEXT, Rendering, batch_options, run_boards_command
 from .common import (
     INTERRUPTED,
     MOST_SEATS,
@@ -50,6 +59,12 @@ from .options import (
     workers_memory,
 )
 from .render_review import review_view, reviewed_text
+from .search import output_format
+
+REVIEW_CSV_HEAD = (
+    "board", "move_number", "trick", "seat", "move", "before", "after", "cost", "mistake",
+    "exact", "best", "note",
+)  # fmt: skip
 
 
 class _Stopper:
@@ -89,10 +104,18 @@ class _Stopper:
 )  # fmt: skip
 @click.option("--seed", type=int, default=0, show_default=True, help="With --view: the seed.")
 @click.option(
-    "--jobs", "-j", type=JOBS, default=1, show_default=True, metavar="J",
-    help=f"With --view: worker processes of each recommendation (1: in this process; at most"
-    f" {MAX_JOBS}).",
+    "--jobs", "-j", type=JOBS, metavar="J",
+    help=f"With many boards: the worker processes reviewing them (default: one per core; at"
+    f" most {MAX_JOBS}; docs/batch.md), each board's views in its worker.  With one board:"
+    " the worker processes of each --view recommendation (default 1: in this process).",
 )  # fmt: skip
+@click.option(
+    "--format", "fmt", type=click.Choice([TEXT, JSON_LINES, CSV]), default=TEXT,
+    show_default=True,
+    help="text: tables; json: as --json (JSON lines with several boards); csv: a row a move"
+    f" ({', '.join(REVIEW_CSV_HEAD)}).",
+)  # fmt: skip
+@batch_options
 @click.option(
     "--tt-mb", type=TT_MB, default=DEFAULT_TT_MB, show_default=True, metavar="MIB",
     help=f"Size of the transposition table, MiB ({TT_MB_HELP}); one table serves the hand.",
@@ -115,7 +138,10 @@ def review(
     samples: int,
     view_time: float,
     seed: int,
-    jobs: int,
+    jobs: int | None,
+    fmt: str,
+    output_file: str | None,
+    scheduler: str | None,
     tt_mb: float,
     max_nodes: int,
     max_seconds: float,
@@ -147,10 +173,29 @@ def review(
       tricksolver review docs/session.pbn --board 2
       tricksolver review docs/session.pbn --board 1     no play recorded (exit status 2)
       tricksolver review "N:AK.Q.. QJ.K.. T9.A.. 87...A" -m "KH, AH, 8S" --view W -n 10
+      tricksolver review docs/session.pbn --format csv -o reviews.csv   every board on every core
+
+    A file of many boards is reviewed board by board on every core (--jobs),
+    as table and analyze do: --format json|csv records as each board
+    finishes, --output FILE to write them (run again to resume), --scheduler
+    for a Dask cluster (docs/batch.md).
     """
+    found = read_boards_of(source, board)
+    for held, text in found:
+        if is_view_text(text):
+            where = "" if held is None else f"board {held.name}: "
+            raise BadInput(f"{where}review takes a full position (every hand), not a seat's view")
+    if len(found) > 1 or output_file is not None or scheduler is not None or fmt != TEXT:
+        _review_boards(
+            found, moves, ReviewOptions(views, samples, view_time or None, seed, 1),
+            SearchLimits(tt_mb, max_nodes, max_seconds),
+            fmt=output_format(fmt, as_json, output_file), output_file=output_file, jobs=jobs,
+            scheduler=scheduler, no_color=no_color,
+        )  # fmt: skip
+        return
+    jobs = jobs or 1
     if views:
         workers_memory(jobs, VIEW_TT_MB)
-    found = read_boards_of(source, board)
     options = ReviewOptions(views, samples, view_time or None, seed, jobs)
     searcher = solver.Solver(tt_mb, max_nodes=max_nodes, max_seconds=max_seconds)
     console = Console(no_color=no_color or None, highlight=False)
@@ -160,8 +205,6 @@ def review(
         where = "" if held is None else f"board {held.name}: "
         recorded = held.play if held is not None else ""
         extra = f"{recorded}, {moves}" if recorded and moves else recorded or moves or ""
-        if is_view_text(text):
-            raise BadInput(f"{where}review takes a full position (every hand), not a seat's view")
         try:
             done = _reviewed(text, extra, options, searcher, no_color, title or "review")
         except Interrupted as stopped:
@@ -225,3 +268,65 @@ def _no_play(console: Console, title: str | None, held: Any, as_json: bool) -> N
     if title is not None:
         console.rule(title)
     console.print(NO_PLAY)
+
+
+def _review_boards(
+    found: list[tuple[Board | None, str]],
+    moves: str | None,
+    options: ReviewOptions,
+    limits: SearchLimits,
+    **run: Any,
+) -> None:
+    """Many boards (or --output, --scheduler, --format) through the batch
+    engine (`cli.batch.run_boards_command`): a board a worker, each with
+    its views in its worker's process."""
+    fields = {**dataclasses.asdict(options), MOVES_OPTION: moves or ""}
+    job = BoardJob(REVIEW, review_work, fields, limits, review_difficulty)
+    boards = [(held, solver.parse_position(text)) for held, text in found]
+
+    def search(stopper: _Stopper, board: Board) -> Review | str:
+        return review_work(board, fields, stopper.searcher, stop=stopper.flag)
+
+    def one_board() -> _Stopper:
+        return _Stopper(solver.Solver(limits.tt_mb, limits.max_nodes, limits.max_seconds))
+
+    run_boards_command(boards, job, REVIEW_RENDERING, one_board=one_board, search=search, **run)
+
+
+def _record(board: Board, named: bool, result: Review | str) -> dict[str, Any]:
+    data = {"error": result} if isinstance(result, str) else result.to_json()
+    return {"board": board.name, **data} if named else data
+
+
+def _rows(board: Board, result: Review | str) -> list[list[Any]]:
+    if isinstance(result, str):  # a board with nothing to review: one row saying so
+        return [[board.name, *[""] * (len(REVIEW_CSV_HEAD) - 2), result]]
+    rows = []
+    for step in result.steps:
+        exact = step.before.exact and step.after.exact
+        rows.append(
+            [
+                board.name, step.number, step.trick, result.start.seat_name(step.seat),
+                str(step.move), _cell(step.before), _cell(step.after), _cell(step.cost),
+                str(step.mistake).lower(), str(exact).lower(), " ".join(str(m) for m in step.best), "",
+            ]
+        )  # fmt: skip
+    return rows
+
+
+def _cell(bounds: Any) -> str:
+    """A value, or its bounds ``low..high`` when not proven: never a bound as a value."""
+    return str(bounds.low) if bounds.exact else f"{bounds.low}..{bounds.high}"
+
+
+def _text(console: Console, board: Board, named: bool, result: Review | str) -> None:
+    if named:
+        console.rule(board_title(board) or "")
+    console.print(result if isinstance(result, str) else review_view(result))
+
+
+def _done(board: Board, result: Review | str) -> str:
+    return result if isinstance(result, str) else reviewed_text(result)
+
+
+REVIEW_RENDERING = Rendering(_record, REVIEW_CSV_HEAD, _rows, _text, _done)

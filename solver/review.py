@@ -58,7 +58,7 @@ the JSON record ``tricksolver review --json`` prints
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -546,7 +546,39 @@ def review_board(
     return record if board is None else {"board": board, **record}
 
 
+REVIEW = "review"  # the job's name in a batch run's keys
+
+
+def review_work(
+    board: Any, options: Mapping[str, Any], solver: Solver, stop: threading.Event | None = None
+) -> Review | str:
+    """A batch run's work on one board (`solver.batch.BoardJob`): the review
+    of its position's play, then the board's recorded play (`Board.play`),
+    then ``options["moves"]``, the views and budget of ``options`` (the
+    fields of `ReviewOptions`); `NO_PLAY` (the text) for a board with no
+    play at all.  `stop` set ends it after the move in progress."""
+    opts = ReviewOptions(**{k: v for k, v in options.items() if k != MOVES_OPTION})
+    extra = ", ".join(m for m in (board.play, options.get(MOVES_OPTION) or "") if m)
+    try:
+        return review_text(board.position.to_toml(), extra, opts, solver, stop=stop)
+    except PositionError as e:
+        if str(e) == NO_PLAY:
+            return NO_PLAY
+        raise
+
+
+MOVES_OPTION = "moves"
+
+
+def review_difficulty(pos: Position) -> float:
+    """A review's work, for a batch run's order: the cards of the deal from
+    its first lead (the play is reviewed from there)."""
+    return float(sum(len(pos.hand_now(s)) for s in range(pos.nseats)) + len(pos.play_record))
+
+
 __all__ = [
+    "MOVES_OPTION",
+    "REVIEW",
     "REVIEW_SAMPLES",
     "Review",
     "ReviewOptions",
@@ -557,5 +589,7 @@ __all__ = [
     "played_hand",
     "review",
     "review_board",
+    "review_difficulty",
     "review_text",
+    "review_work",
 ]

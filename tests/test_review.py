@@ -264,8 +264,10 @@ def test_review_json_validates_one_board_and_json_lines_of_many() -> None:
     assert_valid("review", data)
     many = run("review", str(SESSION), "--json")
     assert many.exit_code == 0, many.output
-    lines = [json.loads(line) for line in many.stdout.splitlines()]
-    assert [r["board"] for r in lines] == ["1", "2", "3"]
+    lines = sorted(
+        (json.loads(line) for line in many.stdout.splitlines()), key=lambda r: r["board"]
+    )
+    assert [r["board"] for r in lines] == ["1", "2", "3"]  # (in the order they finished)
     assert lines[0] == {"board": "1", "error": NO_PLAY}
     for record in lines:
         assert_valid("review", record)
@@ -341,3 +343,48 @@ def test_the_play_of_a_lin_and_a_pbn_record_of_a_whole_deal_equals_analyze(
     done = review_text(held.position.to_toml(), held.play, ReviewOptions(), Solver(SMALL_TABLE))
     assert [str(m) for m in done.moves] == held.play.split()
     assert_equals_analyze(done)
+
+
+def _without_timing(record: dict[str, object]) -> dict[str, object]:
+    """A review's record less what differs from run to run (the searches' statistics)."""
+    return {k: v for k, v in record.items() if k not in ("stats", "key")}
+
+
+def test_many_boards_on_the_pool_equal_each_board_reviewed_alone(tmp_path: Path) -> None:
+    """A file of played whist endings (a position's play is reviewed from
+    its first lead: endings keep it quick), reviewed on two worker
+    processes (JSON lines as they finish, then a CSV result file that
+    resumes), equals each board's own `review --json`."""
+    lines = []
+    for seed in range(6):
+        deal = solver.deal("whist", seed=seed)
+        hands = " ".join(
+            str(solver.CardSet(list(deal.holding(s))[:ENDING_TRICKS])) for s in range(4)
+        )
+        start = solver.parse_position(f"whist; trump={'SHDCN'[seed % 5]}; hands=N:{hands}")
+        played = start.copy()
+        for move in random_play(start, seed):
+            played.play(move)
+        lines.append(played.to_line())
+    path = tmp_path / "played.txt"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    alone = []
+    for line in lines:
+        one = run("review", line, "--json")
+        assert one.exit_code == 0, one.output
+        alone.append(_without_timing(json.loads(one.stdout)))
+    pooled = run("review", str(path), "--json", "--jobs", "2")
+    assert pooled.exit_code == 0, pooled.output
+    records = {r["board"]: r for r in map(json.loads, pooled.stdout.splitlines())}
+    assert sorted(records, key=int) == [str(i) for i in range(1, len(lines) + 1)]
+    for place, expected in enumerate(alone, 1):
+        got = _without_timing(records[str(place)])
+        assert got.pop("board") == str(place) and got == expected
+    out = tmp_path / "reviews.csv"
+    first = run("review", str(path), "--format", "csv", "-o", str(out), "--jobs", "2")
+    assert first.exit_code == 0, first.output
+    rows = out.read_text(encoding="utf-8").splitlines()
+    assert len(rows) == 1 + sum(len(r["steps"]) for r in alone)
+    again = run("review", str(path), "--format", "csv", "-o", str(out))
+    assert again.exit_code == 0 and f"{len(lines)} of {len(lines)} boards done" in again.stderr
+    assert out.read_text(encoding="utf-8").splitlines() == rows
