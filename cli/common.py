@@ -16,8 +16,8 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 import solver
 from solver.games.registry import GAMES
 from solver.moves import apply_moves, position_text
-from solver.notation import get_str, parse_fields
-from solver.position import source_text
+from solver.notation import MAX_FILE_TEXT, MAX_TEXT, get_str, parse_fields
+from solver.position import BOM, source_text
 from solver.records import Board, choose_boards, read_boards
 
 from .options import PLAYERS, PLAYERS_HELP
@@ -89,7 +89,9 @@ def read_source(source: str) -> str:
         except (OSError, UnicodeDecodeError) as e:
             raise BadInput(f"cannot read standard input: {e}") from None
     else:
-        text = source_text(source)
+        text = source_text(source, MAX_FILE_TEXT)
+    if len(text) > MAX_TEXT:  # longer than any position: a file of boards, or refused as one
+        return text.removeprefix(BOM)
     return position_text(text)
 
 

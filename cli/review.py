@@ -308,7 +308,8 @@ def _rows(board: Board, result: Review | str) -> list[list[Any]]:
             [
                 board.name, step.number, step.trick, result.start.seat_name(step.seat),
                 str(step.move), _cell(step.before), _cell(step.after), _cell(step.cost),
-                str(step.mistake).lower(), str(exact).lower(), " ".join(str(m) for m in step.best), "",
+                str(step.mistake).lower(), str(exact).lower(),
+                " ".join(str(m) for m in step.best), "",
             ]
         )  # fmt: skip
     return rows

@@ -44,6 +44,7 @@ Fields = dict[str, Any]
 # a position, view or saved game is a few kilobytes; more is a mistake, and
 # reading it whole would cost time and memory before the first error.
 MAX_TEXT = 1 << 20  # characters of a position, view or saved game
+MAX_FILE_TEXT = 1 << 28  # characters of a file of many boards (solver.records), each board MAX_TEXT
 MAX_DIGITS = 20  # digits of a whole number (a seed: 64 bits are 20 digits)
 MAX_NUMBER = 10**MAX_DIGITS
 _WHOLE = re.compile(rf"[+-]?[0-9]{{1,{MAX_DIGITS}}}")  # ASCII digits only
@@ -59,19 +60,20 @@ def is_bare_deal(text: str) -> bool:
     return bool(_PBN_DEAL.match(stripped)) and "=" not in stripped
 
 
-def check_size(text: str, what: str = "position") -> None:
-    """NotationError for a text longer than the notation allows (`MAX_TEXT`)."""
-    if len(text) > MAX_TEXT:
+def check_size(text: str, what: str = "position", limit: int = MAX_TEXT) -> None:
+    """NotationError for a text longer than the notation allows (`limit`:
+    `MAX_TEXT`, or `MAX_FILE_TEXT` for a file of many boards)."""
+    if len(text) > limit:
         raise NotationError(
-            f"{what}: {len(text):,} characters, more than the {MAX_TEXT:,} a {what} may have"
+            f"{what}: {len(text):,} characters, more than the {limit:,} a {what} may have"
         )
 
 
-def read_toml(text: str, what: str = "position") -> Fields:
+def read_toml(text: str, what: str = "position", limit: int = MAX_TEXT) -> Fields:
     """The keys of a TOML text; NotationError (starting with `what`) for bad
     TOML, a text too long, arrays or tables nested too deeply, or a number
     Python will not read (thousands of digits)."""
-    check_size(text, what)
+    check_size(text, what, limit)
     try:
         return dict(tomllib.loads(text))
     except tomllib.TOMLDecodeError as e:
@@ -163,13 +165,14 @@ class Notated(ABC):
         return type(other) is type(self) and other.to_line() == self.to_line()
 
 
-def read_text_file(path: str | Path) -> str:
+def read_text_file(path: str | Path, limit: int = MAX_TEXT) -> str:
     """The text of a file (UTF-8); NotationError naming `path` if it cannot be
-    read or is longer than a position, view or saved game may be (`MAX_TEXT`:
-    refused before it is read)."""
+    read or is longer than `limit` characters (a position, view or saved
+    game: `MAX_TEXT`; a file of boards: `MAX_FILE_TEXT`), a file of more than
+    four bytes a character refused before it is read."""
     try:
-        if Path(path).stat().st_size > 4 * MAX_TEXT:  # UTF-8: at most 4 bytes a character
-            raise NotationError(f"{path}: larger than the {MAX_TEXT:,} characters a file may have")
+        if Path(path).stat().st_size > 4 * limit:  # UTF-8: at most 4 bytes a character
+            raise NotationError(f"{path}: larger than the {limit:,} characters a file may have")
         return Path(path).read_text(encoding="utf-8")
     except UnicodeDecodeError:
         raise NotationError(f"{path}: not a text file (UTF-8)") from None

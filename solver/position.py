@@ -12,7 +12,14 @@ from solver.cards import parse_strain
 from solver.errors import NotationError, PositionError
 from solver.games.base import Position
 from solver.games.registry import GAMES, game_name, game_of, pbn_game, seats_of
-from solver.notation import Fields, get_str, is_bare_deal, parse_fields, read_text_file
+from solver.notation import (
+    MAX_TEXT,
+    Fields,
+    get_str,
+    is_bare_deal,
+    parse_fields,
+    read_text_file,
+)
 from solver.view import View
 
 BOM = "\ufeff"  # a UTF-8 byte order mark, as some editors write at a file's start
@@ -47,10 +54,12 @@ def _looks_like_path(source: str) -> bool:
     return "\n" not in source and not any(mark in source for mark in "=:|")
 
 
-def source_text(source: str) -> str:
-    """The text of a position (or view): read from the file `source` names,
-    else `source` itself (one line, or several).  A line that cannot be a
-    position is taken for a file name: a directory or a missing file says so."""
+def source_text(source: str, limit: int = MAX_TEXT) -> str:
+    """The text of a position (or view): read from the file `source` names
+    (at most `limit` characters: `MAX_FILE_TEXT` where a file of many boards
+    may be read), else `source` itself (one line, or several).  A line that
+    cannot be a position is taken for a file name: a directory or a missing
+    file says so."""
     if "\n" not in source:
         path = Path(source)
         try:
@@ -58,7 +67,7 @@ def source_text(source: str) -> str:
         except OSError:  # a long one-line position is no file name
             is_file = is_dir = False
         if is_file:
-            return read_text_file(source)
+            return read_text_file(source, limit)
         if is_dir:
             raise NotationError(f"{source}: is a directory, not a position file")
         if _looks_like_path(source):

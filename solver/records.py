@@ -33,7 +33,7 @@ from solver.errors import NotationError, TricksolverError
 from solver.games.base import Position
 from solver.games.game import Board, RecordFormat
 from solver.games.registry import GAMES
-from solver.notation import MAX_DIGITS, check_size, is_bare_deal, read_toml, to_toml
+from solver.notation import MAX_DIGITS, MAX_FILE_TEXT, check_size, is_bare_deal, read_toml, to_toml
 from solver.position import BOM, parse_position
 
 __all__ = [
@@ -63,7 +63,7 @@ def record_format(name: str) -> RecordFormat | None:
 def read_boards(text: str, source: str = "file") -> list[Board] | None:
     """The boards of a file's text (`source` names it in errors); None when
     the text is a single position (no file of boards)."""
-    check_size(text, source)
+    check_size(text, source, MAX_FILE_TEXT)
     text = text.removeprefix(BOM)
     for fmt in record_formats():
         if fmt.recognises(text):
@@ -107,7 +107,7 @@ def _line_board(number: int, line: str, source: str, place: int) -> Board:
 
 
 def _toml_positions(text: str, source: str) -> list[Board]:
-    fields = read_toml(text, source)
+    fields = read_toml(text, source, MAX_FILE_TEXT)
     tables = fields.get(POSITIONS_TABLE)
     if not isinstance(tables, list) or not tables:
         raise NotationError(f"{source}: [[{POSITIONS_TABLE}]] holds no position")

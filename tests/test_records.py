@@ -136,3 +136,22 @@ def test_move_takes_a_board_of_a_hand_record() -> None:
     assert result.stdout.strip().endswith("play=QS 9S")
     assert_one_line_error(run("move", str(docs), "QS"), "--board")
     assert_one_line_error(run("move", str(docs), "2S", "--board", "2"), "move 1")
+
+
+def test_a_file_of_boards_may_be_longer_than_a_position(tmp_path: Path) -> None:
+    """A file of many boards is read up to MAX_FILE_TEXT characters (a
+    research batch of many deals), each board still within a position's
+    MAX_TEXT; one position of that length is still refused in one line."""
+    from solver.notation import MAX_TEXT
+
+    line = run("deal", "whist", "--seed", "5", "--line").stdout.strip()
+    count = MAX_TEXT // len(line) + 2  # just past a position's limit
+    path = tmp_path / "deals.txt"
+    path.write_text((line + "\n") * count, encoding="utf-8")
+    assert path.stat().st_size > MAX_TEXT
+    shown = run("show", str(path), "--board", str(count), "--json")
+    assert shown.exit_code == 0, shown.output
+    assert json.loads(shown.stdout)["position"] == line
+    huge = tmp_path / "huge.toml"
+    huge.write_text('game = "whist"\n#' + "x" * MAX_TEXT + "\n", encoding="utf-8")
+    assert_one_line_error(run("show", str(huge)), "characters")
