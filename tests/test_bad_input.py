@@ -11,7 +11,7 @@ import pytest
 
 import solver
 from solver import NotationError, TricksolverError
-from solver.notation import MAX_DIGITS, MAX_TEXT
+from solver.notation import MAX_DIGITS, MAX_FILE_TEXT, MAX_TEXT
 from solver.wholegame import WholeGame
 from tests.cli_helpers import assert_one_line_error, run
 
@@ -73,7 +73,7 @@ def test_a_bad_saved_game_raises_one_notation_error(text: str) -> None:
 def test_a_file_far_too_large_is_refused_before_it_is_read(tmp_path: Path) -> None:
     path = tmp_path / "huge.toml"
     with path.open("wb") as f:  # sparse: no disk used
-        f.truncate(4 * MAX_TEXT + 1)
+        f.truncate(4 * MAX_FILE_TEXT + 1)  # more than even a file of many boards may be
     result = run("show", str(path))
     assert_one_line_error(result, "huge.toml", "larger than")
 

@@ -16,6 +16,7 @@ import solver
 from solver.cards import NOTRUMP
 from solver.games.whist.par import par, read_vulnerable
 from solver.games.whist.pbn import read_pbn, read_table_lines, recognises, section, write_pbn
+from solver.notation import MAX_FILE_TEXT
 from solver.position import BOM
 from solver.records import read_boards
 from tests.cli_helpers import assert_one_line_error, run
@@ -115,9 +116,16 @@ def test_a_malformed_file_is_one_line_naming_board_and_tag(
     assert_one_line_error(run("show", str(path)), *words)
 
 
-def test_a_file_over_the_size_limit_is_refused(tmp_path: Path) -> None:
+def test_a_file_longer_than_a_position_is_read_one_past_its_limit_refused(
+    tmp_path: Path,
+) -> None:
+    """A hand record may be longer than one position (a long comment here);
+    a file past a file of boards' limit is refused before it is read."""
     path = tmp_path / "big.pbn"
     path.write_text(GOOD + "{" + "x" * (5 << 20) + "}\n")
+    assert run("show", str(path), "--json").exit_code == 0
+    with path.open("wb") as f:  # sparse: no disk used
+        f.truncate(4 * MAX_FILE_TEXT + 1)
     assert_one_line_error(run("table", str(path)), "larger than")
 
 
