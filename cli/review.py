@@ -19,12 +19,12 @@ from solver.result_files import CSV, JSON_LINES
 from solver.review import (
     ALL_SEATS,
     MOVES_OPTION,
-    NO_PLAY,
     REVIEW,
     REVIEW_SAMPLES,
     VIEW_TT_MB,
     Review,
     ReviewOptions,
+    played_moves,
     review_difficulty,
     review_text,
     review_work,
@@ -199,31 +199,25 @@ def review(
     options = ReviewOptions(views, samples, view_time or None, seed, jobs)
     searcher = solver.Solver(tt_mb, max_nodes=max_nodes, max_seconds=max_seconds)
     console = Console(no_color=no_color or None, highlight=False)
-    many = len(found) > 1
-    for held, text in found:
-        title = board_title(held)
-        where = "" if held is None else f"board {held.name}: "
-        recorded = held.play if held is not None else ""
-        extra = f"{recorded}, {moves}" if recorded and moves else recorded or moves or ""
-        try:
-            done = _reviewed(text, extra, options, searcher, no_color, title or "review")
-        except Interrupted as stopped:
-            partial = stopped.partial
-            if isinstance(partial, Review):
-                _show(console, partial, title, held, as_json, many)
-                click.echo(f"{PROG}: interrupted: {reviewed_text(partial)}", err=True)
-            else:
-                click.echo(f"{PROG}: interrupted: no move reviewed", err=True)
-            raise click.exceptions.Exit(INTERRUPTED) from None
-        except solver.TricksolverError as e:
-            if str(e) != NO_PLAY or not many:
-                raise BadInput(f"{where}{e}") from None
-            _no_play(console, title, held, as_json)
-            continue
-        _show(console, done, title, held, as_json, many)
-        if done.stopped is not None:  # Ctrl-C outside the worker's reach
-            click.echo(f"{PROG}: interrupted: {reviewed_text(done)}", err=True)
-            raise click.exceptions.Exit(INTERRUPTED)
+    [(held, text)] = found  # many boards went to the batch engine above
+    title = board_title(held)
+    extra = played_moves(held.play if held is not None else "", moves)
+    try:
+        done = _reviewed(text, extra, options, searcher, no_color, title or "review")
+    except Interrupted as stopped:
+        partial = stopped.partial
+        if isinstance(partial, Review):
+            _show(console, partial, title, held, as_json)
+            click.echo(f"{PROG}: interrupted: {reviewed_text(partial)}", err=True)
+        else:
+            click.echo(f"{PROG}: interrupted: no move reviewed", err=True)
+        raise click.exceptions.Exit(INTERRUPTED) from None
+    except solver.TricksolverError as e:
+        raise BadInput(f"{'' if held is None else f'board {held.name}: '}{e}") from None
+    _show(console, done, title, held, as_json)
+    if done.stopped is not None:  # Ctrl-C outside the worker's reach
+        click.echo(f"{PROG}: interrupted: {reviewed_text(done)}", err=True)
+        raise click.exceptions.Exit(INTERRUPTED)
 
 
 def _reviewed(
@@ -246,28 +240,16 @@ def _reviewed(
     return result
 
 
-def _show(
-    console: Console, result: Review, title: str | None, held: Any, as_json: bool, many: bool
-) -> None:
+def _show(console: Console, result: Review, title: str | None, held: Any, as_json: bool) -> None:
     if as_json:
         data = result.to_json()
         if held is not None:
             data = {"board": held.name, **data}
-        echo_json(data, compact=many)
+        echo_json(data)
         return
     if title is not None:
         console.rule(title)
     console.print(review_view(result))
-
-
-def _no_play(console: Console, title: str | None, held: Any, as_json: bool) -> None:
-    """A board of many with no play: it says so, and the others go on."""
-    if as_json:
-        echo_json({"board": held.name, "error": NO_PLAY}, compact=True)
-        return
-    if title is not None:
-        console.rule(title)
-    console.print(NO_PLAY)
 
 
 def _review_boards(

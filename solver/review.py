@@ -558,7 +558,7 @@ def review_work(
     fields of `ReviewOptions`); `NO_PLAY` (the text) for a board with no
     play at all.  `stop` set ends it after the move in progress."""
     opts = ReviewOptions(**{k: v for k, v in options.items() if k != MOVES_OPTION})
-    extra = ", ".join(m for m in (board.play, options.get(MOVES_OPTION) or "") if m)
+    extra = played_moves(board.play, options.get(MOVES_OPTION))
     try:
         return review_text(board.position.to_toml(), extra, opts, solver, stop=stop)
     except PositionError as e:
@@ -568,6 +568,12 @@ def review_work(
 
 
 MOVES_OPTION = "moves"
+
+
+def played_moves(recorded: str, more: str | None) -> str:
+    """The moves to review after a position's own play: a record's play
+    (`Board.play`), then the moves asked for (``--moves``), as one list."""
+    return ", ".join(m for m in (recorded, more or "") if m)
 
 
 def review_difficulty(pos: Position) -> float:
@@ -587,6 +593,7 @@ __all__ = [
     "ViewCheck",
     "move_words",
     "played_hand",
+    "played_moves",
     "review",
     "review_board",
     "review_difficulty",
