@@ -41,6 +41,7 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import solver  # noqa: E402
+from benches.bench_players import decision_points, time_player  # noqa: E402
 from solver.errors import PositionError  # noqa: E402
 from solver.games.base import Position  # noqa: E402
 from solver.heuristics import to_first_lead  # noqa: E402
@@ -57,6 +58,7 @@ TARGET_SECONDS = {
     "chinese-whist-2": 30.0,
 }
 TARGET_WORLDS_IN_10_S = 30
+PLAYER_HANDS = 2  # --player: seeded hands a variant (benches/bench_players.py)
 
 
 @pytest.mark.parametrize(("game", "players"), VARIANTS, ids=[f"{g}-{p}" for g, p in VARIANTS])
@@ -153,19 +155,7 @@ def bench_player(spec: str, wanted: set[str]) -> None:
         name = f"{game}-{players}"
         if wanted and name not in wanted:
             continue
-        times = []
-        for seed in (1, 2):
-            start = random_play(game, players, 0, seed)
-            assert start.core is not None
-            total = start.core.total_tricks
-            for share in (0.0, 0.25, 0.5, 0.75):
-                pos = random_play(game, players, int(total * share), seed)
-                if pos.is_over or len(pos.legal_moves()) < 2:
-                    continue
-                player = make_player(spec)
-                t0 = time.perf_counter()
-                player.choose(pos, pos.to_move, random.Random(seed))
-                times.append(time.perf_counter() - t0)
+        times = time_player(spec, decision_points(game, players, PLAYER_HANDS))
         print(
             f"{name:<16} {spec}: mean {statistics.fmean(times):.2f} s a decision,"
             f" max {max(times):.2f} s ({len(times)} decisions)",

@@ -403,8 +403,9 @@ class OpenSpielPlayer(Player):
 class IsmctsPlayer(OpenSpielPlayer):
     name = bot = "ismcts"
     summary = (
-        "OpenSpiel's IS-MCTS over worlds from our sampler, random or heuristic rollouts"
-        " (ismcts:SIMULATIONS[,rollout=heuristic], e.g. ismcts:200; the extra 'openspiel')"
+        "OpenSpiel's IS-MCTS over worlds from our sampler, random, heuristic or double-dummy"
+        " rollouts (ismcts:SIMULATIONS[,rollout=heuristic|dd], e.g. ismcts:200; the extra"
+        " 'openspiel')"
     )
 
 
@@ -460,6 +461,16 @@ def _canonical(spec: str) -> str:
     return spec.split(":")[0].strip()
 
 
+def parse_players(text: str) -> list[str]:
+    """Player names from a comma list, each in the short form of its settings
+    (as `parse_seats` gives them; benches take lists of players so).
+    NotationError for an unknown name, bad settings or an empty item."""
+    specs = _player_specs(text)
+    if not text.strip() or any(not n for n in specs):
+        raise NotationError(f"--seats: expected player names separated by commas, got {text!r}")
+    return [_canonical(n) for n in specs]
+
+
 def parse_seats(text: str, nseats: int) -> list[str]:
     """Player names from a comma list, one per seat, seat 1 first.  A shorter
     list is repeated around the table when it divides the number of seats:
@@ -467,10 +478,7 @@ def parse_seats(text: str, nseats: int) -> list[str]:
     (partners alike).  A name may carry settings (``pimc:worlds=50,nodes=2M``
     or ``pimc:50/2M``), returned in the short form.  NotationError for an
     unknown name, bad settings or a bad count."""
-    specs = _player_specs(text)
-    if not text.strip() or any(not n for n in specs):
-        raise NotationError(f"--seats: expected player names separated by commas, got {text!r}")
-    names = [_canonical(n) for n in specs]
+    names = parse_players(text)
     if nseats % len(names):
         raise NotationError(
             f"--seats: {len(names)} names for {nseats} seats (give one name per seat,"

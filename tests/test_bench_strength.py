@@ -33,3 +33,25 @@ def test_a_row_of_a_three_player_variant() -> None:
     assert row["deals"] == 2 and not row["interrupted"]
     assert row["ci95"] is not None and row["verdict"] in ("better", "worse", "tie")
     assert set(row["seconds_per_decision"]) == {NEW, OLD}
+
+
+def test_the_players_bench_times_every_player_at_the_same_decisions(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """benches/bench_players.py: the same decision points for every player
+    (card decisions with two moves or more), a record a player."""
+    import json
+    import sys
+
+    from benches import bench_players
+
+    points = bench_players.decision_points("cinch", 4, 1)
+    assert points and all(len(p.legal_moves()) >= 2 and p.core is not None for p in points)
+    assert len(bench_players.time_player("random", points)) == len(points)
+    argv = ["bench_players", "--variants", "cinch-4", "--hands", "1",
+            "--players", "random,heuristic,random", "--json"]  # fmt: skip
+    monkeypatch.setattr(sys, "argv", argv)
+    bench_players.main()
+    rows = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert [r["player"] for r in rows] == ["random", "heuristic"]  # each player once
+    assert all(r["decisions"] == len(points) and r["decisions_per_second"] > 0 for r in rows)

@@ -435,13 +435,58 @@ def test_the_bots_settings_read_back_and_bad_ones_are_one_line_errors() -> None:
     ]
     assert parse_seats("mcts:worlds=4,simulations=20,heuristic", 2) == ["mcts:4/20", "heuristic"]
     assert make_player("ismcts").settings_text() == "100"
-    for bad in ("ismcts:0", "ismcts:rollout=dd", "ismcts:x=1", "mcts:8", "mcts:0/5", "mcts:a/b"):
+    assert make_player("ismcts:rollout=dd,nodes=20000").settings_text() == (
+        "100,rollout=dd,nodes=20000"
+    )
+    bad_ones = (
+        "ismcts:0", "ismcts:rollout=mc", "ismcts:x=1", "ismcts:5,nodes=100",
+        "ismcts:rollout=dd,nodes=0", "mcts:8", "mcts:0/5", "mcts:a/b",
+    )  # fmt: skip
+    for bad in bad_ones:
         with pytest.raises(NotationError) as e:
             make_player(bad)
         assert "\n" not in str(e.value)
 
 
-BOT_SEATS = ("ismcts:3", "ismcts:3,rollout=heuristic", "mcts:2/3")
+BOT_SEATS = ("ismcts:3", "ismcts:3,rollout=heuristic", "ismcts:3,rollout=dd", "mcts:2/3")
+
+
+DD_LEAVES = 6  # positions per variant whose double-dummy leaf is checked
+
+
+@pytest.mark.parametrize(("game", "players"), PLAYER_VARIANTS, ids=player_ids(PLAYER_VARIANTS))
+def test_a_double_dummy_leaf_ends_a_line_keeping_the_side_to_moves_value(
+    game: str, players: int
+) -> None:
+    """rollout=dd: the hand's end it values is reached by cards that each keep
+    the double-dummy value of the side to move at the leaf (checked against a
+    fresh search of the leaf), and its returns are that end's scores."""
+    from solver.doubledummy import Solver, value_after
+    from solver.openspiel.bots import DoubleDummyRollouts, state_of
+
+    checked = 0
+    for seed in range(DD_LEAVES):
+        pos = late_positions(game, players, seed + 1)[0]
+        leaves = DoubleDummyRollouts()
+        end = leaves.line_end(pos)
+        assert end.is_over and leaves.playouts == 0
+        solution = Solver().solve(pos)
+        assert value_after(pos, end, solution.side) == solution.value
+        returns = leaves.evaluate(state_of(pos))
+        assert list(returns) == [float(x) for x in end.scores()]
+        checked += 1
+    assert checked == DD_LEAVES
+
+
+def test_a_double_dummy_leaf_past_its_budget_is_played_out_by_the_heuristic() -> None:
+    from solver.heuristics import heuristic_playout
+    from solver.openspiel.bots import DoubleDummyRollouts
+
+    pos = solver.deal("whist", seed=4)  # the first lead: far more than 10 nodes
+    leaves = DoubleDummyRollouts(max_nodes=10)
+    end = leaves.line_end(pos)
+    assert leaves.playouts == 1
+    assert end.scores() == heuristic_playout(pos).scores()
 
 
 @pytest.mark.parametrize(("game", "players"), PLAYER_VARIANTS, ids=player_ids(PLAYER_VARIANTS))

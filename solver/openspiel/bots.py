@@ -4,8 +4,10 @@ over determinizations, on the OpenSpiel game of its hand.
 - ``ismcts``: OpenSpiel's `ISMCTSBot` with `simulations` simulations, each
   from a world drawn from our exact sampler of the seat's view
   (`HandState.resample_from_infostate`), its leaves valued by a random
-  rollout (OpenSpiel's `RandomRolloutEvaluator`) or by our heuristic
-  player in every seat (`HeuristicRollouts`);
+  rollout (OpenSpiel's `RandomRolloutEvaluator`), by our heuristic
+  player in every seat (`HeuristicRollouts`) or by double-dummy play to the
+  end (`DoubleDummyRollouts`: a line of best play for the side to move,
+  within a node budget a search);
 - ``mcts``: `worlds` worlds drawn from our sampler of the seat's view, each
   searched by OpenSpiel's (perfect-information) `MCTSBot` with
   `simulations` simulations and random rollouts; the move explored most
@@ -30,34 +32,40 @@ import numpy as np
 import pyspiel
 from open_spiel.python.algorithms import ismcts, mcts
 
+from solver.doubledummy import MAX_NODES, Solver
 from solver.errors import NotationError
 from solver.games.base import Move, Position
 from solver.games.registry import game_of
-from solver.heuristics import heuristic_playout
+from solver.heuristics import heuristic_playout, to_first_lead
 from solver.openspiel.actions import move_of
 from solver.openspiel.games import VARIANTS, HandGame, HandState
 from solver.position import view_of
 from solver.sampling import Sampler
 
 UCT_C = 0.5  # the exploration constant, per point of the game's range of scores
-ROLLOUTS = ("random", "heuristic")  # what values a leaf of IS-MCTS
+ROLLOUTS = ("random", "heuristic", "dd")  # what values a leaf of IS-MCTS
+DD_LEAF_NODES = 100_000  # the default node budget of a leaf's double-dummy search
+DD_LEAF_TT_MB = 16  # the table of the leaves' searches, kept over a decision's simulations
 MOST_SIMULATIONS = 100_000
 MOST_WORLDS = 10_000
 
 
 @dataclass(frozen=True)
 class IsmctsSettings:
-    """``ismcts:SIMULATIONS`` or ``ismcts:simulations=S,rollout=random|heuristic``."""
+    """``ismcts:SIMULATIONS`` or ``ismcts:simulations=S,rollout=random|heuristic|dd``,
+    with ``nodes=N`` the budget of each leaf's search for ``rollout=dd``."""
 
     simulations: int = 100
     rollout: str = "random"
+    nodes: int = DD_LEAF_NODES
 
     def text(self) -> str:
-        return (
-            f"{self.simulations}"
-            if self.rollout == "random"
-            else f"{self.simulations},rollout={self.rollout}"
-        )
+        out = f"{self.simulations}"
+        if self.rollout != "random":
+            out += f",rollout={self.rollout}"
+        if self.nodes != DD_LEAF_NODES:
+            out += f",nodes={self.nodes}"
+        return out
 
 
 @dataclass(frozen=True)
@@ -98,18 +106,22 @@ def parse_ismcts(text: str) -> IsmctsSettings:
     if t.split(",")[0].strip().isdigit():  # the short form first: SIMULATIONS[,rollout=R]
         head, _, rest = t.partition(",")
         t = f"simulations={head}" + (f",{rest}" if rest else "")
-    given = _settings(t, "ismcts", ("simulations", "rollout"))
+    given = _settings(t, "ismcts", ("simulations", "rollout", "nodes"))
     rollout = given.get("rollout", "random")
     if rollout not in ROLLOUTS:
-        raise NotationError(f"ismcts: rollout is {' or '.join(ROLLOUTS)}, not {rollout!r}")
+        raise NotationError(f"ismcts: rollout is {', '.join(ROLLOUTS)}, not {rollout!r}")
+    if "nodes" in given and rollout != "dd":
+        raise NotationError("ismcts: nodes=N is the budget of rollout=dd's searches")
     sims = given.get("simulations")
+    nodes = given.get("nodes")
     default = IsmctsSettings()
     count = (
         default.simulations
         if sims is None
         else _count(sims, "simulations", MOST_SIMULATIONS, "ismcts")
     )
-    return IsmctsSettings(count, rollout)
+    budget = default.nodes if nodes is None else _count(nodes, "nodes", MAX_NODES, "ismcts")
+    return IsmctsSettings(count, rollout, budget)
 
 
 def parse_mcts(text: str) -> MctsSettings:
@@ -134,16 +146,57 @@ def parse_mcts(text: str) -> MctsSettings:
     )
 
 
-class HeuristicRollouts(mcts.Evaluator):  # type: ignore[misc]
+class _UniformPrior(mcts.Evaluator):  # type: ignore[misc]
+    """An evaluator with no preference among the legal actions (IS-MCTS
+    asks for a prior only of its AlphaZero-like variants)."""
+
+    def prior(self, state: HandState) -> list[tuple[int, float]]:
+        legal = state.legal_actions(state.current_player())
+        return [(a, 1.0 / len(legal)) for a in legal]
+
+
+class HeuristicRollouts(_UniformPrior):
     """A leaf valued by our heuristic player in every seat to the hand's end."""
 
     def evaluate(self, state: HandState) -> Any:
         assert state.position is not None
         return np.array(heuristic_playout(state.position).scores(), dtype=float)
 
-    def prior(self, state: HandState) -> list[tuple[int, float]]:
-        legal = state.legal_actions(state.current_player())
-        return [(a, 1.0 / len(legal)) for a in legal]
+
+class DoubleDummyRollouts(_UniformPrior):
+    """A leaf valued by double-dummy play to the hand's end: the decisions
+    before play made by the heuristic player, then a line of best play for
+    the side to move (`Solver.principal_variation`: every card keeps that
+    side's double-dummy value; with three sides or more its paranoid value),
+    and the hand's scores at its end.  Each search within `max_nodes`; a
+    leaf whose search is cut short is played out by the heuristic player in
+    every seat instead (counted in `playouts`).  One table for all the
+    leaves of a decision (a table's entries hold in every world)."""
+
+    def __init__(self, max_nodes: int = DD_LEAF_NODES) -> None:
+        self.solver = Solver(tt_mb=DD_LEAF_TT_MB, max_nodes=max_nodes)
+        self.leaves = 0
+        self.playouts = 0
+
+    def line_end(self, position: Position) -> Position:
+        """The hand played to its end from `position` as `evaluate` plays it."""
+        work = to_first_lead(position)
+        self.leaves += 1
+        if work.is_over:
+            return work
+        solution = self.solver.solve(work)
+        if solution.stats.exact:
+            line, _, cut = self.solver.principal_variation(work, solution.side, solution.value)
+            if not cut:
+                for move in line:
+                    work.play(move)
+                return work
+        self.playouts += 1
+        return heuristic_playout(work)
+
+    def evaluate(self, state: HandState) -> Any:
+        assert state.position is not None
+        return np.array(self.line_end(state.position).scores(), dtype=float)
 
 
 @cache
@@ -169,12 +222,15 @@ def ismcts_move(position: Position, seat: int, settings: IsmctsSettings, seed: i
     """The move of OpenSpiel's IS-MCTS for `seat` (to move) in `position`."""
     state = state_of(position)
     game = state.get_game()
+    evaluator: mcts.Evaluator
     if settings.rollout == "random":
         evaluator = mcts.RandomRolloutEvaluator(
             n_rollouts=1, random_state=np.random.RandomState(seed)
         )
-    else:
+    elif settings.rollout == "heuristic":
         evaluator = HeuristicRollouts()
+    else:
+        evaluator = DoubleDummyRollouts(settings.nodes)
     bot = ismcts.ISMCTSBot(
         game,
         evaluator,
