@@ -108,18 +108,39 @@ BOARD_HELP = (
 board_option = click.option("--board", "-b", metavar="N", help=BOARD_HELP)
 
 
-def read_boards_of(source: str, board: str | None) -> list[tuple[Board | None, str]]:
-    """The positions a source holds, each with its board: every board (or
-    --board's) of a file of boards, else the one position (board None).
-    Each text is a position (or view) as `read_source` gives one."""
+def source_boards(source: str, board: str | None) -> tuple[str, list[Board] | None]:
+    """The text of a source and, for a file of boards, every board (or
+    --board's) as read; None for a lone position (the text is it: a
+    position, a view or a saved game, as `read_source` gives one)."""
     text = read_source(source)
     name = "standard input" if source == "-" else source if "\n" not in source else "text"
     boards = read_boards(text, name)
     if boards is None:
         if board is not None:
             raise BadInput("--board goes with a file of boards (PBN, LIN or many positions)")
+        return text, None
+    return text, choose_boards(boards, board, name)
+
+
+def read_boards_of(source: str, board: str | None) -> list[tuple[Board | None, str]]:
+    """The positions a source holds, each with its board: every board (or
+    --board's) of a file of boards, else the one position (board None).
+    Each text is a position (or view) as `read_source` gives one."""
+    text, boards = source_boards(source, board)
+    if boards is None:
         return [(None, text)]
-    return [(b, b.position.to_toml()) for b in choose_boards(boards, board, name)]
+    return [(b, b.position.to_toml()) for b in boards]
+
+
+def positions_of(
+    source: str, board: str | None, moves: str | None = None
+) -> list[tuple[Board | None, solver.Position]]:
+    """As `read_boards_of`, the positions after --moves: a file's boards as
+    read (not written out and read again), a lone text read as a position."""
+    text, boards = source_boards(source, board)
+    if boards is None:
+        return [(None, position_of(text, moves))]
+    return [(b, apply_moves(b.position.copy(), moves) if moves else b.position) for b in boards]
 
 
 def one_board(source: str, board: str | None, command: str) -> str:

@@ -44,7 +44,7 @@ from .common import (
     json_option,
     no_color_option,
     progress_bars,
-    read_boards_of,
+    source_boards,
 )
 from .options import (
     JOBS,
@@ -180,11 +180,12 @@ def review(
     finishes, --output FILE to write them (run again to resume), --scheduler
     for a Dask cluster (docs/batch.md).
     """
-    found = read_boards_of(source, board)
-    for held, text in found:
-        if is_view_text(text):
-            where = "" if held is None else f"board {held.name}: "
-            raise BadInput(f"{where}review takes a full position (every hand), not a seat's view")
+    text, boards = source_boards(source, board)
+    if boards is None and is_view_text(text):
+        raise BadInput("review takes a full position (every hand), not a seat's view")
+    found: list[tuple[Board | None, solver.Position | str]] = (
+        [(None, text)] if boards is None else [(b, b.position) for b in boards]
+    )
     if len(found) > 1 or output_file is not None or scheduler is not None or fmt != TEXT:
         _review_boards(
             found, moves, ReviewOptions(views, samples, view_time or None, seed, 1),
@@ -199,7 +200,8 @@ def review(
     options = ReviewOptions(views, samples, view_time or None, seed, jobs)
     searcher = solver.Solver(tt_mb, max_nodes=max_nodes, max_seconds=max_seconds)
     console = Console(no_color=no_color or None, highlight=False)
-    [(held, text)] = found  # many boards went to the batch engine above
+    [(held, one)] = found  # many boards went to the batch engine above
+    text = one if isinstance(one, str) else one.to_toml()
     title = board_title(held)
     extra = played_moves(held.play if held is not None else "", moves)
     try:
@@ -253,7 +255,7 @@ def _show(console: Console, result: Review, title: str | None, held: Any, as_jso
 
 
 def _review_boards(
-    found: list[tuple[Board | None, str]],
+    found: list[tuple[Board | None, solver.Position | str]],
     moves: str | None,
     options: ReviewOptions,
     limits: SearchLimits,
@@ -264,7 +266,7 @@ def _review_boards(
     its views in its worker's process."""
     fields = {**dataclasses.asdict(options), MOVES_OPTION: moves or ""}
     job = BoardJob(REVIEW, review_work, fields, limits, review_difficulty)
-    boards = [(held, solver.parse_position(text)) for held, text in found]
+    boards = [(held, solver.parse_position(p) if isinstance(p, str) else p) for held, p in found]
 
     def search(stopper: _Stopper, board: Board) -> Review | str:
         return review_work(board, fields, stopper.searcher, stop=stopper.flag)

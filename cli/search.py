@@ -2,7 +2,7 @@
 over threads (`solver.parallel`), or many boards' run as a batch
 (`solver.cli.batch`: a process pool or Dask, result files that resume).
 
-They parse their options, read the boards (`solver.cli.common.read_boards_of`)
+They parse their options, read the boards (`solver.cli.common.positions_of`)
 and hand them to `run_boards_command` with their job (`solver.batch`:
 `table_job`, `analysis_job`) and their `Rendering`: how a board's result is
 written as JSON, CSV rows, text, or (`table`) a hand record's tags.
@@ -35,7 +35,7 @@ from .common import (
     board_title,
     moves_option,
     position_of,
-    read_boards_of,
+    positions_of,
 )
 from .options import (
     JOBS,
@@ -220,7 +220,7 @@ def boards_of(
     pbn = position_argument(position, pbn)
     if pbn is None:
         assert position is not None
-        return [(b, position_of(text, moves)) for b, text in read_boards_of(position, board)]
+        return positions_of(position, board, moves)
     return [(None, position_of(BRIDGE.pbn_line(pbn, trump, leader), moves))]
 
 

@@ -56,7 +56,6 @@ from solver.errors import BatchError, TricksolverError
 from solver.games.base import Position
 from solver.games.game import Board
 from solver.pools import process_pool, shut_down
-from solver.position import parse_position
 from solver.timing import catch_sigint
 
 LOCAL = "local"  # `scheduler`: a Dask cluster started on this machine for the run
@@ -174,25 +173,8 @@ def worker_solver(limits: SearchLimits) -> Solver:
     return found
 
 
-@dataclass(frozen=True)
-class _SentBoard:
-    """A board as it travels to a worker: its position as text (a position
-    holds the C core's state, which does not pickle), the rest as it is
-    but for what only the file's writer needs (`raw`)."""
-
-    board: Board  # its position left out
-    text: str
-
-    @classmethod
-    def of(cls, board: Board) -> _SentBoard:
-        return cls(replace(board, position=None, raw=None), board.position.to_toml())  # type: ignore[arg-type]
-
-    def received(self) -> Board:
-        return replace(self.board, position=parse_position(self.text))
-
-
-def _run_board(job: BoardJob, sent: _SentBoard) -> Any:
-    return job.work(sent.received(), job.options, worker_solver(job.limits))
+def _run_board(job: BoardJob, board: Board) -> Any:
+    return job.work(board, job.options, worker_solver(job.limits))
 
 
 # -- the runs -----------------------------------------------------------------------------
@@ -217,7 +199,9 @@ def run_boards(
     from 0) but those of `skip`, as they finish, the hardest submitted first."""
     skipped = set(skip)
     order = hardest_first(job, boards, (i for i in range(len(boards)) if i not in skipped))
-    items = [(i, _SentBoard.of(boards[i])) for i in order]
+    # a board travels without what only the file's writer needs (`raw`); its
+    # position pickles as its notation and moves (`Position.__reduce__`)
+    items = [(i, replace(boards[i], raw=None)) for i in order]
     return run_calls(partial(_run_board, job), items, jobs=jobs, scheduler=scheduler, stop=stop)
 
 
