@@ -183,10 +183,13 @@ def review(
     text, boards = source_boards(source, board)
     if boards is None and is_view_text(text):
         raise BadInput("review takes a full position (every hand), not a seat's view")
-    found: list[tuple[Board | None, solver.Position | str]] = (
-        [(None, text)] if boards is None else [(b, b.position) for b in boards]
-    )
-    if len(found) > 1 or output_file is not None or scheduler is not None or fmt != TEXT:
+    many = boards is not None and len(boards) > 1
+    if many or output_file is not None or scheduler is not None or fmt != TEXT:
+        found: list[tuple[Board | None, solver.Position]] = (
+            [(None, solver.parse_position(text))]
+            if boards is None
+            else [(b, b.position) for b in boards]
+        )
         _review_boards(
             found, moves, ReviewOptions(views, samples, view_time or None, seed, 1),
             SearchLimits(tt_mb, max_nodes, max_seconds),
@@ -200,8 +203,9 @@ def review(
     options = ReviewOptions(views, samples, view_time or None, seed, jobs)
     searcher = solver.Solver(tt_mb, max_nodes=max_nodes, max_seconds=max_seconds)
     console = Console(no_color=no_color or None, highlight=False)
-    [(held, one)] = found  # many boards went to the batch engine above
-    text = one if isinstance(one, str) else one.to_toml()
+    held = None if boards is None else boards[0]  # many boards went to the batch engine above
+    if held is not None:
+        text = held.position.to_toml()
     title = board_title(held)
     extra = played_moves(held.play if held is not None else "", moves)
     try:
@@ -255,7 +259,7 @@ def _show(console: Console, result: Review, title: str | None, held: Any, as_jso
 
 
 def _review_boards(
-    found: list[tuple[Board | None, solver.Position | str]],
+    boards: list[tuple[Board | None, solver.Position]],
     moves: str | None,
     options: ReviewOptions,
     limits: SearchLimits,
@@ -266,7 +270,6 @@ def _review_boards(
     its views in its worker's process."""
     fields = {**dataclasses.asdict(options), MOVES_OPTION: moves or ""}
     job = BoardJob(REVIEW, review_work, fields, limits, review_difficulty)
-    boards = [(held, solver.parse_position(p) if isinstance(p, str) else p) for held, p in found]
 
     def search(stopper: _Stopper, board: Board) -> Review | str:
         return review_work(board, fields, stopper.searcher, stop=stopper.flag)

@@ -175,13 +175,11 @@ class DoubleDummyRollouts(_UniformPrior):
 
     def __init__(self, max_nodes: int = DD_LEAF_NODES) -> None:
         self.solver = Solver(tt_mb=DD_LEAF_TT_MB, max_nodes=max_nodes)
-        self.leaves = 0
         self.playouts = 0
 
     def line_end(self, position: Position) -> Position:
         """The hand played to its end from `position` as `evaluate` plays it."""
         work = to_first_lead(position)
-        self.leaves += 1
         if work.is_over:
             return work
         solution = self.solver.solve(work)
