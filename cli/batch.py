@@ -209,6 +209,10 @@ def run_boards_command(
             _run_here(writer, boards, skip, one_board, search)
         else:
             _run_batch(writer, job, boards, skip, workers, scheduler, no_color)
+    except BaseException:  # an error, Ctrl-C, an interrupted exit
+        if results is not None:
+            results.discard_if_unused()  # e.g. no scheduler reached: no file left
+        raise
     finally:
         if results is not None:
             results.close()

@@ -48,12 +48,15 @@ class ResultFile:
     form: str
     done: set[str] = field(default_factory=set)
     _fd: int = -1
+    made: bool = False  # the file did not exist before this run
+    _records: int = 0  # the records this run wrote
 
     def write_json(self, key: str, record: dict[str, Any]) -> None:
         """Add a board's record (a JSON object) with its key, as one line."""
         line = json.dumps({**record, KEY: key}, separators=(",", ":"), ensure_ascii=False)
         self._write(line + "\n")
         self.done.add(key)
+        self._records += 1
 
     def write_rows(self, key: str, rows: Sequence[Sequence[Any]]) -> None:
         """Add a board's record (its CSV rows, at least one), each row with
@@ -62,6 +65,7 @@ class ResultFile:
             raise ValueError("a board's record has at least one row")
         self._write(csv_text([[*row, key, len(rows)] for row in rows]))
         self.done.add(key)
+        self._records += 1
 
     def _write(self, text: str) -> None:
         data = text.encode()
@@ -75,6 +79,17 @@ class ResultFile:
         if self._fd >= 0:
             os.close(self._fd)
             self._fd = -1
+
+    def discard_if_unused(self) -> None:
+        """Close, and remove the file when this run made it and wrote no
+        record to it (a run that failed before its first board leaves no
+        file behind)."""
+        self.close()
+        if self.made and self._records == 0:
+            try:
+                os.unlink(self.path)
+            except OSError:
+                pass  # already gone, or not ours to remove: left as it is
 
     def __enter__(self) -> ResultFile:
         return self
@@ -129,7 +144,7 @@ def open_results(
         fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, FILE_MODE)
     except OSError as e:
         raise BatchError(f"{path}: cannot write: {e.strerror or e}") from None
-    results = ResultFile(path, form, done, fd)
+    results = ResultFile(path, form, done, fd, made=data is None)
     if keep == 0 and header:
         results._write(header.decode())
     return results

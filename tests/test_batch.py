@@ -312,6 +312,31 @@ def test_without_dask_a_scheduler_is_one_line(monkeypatch: pytest.MonkeyPatch) -
     assert_one_line_error(run(*match, "--scheduler", "local"), "tricksolver[dask]")
 
 
+def test_a_scheduler_not_reached_leaves_no_new_file_and_an_old_one_whole(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A run that fails before its first board (here: no Dask scheduler
+    reached) removes the result file it made and keeps one it resumed."""
+
+    def unreachable(*_: object, **__: object) -> None:
+        raise BatchError("cannot reach the Dask scheduler tcp://nowhere:1: refused")
+
+    monkeypatch.setattr(batch, "_on_dask", unreachable)
+    source = positions_file(tmp_path / "boards.txt", whist_boards(2, 2))
+    out = tmp_path / "out.jsonl"
+    command = ["table", source, "-o", str(out), "--scheduler", "tcp://nowhere:1"]
+    assert_one_line_error(run(*command), "cannot reach the Dask scheduler")
+    assert not out.exists()
+    assert run("table", source, "-o", str(out), "--jobs", "1").exit_code == 0
+    before = out.read_bytes()
+    again = run(*command)  # says first how much of the file is done, then the error
+    assert again.exit_code == 2 and again.stdout == ""
+    assert again.stderr.strip().splitlines()[-1].endswith(
+        "cannot reach the Dask scheduler tcp://nowhere:1: refused"
+    )
+    assert out.read_bytes() == before
+
+
 def test_match_on_the_pool_is_the_sequential_match() -> None:
     command = ["match", "cinch", "--seats", "heuristic,random", "--deals", "12", "--json"]
     one = json.loads(run(*command).stdout)
