@@ -331,8 +331,10 @@ def test_a_scheduler_not_reached_leaves_no_new_file_and_an_old_one_whole(
     before = out.read_bytes()
     again = run(*command)  # says first how much of the file is done, then the error
     assert again.exit_code == 2 and again.stdout == ""
-    assert again.stderr.strip().splitlines()[-1].endswith(
-        "cannot reach the Dask scheduler tcp://nowhere:1: refused"
+    assert (
+        again.stderr.strip()
+        .splitlines()[-1]
+        .endswith("cannot reach the Dask scheduler tcp://nowhere:1: refused")
     )
     assert out.read_bytes() == before
 
