@@ -13,20 +13,20 @@ and meant for views with a few thousand worlds at most.
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Iterator
+from math import factorial
 
 from solver.cards import CardSet
-from solver.errors import PositionError
 from solver.games.base import Position
 from solver.inference import PlayModel
 from solver.view import View
 from tests.reference.enumerate_worlds import (
+    TooManyWorlds,
+    consistent_world,
     enumerate_worlds,
     enumerated_places,
-    knowledge_matches,
-    redeal_possible,
-    rules_accept,
+    fill_places,
+    fillings,
 )
 
 Masks = tuple[int, ...]  # the unseen cards of every place of the view, in its order
@@ -42,39 +42,27 @@ def likelihood(view: View, world: Position, model: PlayModel) -> float:
     return chance
 
 
-def _splits(cards: CardSet, sizes: list[int]) -> Iterator[list[CardSet]]:
-    """Every way to put `cards` in places of `sizes` (all of them)."""
-    if not sizes:
-        if not cards:
-            yield []
-        return
-    for chosen in itertools.combinations(list(cards), sizes[0]):
-        here = CardSet(chosen)
-        for rest in _splits(cards - here, sizes[1:]):
-            yield [here, *rest]
-
-
 def worlds(view: View, limit: int) -> Iterator[tuple[Masks, Position]]:
-    """Every world of the view as (masks of all its places, the world at its first lead)."""
+    """Every world of the view as (masks of all its places, the world at its
+    first lead); TooManyWorlds past `limit` fillings of all the places."""
     keyed = enumerated_places(view)
     others = [i for i in range(len(view.places)) if i not in keyed]
+    sizes = [view.places[i].size for i in others]
+    splits = factorial(sum(sizes))
+    for size in sizes:
+        splits //= factorial(size)
+    if fillings(view, limit) * splits > limit:
+        raise TooManyWorlds(f"more than {limit} fillings")
     for key in enumerate_worlds(view, limit):
         fills = [CardSet()] * len(view.places)
         for i, mask in zip(keyed, key, strict=True):
             fills[i] = CardSet(mask)
         rest = view.pool - CardSet(c for f in fills for c in f)
-        for split in _splits(rest, [view.places[i].size for i in others]):
+        for split in fill_places(rest, sizes):  # sizes hold the rest: all of it
             for i, f in zip(others, split, strict=True):
                 fills[i] = f
-            try:
-                world = view.world(fills, play=False)
-            except PositionError:
-                continue
-            if (
-                rules_accept(view, world)
-                and knowledge_matches(view, world) is None
-                and redeal_possible(view, world) is None
-            ):
+            world = consistent_world(view, fills)
+            if world is not None:
                 yield tuple(f.mask for f in fills), world
 
 
