@@ -88,7 +88,7 @@ def measure(
     factor: int,
     seed: int,
 ) -> list[dict[str, Any]]:
-    rows = []
+    rows: list[dict[str, Any]] = []
     for game, nseats in variants:
         for player in players:
             figures: dict[tuple[int, str], list[tuple[float, float, float]]] = defaultdict(list)

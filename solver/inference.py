@@ -49,7 +49,7 @@ from typing import ClassVar
 import numpy as np
 import numpy.typing as npt
 
-from solver.cards import FULL_DECK, Card, CardSet
+from solver.cards import LANE_BITS, RANK_CHARS, CardSet
 from solver.errors import NotationError, PositionError
 from solver.games.base import Move, Position
 from solver.heuristics import SeatKnowledge, decide, seat_knowledge
@@ -67,7 +67,7 @@ LEAST_EPSILON = 1e-6  # an error rate must be at least this (every legal move st
 DEFAULT_FACTOR = 8  # candidate worlds drawn per world kept
 MOST_FACTOR = 1_000  # the most candidates per world kept (more is a mistake)
 MEMO_WORLDS = 100_000  # likelihoods of distinct worlds kept per sampler (small views repeat)
-MEMO_DECISIONS = 100_000  # a model's move chances kept per seat's knowledge
+RANKS = len(RANK_CHARS)  # cards of a suit
 RESAMPLE_SEED = "inference resampling {seed}"  # the generator of the resampling, from the seed
 
 
@@ -111,31 +111,26 @@ class HeuristicModel(PlayModel):
                 f" not {epsilon!r}"
             )
         self.epsilon = epsilon
-        self._memo: dict[SeatKnowledge, dict[Move, float]] = {}
 
     def text(self) -> str:
         return f"{self.name} (epsilon {self.epsilon:g})"
 
     def probability(self, position: Position, seat: int, move: Move) -> float:
+        legal = position.legal_moves()  # the seat's own: it sees them
+        if len(legal) == 1:
+            return 1.0 if move == legal[0] else 0.0
         return self.chances(seat_knowledge(position, seat)).get(move, 0.0)
 
     def chances(self, knowledge: SeatKnowledge) -> dict[Move, float]:
         """Every legal move of the seat of `knowledge` with its chance."""
-        got = self._memo.get(knowledge)
-        if got is not None:
-            return got
         legal = knowledge.legal
         if len(legal) == 1:
-            got = {legal[0]: 1.0}
-        else:
-            likely = equivalent_moves(knowledge, decide(knowledge))
-            others = [m for m in legal if m not in likely]
-            share = (1 - self.epsilon) if others else 1.0
-            got = {m: share / len(likely) for m in likely}
-            got.update({m: self.epsilon / len(others) for m in others})
-        if len(self._memo) >= MEMO_DECISIONS:
-            self._memo.clear()
-        self._memo[knowledge] = got
+            return {legal[0]: 1.0}
+        likely = equivalent_moves(knowledge, decide(knowledge))
+        others = [m for m in legal if m not in likely]
+        share = (1 - self.epsilon) if others else 1.0
+        got = {m: share / len(likely) for m in likely}
+        got.update({m: self.epsilon / len(others) for m in others})
         return got
 
 
@@ -147,18 +142,16 @@ def equivalent_moves(knowledge: SeatKnowledge, move: Move) -> list[Move]:
     cards.  Any other kind of move (a claim) is equivalent only to itself."""
     if move.kind != "play" or move.card is None:
         return [move]
-    legal = {m.card: m for m in knowledge.legal if m.kind == "play" and m.card is not None}
-    suit = FULL_DECK.suit(move.card.suit)
-    ranked = sorted(suit, key=lambda c: c.rank)
-    at = ranked.index(move.card)
+    legal = {m.card.index: m for m in knowledge.legal if m.kind == "play" and m.card is not None}
+    out = knowledge.out.mask
+    lane = move.card.suit * LANE_BITS  # the index of the suit's lowest card
     found = [move]
     for step in (1, -1):
-        i = at + step
-        while 0 <= i < len(ranked):
-            card: Card = ranked[i]
-            if card in legal:
-                found.append(legal[card])
-            elif card not in knowledge.out:
+        i = move.card.index + step
+        while lane <= i < lane + RANKS:
+            if i in legal:
+                found.append(legal[i])
+            elif not out >> i & 1:
                 break  # a card still in play lies between
             i += step
     return found
