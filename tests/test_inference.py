@@ -29,15 +29,16 @@ import pytest
 
 import solver
 from solver import pimc
-from solver.cards import CardSet
+from solver.cards import FULL_DECK, Card, CardSet
 from solver.errors import NotationError
 from solver.games.base import Move, Position
-from solver.heuristics import decide, seat_knowledge
+from solver.heuristics import SeatKnowledge, decide, seat_knowledge
 from solver.inference import (
     DEFAULT_FACTOR,
     HeuristicModel,
     InferenceSampler,
     PlayModel,
+    equivalent_moves,
     model_named,
 )
 from solver.players import PimcBudget, make_player, parse_seats
@@ -261,6 +262,56 @@ def test_the_heuristic_models_chances_sum_to_one(game: str, players: int) -> Non
         if len(legal) > 1:
             assert min(chances) > 0
             assert max(chances) > EPSILON
+
+
+def plain_equivalents(knowledge: SeatKnowledge, move: Move) -> set[Move]:
+    """The moves equivalent to `move`, by a plain walk over pairs: two legal
+    plays of a suit are next to each other when every card of the suit
+    between them is out of play (as the seat knows) or a legal play too."""
+    if move.kind != "play" or move.card is None:
+        return {move}
+    plays = [m for m in knowledge.legal if m.kind == "play" and m.card is not None]
+    suit = FULL_DECK.suit(move.card.suit)
+
+    def next_to(a: Card, b: Card) -> bool:
+        low, high = sorted((a.rank, b.rank))
+        between = [c for c in suit if low < c.rank < high]
+        held = {m.card for m in plays}
+        return all(c in knowledge.out or c in held for c in between)
+
+    group = {move}
+    grown = True
+    while grown:
+        grown = False
+        for m in plays:
+            if m not in group and m.card is not None and m.card.suit == move.card.suit:
+                if any(g.card is not None and next_to(m.card, g.card) for g in group):
+                    group.add(m)
+                    grown = True
+    return group
+
+
+@pytest.mark.parametrize(("game", "players"), VARIANTS, ids=IDS)
+def test_equivalent_cards_are_those_with_nothing_in_play_between(game: str, players: int) -> None:
+    rng = random.Random(SEED)
+    checked = 0
+    for i in range(CHANCE_POSITIONS):
+        pos = random_play(game, players, rng.randrange(HAND_TRICKS // 2), seed=1000 * i + SEED)
+        while not pos.is_over:
+            knowledge = seat_knowledge(pos, pos.to_move)
+            for move in knowledge.legal:
+                got = equivalent_moves(knowledge, move)
+                assert len(got) == len(set(got))
+                assert set(got) == plain_equivalents(knowledge, move)
+                checked += len(got) > 1
+            pos.play(rng.choice(pos.legal_moves()))
+    assert checked > 0  # some cards were equivalent
+
+
+def test_recommend_refuses_inference_before_play() -> None:
+    deal = solver.deal("cinch", seed=4)
+    result = run("recommend", deal.to_line(), "--inference", "heuristic")
+    assert_one_line_error(result, "--inference", "card play")
 
 
 @pytest.mark.parametrize("epsilon", [0.0, -0.1, 1.0, 1.5, math.nan])
