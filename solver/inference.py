@@ -274,6 +274,7 @@ __all__ = [
     "DEFAULT_EPSILON",
     "DEFAULT_FACTOR",
     "MODELS",
+    "NO_MODEL",
     "HeuristicModel",
     "InferenceSampler",
     "PlayModel",

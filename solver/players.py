@@ -16,7 +16,8 @@ Players here:
   only what the seat can see (`SeatKnowledge`);
 - ``pimc``: every decision by sampling the worlds the seat cannot tell
   apart and solving them double-dummy, within a budget of worlds and search
-  nodes (`PimcPlayer`; ``pimc:worlds=50,nodes=2M``, short ``pimc:50/2M``);
+  nodes (`PimcPlayer`; ``pimc:worlds=50,nodes=2M``, short ``pimc:50/2M``;
+  ``,infer=heuristic`` weighs the worlds by the play, `solver.inference`);
 - ``pimc-classic``: the sampling player as it was before its budget
   (16 worlds, a node budget a world by game; `ClassicPimcPlayer`), kept
   for strength comparisons.
