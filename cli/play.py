@@ -80,7 +80,9 @@ PIMC_BUDGET_HELP = (
     "A pimc seat may carry its budget: pimc:worlds=50,nodes=2M (or pimc:50/2M) draws at most"
     " 50 worlds and searches at most 2 million nodes a card decision (the same seed, the same"
     f" game: no clock); default pimc:{_BUDGET.worlds}/{_BUDGET.nodes}, about a second a"
-    " decision. pimc-classic is the pimc player before its budget, for comparisons."
+    " decision; pimc:16/300k,infer=heuristic weighs its worlds by how likely the other seats'"
+    " cards so far were in them (docs/recommend.md). pimc-classic is the pimc player before"
+    " its budget, for comparisons."
 )
 
 

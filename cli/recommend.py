@@ -26,6 +26,7 @@ from solver.doubledummy import DEFAULT_TT_MB, MAXN_BY, move_classes
 from solver.errors import TricksolverError
 from solver.games import registry
 from solver.games.base import Position
+from solver.inference import MODELS, NO_MODEL, model_named
 from solver.notation import get_str, parse_fields, parse_seat
 from solver.pimc import OBJECTIVES, MoveEstimate, Recommendation
 from solver.pimc import recommend as run_recommend
@@ -229,6 +230,11 @@ def accounting(rec: Recommendation) -> str:
         )
     if methods.get(PLAYOUT):
         parts.append(f"{methods[PLAYOUT]} past {budget}, valued by a heuristic playout (not exact)")
+    if rec.inference is not None and rec.effective_worlds is not None:
+        parts.append(
+            f"worlds weighed by the play ({rec.inference}): {rec.candidates:,} candidates,"
+            f" worth {rec.effective_worlds:,.1f} uniform worlds"
+        )
     text = "; ".join(parts)
     if rec.worlds < 2:
         text += "; one world gives no interval: allow more time or worlds"
@@ -331,6 +337,12 @@ def _decision_seconds(seconds: float | None) -> float | None:
     help="Race over the cards: after some worlds a card clearly worse than the leader is only"
     " proven below it (its figures then bounds, shown <=); the best card is the same.",
 )  # fmt: skip
+@click.option(
+    "--inference", "inference_name", default=NO_MODEL, show_default=True, metavar="MODEL",
+    help="In play, weigh the worlds by how likely the other seats' cards so far were in"
+    f" them: {' or '.join(MODELS)} (the heuristic player, who errs now and then), or"
+    f" {NO_MODEL} (worlds drawn uniformly).",
+)  # fmt: skip
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the worlds drawn.")
 @click.option(
     "--jobs", "-j", type=JOBS, metavar="J",
@@ -363,6 +375,7 @@ def recommend(
     max_nodes: int | None,
     node_budget: int | None,
     race: bool,
+    inference_name: str,
     seed: int,
     jobs: int | None,
     objective: str,
@@ -403,9 +416,12 @@ def recommend(
       tricksolver recommend "whist; seat=W; hands=1:- - - KJT7.J6.8732.AQ2; play=AS QS" -n 20 --json
       tricksolver deal cinch --seed 4 | tricksolver recommend - --seat 2
       tricksolver recommend docs/session.pbn --board 2 -n 20
+      tricksolver deal whist --seed 3 > deal.txt
+      tricksolver recommend deal.txt --moves AS,QS -n 8 --inference heuristic
     """
     if maxn_by is not None and objective != "maxn":
         raise TricksolverError("--maxn-by is for --objective maxn")
+    inference = model_named(inference_name)
     workers_memory(jobs, tt_mb)
     text = text_with_moves(one_board(position, board, "recommend"), moves)
     before = read_decision(text, seat)
@@ -413,6 +429,11 @@ def recommend(
         if objective != "value":
             raise solver.PositionError(
                 "--objective maxn is for card play, not a decision before play"
+            )
+        if inference is not None:
+            raise solver.PositionError(
+                "--inference weighs worlds by the cards played: it is for card play, not a"
+                " decision before play"
             )
         try:
             decision = decide_before_play(
@@ -460,7 +481,7 @@ def recommend(
             view, samples=samples, seconds=seconds or None, seed=seed, jobs=jobs,
             objective=objective, maxn_by=maxn_by or "score", tt_mb=math.ceil(tt_mb),
             progress=step, stop=stop, max_nodes=max_nodes or 0, node_budget=node_budget or 0,
-            race=race,
+            race=race, inference=inference,
         )  # fmt: skip
     except ValueError as e:
         raise solver.PositionError(str(e)) from None

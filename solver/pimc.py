@@ -48,6 +48,7 @@ from solver.doubledummy import DEFAULT_TT_MB, MAXN_BY, MIB, SearchStats, Solver
 from solver.errors import PositionError
 from solver.games.base import Move, Phase, Position
 from solver.heuristics import heuristic_playout
+from solver.inference import DEFAULT_FACTOR, InferenceSampler, PlayModel
 from solver.pools import ignore_sigint, shut_down
 from solver.position import parse_view, view_of
 from solver.sampling import Sampler
@@ -149,6 +150,9 @@ class Recommendation:
     max_nodes: int = 0  # the search budget of a world; 0: none
     node_budget: int = 0  # the search budget of the whole recommendation; 0: none
     maxn_by: str | None = None  # objective maxn: what every side maximises (MAXN_BY)
+    inference: str | None = None  # the play model the worlds were weighed by; None: uniform
+    candidates: int = 0  # with inference: the candidate worlds weighed
+    effective_worlds: float | None = None  # with inference: the candidates' Kish ESS
 
     @property
     def best(self) -> Move:
@@ -201,8 +205,17 @@ class Recommendation:
             "fallback_worlds": self.fallback,
             "worlds_by_method": self.by_method(),
             "world_methods": list(self.methods),
+            "inference": self.inference_json(),
             "moves": [m.to_json() for m in self.moves],
         }
+
+    def inference_json(self) -> dict[str, Any] | None:
+        """Whether the worlds were weighed by a play model (None: drawn
+        uniformly), the candidates weighed and their effective sample size."""
+        if self.inference is None:
+            return None
+        ess = None if self.effective_worlds is None else round(self.effective_worlds, 2)
+        return {"model": self.inference, "candidates": self.candidates, "effective_worlds": ess}
 
 
 # -- valuing one world (in any worker) ----------------------------------------
@@ -368,6 +381,8 @@ def recommend(
     race: bool = True,
     bounded: bool = True,
     maxn_by: str = "score",
+    inference: PlayModel | None = None,
+    inference_factor: int = DEFAULT_FACTOR,
 ) -> Recommendation:
     """Rank the legal moves of `seat` by their mean double-dummy value over
     `samples` worlds consistent with what the seat knows.
@@ -393,6 +408,12 @@ def recommend(
     clearly worse than the leader is only proven below the leader's value
     in each further world (its figures then upper bounds); the best move is
     the one the full analysis of the same worlds gives.
+    `inference` (None: off, the worlds drawn uniformly): a play model of the
+    other seats (`solver.inference`); the worlds are then drawn in
+    proportion to the chance that those seats made the moves of the play
+    record in them, by importance resampling from `inference_factor`
+    uniform candidates per world (the recommendation says how many and
+    their effective sample size).
     Raises PositionError for a seat that is not to move, a phase with no
     card to choose or no world valued in the time, ValueError for bad numbers.
     """
@@ -424,7 +445,8 @@ def recommend(
         world_nodes = _timed_world_nodes(seconds, workers, TIMED_FIRST_RATE, TIMED_WORLDS)
     model = _Task(view.to_line(), 0, (), objective, tt_mb * MIB, world_nodes,
                   clear=node_budget > 0, bounded=bounded, maxn_by=maxn_by, timed=timed)  # fmt: skip
-    tasks = _Tasks(sampler, samples, seed, model)
+    weighing = None if inference is None else InferenceSampler(sampler, inference, inference_factor)
+    tasks = _Tasks(sampler, samples, seed, model, weighing)
     if objective == "maxn" and len(set(sampler.world(list(tasks[0].masks)).sides())) < 3:
         raise PositionError("objective 'maxn' is for games of three or more sides")
     racing = race and objective == "value" and len(legal) > 1
@@ -513,6 +535,9 @@ def recommend(
     shown_nodes = most_world_nodes if timed else max_nodes
     rec = _summarize(view, legal, solved, samples, sampler.count(), seed, stopped, objective,
                      time.monotonic() - started, shown_nodes, node_budget)  # fmt: skip
+    if inference is not None:
+        rec = replace(rec, inference=inference.text(), candidates=tasks.candidates,
+                      effective_worlds=tasks.effective_worlds)  # fmt: skip
     return replace(rec, maxn_by=maxn_by) if objective == "maxn" else rec
 
 
@@ -551,11 +576,22 @@ class _Tasks(Sequence[_Task]):
     worlds asked for, only to those handed out.  Block 0 is
     `Sampler.sample_masks(n, seed)` itself (the worlds of a run of up to
     WORLDS_AT_ONCE worlds are those of that call); block k > 0 is drawn
-    with a seed of its own (`_block_seed`)."""
+    with a seed of its own (`_block_seed`).  With `weighing`, a block is
+    `InferenceSampler.resample(n, seed)` instead (worlds weighed by the play);
+    `candidates` and `effective_worlds` add up its blocks' figures."""
 
-    def __init__(self, sampler: Sampler, samples: int, seed: int, model: _Task) -> None:
+    def __init__(
+        self,
+        sampler: Sampler,
+        samples: int,
+        seed: int,
+        model: _Task,
+        weighing: InferenceSampler | None = None,
+    ) -> None:
         self.sampler, self.samples, self.seed, self.model = sampler, samples, seed, model
+        self.weighing = weighing
         self.blocks: dict[int, list[tuple[int, ...]]] = {}
+        self.candidates, self.effective_worlds = 0, 0.0
 
     def __len__(self) -> int:
         return self.samples
@@ -572,7 +608,13 @@ class _Tasks(Sequence[_Task]):
         k, j = divmod(i, WORLDS_AT_ONCE)
         if k not in self.blocks:
             n = min(WORLDS_AT_ONCE, self.samples - k * WORLDS_AT_ONCE)
-            rows = self.sampler.sample_masks(n, _block_seed(self.seed, k))
+            if self.weighing is None:
+                rows = self.sampler.sample_masks(n, _block_seed(self.seed, k))
+            else:
+                got = self.weighing.resample(n, _block_seed(self.seed, k))
+                rows = got.masks
+                self.candidates += got.candidates
+                self.effective_worlds += got.ess
             self.blocks[k] = [tuple(int(m) for m in row) for row in rows]
         return replace(self.model, index=i, masks=self.blocks[k][j])
 

@@ -16,7 +16,8 @@ Players here:
   only what the seat can see (`SeatKnowledge`);
 - ``pimc``: every decision by sampling the worlds the seat cannot tell
   apart and solving them double-dummy, within a budget of worlds and search
-  nodes (`PimcPlayer`; ``pimc:worlds=50,nodes=2M``, short ``pimc:50/2M``);
+  nodes (`PimcPlayer`; ``pimc:worlds=50,nodes=2M``, short ``pimc:50/2M``;
+  ``,infer=heuristic`` weighs the worlds by the play, `solver.inference`);
 - ``pimc-classic``: the sampling player as it was before its budget
   (16 worlds, a node budget a world by game; `ClassicPimcPlayer`), kept
   for strength comparisons.
@@ -41,6 +42,7 @@ from solver.errors import NotationError, PositionError
 from solver.games.base import Move, Phase, Position
 from solver.games.registry import game_of
 from solver.heuristics import decide, seat_knowledge
+from solver.inference import MODELS, NO_MODEL, model_named
 from solver.pimc import Recommendation, recommend
 
 HINT_SEED = 0  # the generator of a hint is seeded with this: the same position, the same hint
@@ -254,10 +256,13 @@ class PimcBudget:
     nodes again, `solver.valuation.bounded`, and where not even that fits by
     a heuristic playout), so that at
     least MIN_WORLDS worlds count (half as many where every world needs the
-    bounded search); the worlds past the nodes are not drawn."""
+    bounded search); the worlds past the nodes are not drawn.  `infer`
+    names the play model the worlds are weighed by (`solver.inference.MODELS`;
+    ``none``: drawn uniformly), the setting ``infer=heuristic``."""
 
     worlds: int
     nodes: int
+    infer: str = NO_MODEL
     MIN_WORLDS: ClassVar[int] = 6
 
     @property
@@ -265,11 +270,15 @@ class PimcBudget:
         return max(1, self.nodes // self.MIN_WORLDS)
 
     def text(self) -> str:
-        """The short form, ``WORLDS/NODES``."""
-        return f"{self.worlds}/{self.nodes}"
+        """The short form, ``WORLDS/NODES``, and ``,infer=MODEL`` with inference."""
+        short = f"{self.worlds}/{self.nodes}"
+        return short if self.infer == NO_MODEL else f"{short},infer={self.infer}"
 
 
-SETTING_WORDS = {"worlds": "worlds", "w": "worlds", "nodes": "nodes", "n": "nodes"}
+SETTING_WORDS = {
+    "worlds": "worlds", "w": "worlds", "nodes": "nodes", "n": "nodes", "infer": "infer",
+}  # fmt: skip
+SETTINGS_HELP = f"worlds=W, nodes=N, infer={'|'.join([*MODELS, NO_MODEL])}"
 SUFFIXES = {"k": 1_000, "m": 1_000_000, "g": 1_000_000_000}
 
 
@@ -295,31 +304,35 @@ def _count(text: str, what: str) -> int:
 
 
 def parse_budget(text: str, default: PimcBudget) -> PimcBudget:
-    """A budget from ``worlds=50,nodes=2M`` (keys ``worlds``/``w``,
-    ``nodes``/``n``, either or both) or the short ``50/2M``; what is not
-    given is `default`'s.  NotationError for anything else."""
-    worlds, nodes = default.worlds, default.nodes
-    t = text.strip().lower()
-    if "=" not in t:
-        parts = t.split("/")
+    """A budget from ``worlds=50,nodes=2M,infer=heuristic`` (keys
+    ``worlds``/``w``, ``nodes``/``n``, ``infer``, any of them) or the short
+    ``50/2M``, which other settings may follow (``50/2M,infer=heuristic``);
+    what is not given is `default`'s.  NotationError for anything else."""
+    worlds, nodes, infer = default.worlds, default.nodes, default.infer
+    items = text.strip().lower().split(",")
+    if "=" not in items[0]:
+        parts = items.pop(0).split("/")
         if len(parts) != 2:
             raise NotationError(
                 "pimc: a budget is WORLDS/NODES or worlds=W,nodes=N (e.g. pimc:50/2M),"
                 f" not {text!r}"
             )
-        return PimcBudget(_count(parts[0], "worlds"), _count(parts[1], "nodes"))
-    for item in t.split(","):
+        worlds, nodes = _count(parts[0], "worlds"), _count(parts[1], "nodes")
+    for item in items:
         key, _, value = item.partition("=")
         word = SETTING_WORDS.get(key.strip())
         if word is None or not value.strip():
             raise NotationError(
-                f"pimc: unknown setting {item.strip()!r} (settings: worlds=W, nodes=N)"
+                f"pimc: unknown setting {item.strip()!r} (settings: {SETTINGS_HELP})"
             )
         if word == "worlds":
             worlds = _count(value, "worlds")
-        else:
+        elif word == "nodes":
             nodes = _count(value, "nodes")
-    return PimcBudget(worlds, nodes)
+        else:
+            model_named(value)  # NotationError for an unknown model
+            infer = value.strip()
+    return PimcBudget(worlds, nodes, infer)
 
 
 class PimcPlayer(ClassicPimcPlayer):
@@ -340,7 +353,8 @@ class PimcPlayer(ClassicPimcPlayer):
     name = "pimc"
     summary = (
         "every decision by sampling the hidden cards and solving each world double-dummy,"
-        " within a budget of worlds and nodes (pimc:WORLDS/NODES, e.g. pimc:50/2M)"
+        " within a budget of worlds and nodes (pimc:WORLDS/NODES, e.g. pimc:50/2M; with"
+        " ',infer=heuristic' the worlds weighed by how likely the others' play was in them)"
     )
     strength = 2
     DEFAULT_BUDGET = PimcBudget(worlds=32, nodes=1_000_000)
@@ -353,6 +367,7 @@ class PimcPlayer(ClassicPimcPlayer):
     ) -> None:
         super().__init__(budget.worlds, seconds, decision_samples)
         self.budget = budget
+        self.inference = model_named(budget.infer)  # kept: it remembers its chances
 
     @classmethod
     def from_settings(cls, text: str) -> Player:
@@ -371,6 +386,7 @@ class PimcPlayer(ClassicPimcPlayer):
         return recommend(
             position, seat, samples=self.budget.worlds, seconds=self.seconds, seed=seed, jobs=1,
             tt_mb=self.TT_MB, max_nodes=self.budget.world_nodes, node_budget=self.budget.nodes,
+            inference=self.inference,
         )  # fmt: skip
 
 

@@ -522,6 +522,17 @@ def recommend_schema() -> Schema:
             "propertyNames": method, "additionalProperties": {"type": "integer", "minimum": 1},
         },
         world_methods=arr(method, "How each world was valued, in world order."),
+        inference=nullable(
+            obj("The worlds were weighed by how likely the other seats' play was in them"
+                " (--inference).",
+                model=string("The play model of the other seats, with its error rate."),
+                candidates=integer("Candidate worlds drawn uniformly and weighed.", minimum=0),
+                effective_worlds=nullable(
+                    {"type": "number", "minimum": 0},
+                    "The Kish effective sample size of the candidates' weights."),
+            ),
+            "null: the worlds were drawn uniformly (no inference).",
+        ),
         moves=arr(estimate, "Every legal move, best first.", minItems=1),
     )  # fmt: skip
     candidate = obj(

@@ -72,13 +72,14 @@ def fillings(view: View, limit: int) -> int:
     return total
 
 
-def _fill(cards: CardSet, sizes: list[int]) -> Iterator[list[CardSet]]:
+def fill_places(cards: CardSet, sizes: list[int]) -> Iterator[list[CardSet]]:
+    """Every way to put cards of `cards` in places of `sizes`, in order."""
     if not sizes:
         yield []
         return
     for chosen in itertools.combinations(list(cards), sizes[0]):
         here = CardSet(chosen)
-        for rest in _fill(cards - here, sizes[1:]):
+        for rest in fill_places(cards - here, sizes[1:]):
             yield [here, *rest]
 
 
@@ -88,7 +89,7 @@ def enumerate_worlds(view: View, limit: int = 20_000) -> dict[tuple[int, ...], i
     keyed = enumerated_places(view)
     others = [i for i in range(len(view.places)) if i not in keyed]
     worlds: dict[tuple[int, ...], int] = {}
-    for chosen in _fill(view.pool, [view.places[i].size for i in keyed]):
+    for chosen in fill_places(view.pool, [view.places[i].size for i in keyed]):
         rest = view.pool - CardSet(c for f in chosen for c in f)
         splits, split = _out_of_play_splits(view, others, rest)
         if not splits:
@@ -98,14 +99,25 @@ def enumerate_worlds(view: View, limit: int = 20_000) -> dict[tuple[int, ...], i
             fills[i] = f
         for i, f in zip(others, split, strict=True):
             fills[i] = f
-        try:
-            world = view.world(fills, play=False)
-        except PositionError:
-            continue
-        if rules_accept(view, world) and knowledge_matches(view, world) is None:
-            if redeal_possible(view, world) is None:
-                worlds[tuple(f.mask for f in chosen)] = splits
+        if consistent_world(view, fills) is not None:
+            worlds[tuple(f.mask for f in chosen)] = splits
     return worlds
+
+
+def consistent_world(view: View, fills: list[CardSet]) -> Position | None:
+    """The world of `fills` at its first lead if the rules, what the seat
+    knows and (Cinch) a redeal accept it, else None."""
+    try:
+        world = view.world(fills, play=False)
+    except PositionError:
+        return None
+    if (
+        rules_accept(view, world)
+        and knowledge_matches(view, world) is None
+        and redeal_possible(view, world) is None
+    ):
+        return world
+    return None
 
 
 def _out_of_play_splits(view: View, others: list[int], rest: CardSet) -> tuple[int, list[CardSet]]:
