@@ -1,0 +1,189 @@
+"""Extended PIMC (solver.epimc) against its plain definition
+(tests/reference/epimc.py) on random endings of every variant; its bounds
+(e(w, m) <= v(w, m); the moves pruned keep PIMC's values as upper bounds);
+one world is PIMC; reproducibility; budgets; bad settings; the
+strategy-fusion ending of docs/recommend.md."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import solver
+from solver import epimc, pimc
+from solver.errors import PositionError
+from solver.games.base import Phase, Position
+from solver.pimc import Recommendation, world_masks
+from solver.position import view_of
+from solver.sampling import Sampler
+from tests.randpos import VARIANTS, random_start, variant_name
+from tests.reference import epimc as reference
+
+IDS = [variant_name(g, p) for g, p in VARIANTS]
+ENDINGS_A_VARIANT = 12
+WORLDS = 12
+# Tricks left in an ending (drawn from these): enough that the seat has a
+# guess to make at its next decision in some of them, few enough that the
+# plain computation takes a second or two a variant.
+TRICKS_LEFT = {
+    ("whist", 4): (3, 4),
+    ("chinkway", 5): (2, 3),
+    ("chinese-whist", 2): (5, 6),
+    ("chinese-whist", 3): (4, 5),
+    ("chinese-whist", 4): (4, 5),
+    ("cinch", 4): (3, 4),
+}
+
+
+def ending(game: str, players: int, seed: int) -> Position:
+    """A random hand played at random until a few tricks are left
+    (`TRICKS_LEFT`), then a few cards into the next trick (or stopped at a
+    Chinkway claim)."""
+    rng = random.Random(f"epimc {game} {players} {seed}")
+    tricks = rng.choice(TRICKS_LEFT[game, players])
+    pos = random_start(game, players, seed)
+    core = pos.core
+    assert core is not None
+    while core.total_tricks - core.tricks_played > tricks:
+        pos.play(rng.choice(pos.legal_moves()))
+    for _ in range(rng.randrange(players)):
+        if core.total_tricks - core.tricks_played > 1:
+            pos.play(rng.choice(pos.legal_moves()))
+    assert pos.phase in (Phase.PLAY, Phase.CLAIM)
+    return pos
+
+
+def worlds_of(pos: Position, samples: int, seed: int) -> list[Position]:
+    sampler = Sampler(view_of(pos, pos.to_move))
+    return [sampler.world(list(m)) for m in world_masks(sampler, samples, seed)]
+
+
+def values_of(rec: Recommendation) -> dict[str, list[int]]:
+    return {str(m.move): list(m.values) for m in rec.moves}
+
+
+@pytest.mark.parametrize(("game", "players"), VARIANTS, ids=IDS)
+def test_the_fast_values_are_the_definitions(game: str, players: int) -> None:
+    """Every move's per-world e(w, m) (nothing pruned) is the plain
+    computation's, and every v(w, m) is PIMC's; e(w, m) <= v(w, m)."""
+    for seed in range(ENDINGS_A_VARIANT):
+        pos = ending(game, players, seed)
+        seat = pos.to_move
+        rec = epimc.recommend(pos, samples=WORLDS, seed=seed, prune=False)
+        worlds = worlds_of(pos, WORLDS, seed)
+        want = reference.epimc_values(worlds, seat)
+        assert values_of(rec) == want, pos.to_line()
+        plain = [reference.pimc_values(w, seat) for w in worlds]
+        for key, per_world in want.items():
+            pimc_values = [p[key] for p in plain]
+            assert all(e <= v for e, v in zip(per_world, pimc_values, strict=True))
+        assert rec.algorithm == epimc.EPIMC and rec.unpostponed == 0
+        assert not any(m.bounded for m in rec.moves)
+
+
+def test_postponing_changes_values_in_some_endings() -> None:
+    """The endings above are not all alike for the two: in several of them
+    (of several variants) some move's Extended PIMC values are below PIMC's."""
+    changed = set()
+    for game, players in VARIANTS:
+        for seed in range(ENDINGS_A_VARIANT):
+            pos = ending(game, players, seed)
+            rec = epimc.recommend(pos, samples=WORLDS, seed=seed, prune=False)
+            classic = pimc.recommend(pos, samples=WORLDS, seed=seed, jobs=1, race=False)
+            if values_of(rec) != values_of(classic):
+                changed.add((game, players, seed))
+    assert len({(g, p) for g, p, _ in changed}) >= 3, changed
+
+
+@pytest.mark.parametrize(("game", "players"), VARIANTS, ids=IDS)
+def test_pruned_moves_keep_pimc_values_as_upper_bounds(game: str, players: int) -> None:
+    """With pruning: the moves postponed have the full run's values; the
+    others are marked bounded, keep PIMC's values (at least e) and a PIMC
+    mean at most the best Extended PIMC mean; the best move is the same."""
+    for seed in range(ENDINGS_A_VARIANT):
+        pos = ending(game, players, seed)
+        full = values_of(epimc.recommend(pos, samples=WORLDS, seed=seed, prune=False))
+        rec = epimc.recommend(pos, samples=WORLDS, seed=seed)
+        classic = values_of(pimc.recommend(pos, samples=WORLDS, seed=seed, jobs=1, race=False))
+        top = rec.moves[0]
+        assert not top.bounded
+        assert top.mean == max(sum(v) / WORLDS for v in full.values())
+        for m in rec.moves:
+            key = str(m.move)
+            if m.bounded:
+                assert list(m.values) == classic[key]
+                assert all(b >= e for b, e in zip(m.values, full[key], strict=True))
+                assert m.mean <= top.mean
+            else:
+                assert list(m.values) == full[key]
+
+
+def test_one_world_is_pimc() -> None:
+    """With one world every group is that world: e(w, m) = v(w, m)."""
+    for game, players in VARIANTS:
+        for seed in range(3):
+            pos = ending(game, players, seed)
+            rec = epimc.recommend(pos, samples=1, seed=seed, prune=False)
+            classic = pimc.recommend(pos, samples=1, seed=seed, jobs=1, race=False)
+            assert values_of(rec) == values_of(classic)
+            assert rec.best == classic.best
+
+
+def test_same_seed_same_answer() -> None:
+    pos = solver.deal("whist", seed=3)
+    for move in ["AS", "QS", "KS", "8S"]:
+        pos.play(move)
+    runs = [
+        epimc.recommend(pos, samples=8, seed=5, max_nodes=20_000, node_budget=400_000)
+        for _ in range(2)
+    ]
+    texts = [{**r.to_json(), "seconds": 0} for r in runs]
+    assert texts[0] == texts[1]
+    assert texts[0]["algorithm"] == "epimc"
+
+
+def test_a_small_budget_keeps_pimc_values_where_postponing_does_not_fit() -> None:
+    """Past the nodes of a world's postponing, the world keeps PIMC's value
+    for that move (counted in `unpostponed`): still at most PIMC's."""
+    pos = solver.deal("whist", seed=3)
+    for move in ["AS", "QS", "KS", "8S"]:
+        pos.play(move)
+    kw = {"samples": 6, "seed": 2, "max_nodes": 3_000, "prune": False}
+    rec = epimc.recommend(pos, **kw)  # type: ignore[arg-type]
+    classic = values_of(
+        pimc.recommend(
+            pos, jobs=1, race=False, bounded=True, **{k: v for k, v in kw.items() if k != "prune"}
+        )
+    )  # type: ignore[arg-type]
+    assert rec.unpostponed > 0 or rec.bounded_worlds > 0
+    for m in rec.moves:
+        assert all(e <= v for e, v in zip(m.values, classic[str(m.move)], strict=True))
+
+
+def test_a_node_budget_stops_reproducibly() -> None:
+    pos = solver.deal("whist", seed=3)
+    for move in ["AS", "QS", "KS", "8S"]:
+        pos.play(move)
+    rec = epimc.recommend(pos, samples=64, seed=1, max_nodes=50_000, node_budget=200_000)
+    assert rec.stopped == "nodes" and rec.worlds < 64
+    again = epimc.recommend(pos, samples=64, seed=1, max_nodes=50_000, node_budget=200_000)
+    assert values_of(again) == values_of(rec)
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "error", "message"),
+    [
+        ({"samples": 0}, ValueError, "samples must be at least 1"),
+        ({"max_nodes": -1}, ValueError, "must not be negative"),
+        ({"seconds": 0.0}, ValueError, "time limit must be positive"),
+        ({"seat": 0}, PositionError, "is not to move"),
+    ],
+)
+def test_bad_settings(kwargs: dict, error: type[Exception], message: str) -> None:
+    pos = ending("whist", 4, 1)
+    if kwargs.get("seat") == 0 and pos.to_move == 0:
+        kwargs = {"seat": 1}
+    with pytest.raises(error, match=message) as got:
+        epimc.recommend(pos, **kwargs)
+    assert "\n" not in str(got.value)
