@@ -6,17 +6,20 @@ strategy-fusion ending of docs/recommend.md."""
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
 
 import solver
 from solver import epimc, pimc
-from solver.errors import PositionError
+from solver.errors import NotationError, PositionError
 from solver.games.base import Phase, Position
 from solver.pimc import Recommendation, world_masks
+from solver.players import EpimcPlayer, PimcPlayer, make_player, parse_seats, strongest
 from solver.position import view_of
 from solver.sampling import Sampler
+from tests.cli_helpers import assert_one_line_error, run
 from tests.randpos import VARIANTS, random_start, variant_name
 from tests.reference import epimc as reference
 
@@ -187,3 +190,63 @@ def test_bad_settings(kwargs: dict, error: type[Exception], message: str) -> Non
     with pytest.raises(error, match=message) as got:
         epimc.recommend(pos, **kwargs)
     assert "\n" not in str(got.value)
+
+
+# -- the player and the command ----------------------------------------------------------
+
+
+def test_the_epimc_player_reads_its_budget_and_chooses_the_recommendation() -> None:
+    player = make_player("epimc:8/200k")
+    assert isinstance(player, EpimcPlayer) and player.settings_text() == "8/200000"
+    assert parse_seats("EPIMC:w=8,n=200k,pimc", 4) == ["epimc:8/200000", "pimc"] * 2
+    pos = ending("whist", 4, 3)
+    advice = player.explain(pos, pos.to_move, random.Random(4))
+    rec = advice.recommendation
+    assert rec is not None and rec.algorithm == epimc.EPIMC and advice.move == rec.best
+    again = make_player("epimc:8/200k").choose(pos, pos.to_move, random.Random(4))
+    assert again == advice.move
+    assert strongest() is PimcPlayer  # the hints stay pimc's
+
+
+@pytest.mark.parametrize(
+    ("spec", "message"),
+    [
+        ("epimc:50", "epimc: a budget is WORLDS/NODES"),
+        ("epimc:worlds=0", "epimc: worlds must be a count from 1"),
+        ("epimc:depth=3", "epimc: unknown setting 'depth=3'"),
+    ],
+)
+def test_bad_player_settings_name_the_player(spec: str, message: str) -> None:
+    with pytest.raises(NotationError, match=message) as got:
+        make_player(spec)
+    assert "\n" not in str(got.value)
+
+
+def test_recommend_method_epimc_json() -> None:
+    pos = ending("whist", 4, 5)
+    args = ["recommend", pos.to_line(), "-n", "6", "--seed", "3", "--method", "epimc"]
+    r = run(*args, "--json")
+    assert r.exit_code == 0, r.output
+    data = json.loads(r.output)
+    api = epimc.recommend(pos, samples=6, seed=3)
+    assert data["algorithm"] == "epimc" and data["best"] == str(api.best)
+    assert [m["mean"] for m in data["moves"]] == [
+        None if m.bounded else round(m.mean, 4) for m in api.moves
+    ]
+    r = run(*args, "--no-color")
+    assert r.exit_code == 0 and "Extended PIMC" in r.output
+
+
+@pytest.mark.parametrize(
+    ("extra", "message"),
+    [
+        (["--jobs", "2"], "leave --jobs out"),
+        (["--objective", "maxn"], "leave --objective out"),
+        (["--method", "alphamu"], "--method"),
+        (["--samples", "0"], "--samples"),
+    ],
+)
+def test_recommend_method_epimc_bad_input(extra: list[str], message: str) -> None:
+    pos = ending("whist", 4, 5)
+    r = run("recommend", pos.to_line(), "-n", "2", "--method", "epimc", *extra)
+    assert_one_line_error(r, message)
