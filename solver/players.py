@@ -386,7 +386,7 @@ class EpimcPlayer(PimcPlayer):
     fare if it had to play its next card without seeing the hidden cards
     (postponing to its next decision), within the same kind of budget
     (``epimc:WORLDS/NODES``: the worlds, and the nodes of the whole
-    decision, half of them at most for the double-dummy values of the
+    decision, three quarters of them at most for the double-dummy values of the
     worlds, `solver.epimc.PIMC_SHARE`).  Before play, as `PimcPlayer`."""
 
     name = "epimc"

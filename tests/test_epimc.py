@@ -13,15 +13,17 @@ import pytest
 
 import solver
 from solver import epimc, pimc
+from solver.cards import CardSet
 from solver.errors import NotationError, PositionError
-from solver.games.base import Phase, Position
+from solver.games.base import Move, Phase, Position
 from solver.pimc import Recommendation, world_masks
 from solver.players import EpimcPlayer, PimcPlayer, make_player, parse_seats, strongest
-from solver.position import view_of
+from solver.position import parse_view, view_of
 from solver.sampling import Sampler
 from tests.cli_helpers import assert_one_line_error, run
 from tests.randpos import VARIANTS, random_start, variant_name
 from tests.reference import epimc as reference
+from tests.reference.enumerate_worlds import enumerate_worlds
 
 IDS = [variant_name(g, p) for g, p in VARIANTS]
 ENDINGS_A_VARIANT = 12
@@ -250,3 +252,44 @@ def test_recommend_method_epimc_bad_input(extra: list[str], message: str) -> Non
     pos = ending("whist", 4, 5)
     r = run("recommend", pos.to_line(), "-n", "2", "--method", "epimc", *extra)
     assert_one_line_error(r, message)
+
+
+# -- strategy fusion ----------------------------------------------------------------------
+
+# Two-player Chinese Whist, hearts trump, seven tricks left; seat 1 must
+# follow to seat 2's ace of diamonds with the king, the queen or the ten.
+# Four cards are face down: under seat 1's 6H, QD and TD, and under seat
+# 2's 2D; they are KH, 5H, 5D and 5C in some order (24 worlds).  The queen
+# and the ten lie on face-down cards, the king does not.  docs/recommend.md.
+FUSION = (
+    "chinese-whist; seat=1; players=2; dealer=2; trump=H; piles=9S/AC 7S/8S 6S/2H"
+    " 4S/JH QH/7H 9H/8D 6H/? QD/? TD/? 9D/KD 7D/6D 7C/TC, AS/KC KS/4D QS/4H 5S/6C"
+    " 2S/TS AH/2C JD/JS 2D/? QC/TH JC/4C 9C/AD 3C/8H; down=3S 3H, -; play=9H AH | 5S 7S"
+    " | 4S KS | 8C 7C | 3C TC | 7D 3D | 8D JD | QC 3H | 6D 4D | 9S QS | JC AC | JH 8H"
+    " | 6S 2S | 2H TH | 9C QH | 8S TS | 6C 9D | AS 3S | AD"
+)
+FUSION_WORLDS = 24
+
+
+def test_strategy_fusion_pimc_throws_the_king_epimc_opens_a_pile() -> None:
+    """Over all 24 worlds, each once (the plain computations): PIMC rates
+    the three diamonds alike (it would know, at its next turn, which pile
+    to open) and its tie rule plays the king; Extended PIMC sees that the
+    king leaves a guess between the queen's and the ten's piles, wrong in
+    2 of the 24 worlds, and plays the queen, turning a face-down card up
+    while the trick is lost anyway.  The fast versions choose the same."""
+    view = parse_view(FUSION)
+    worlds = [view.world([CardSet(m) for m in key]) for key in enumerate_worlds(view)]
+    assert len(worlds) == FUSION_WORLDS
+    plain = [reference.pimc_values(w, view.seat) for w in worlds]
+    pimc_totals = {k: sum(p[k] for p in plain) for k in plain[0]}
+    epimc_totals = {k: sum(v) for k, v in reference.epimc_values(worlds, view.seat).items()}
+    assert pimc_totals == {"KD": 144, "QD": 144, "TD": 144}  # 6 tricks a world on average
+    assert epimc_totals == {"KD": 142, "QD": 144, "TD": 144}
+    classic = pimc.recommend(view, samples=100, seed=0, jobs=1)
+    assert classic.best == Move.parse("KD")
+    assert len({m.mean for m in classic.moves}) == 1
+    rec = epimc.recommend(view, samples=100, seed=0)
+    assert rec.best == Move.parse("QD")
+    means = {str(m.move): m.mean for m in rec.moves}
+    assert means["KD"] < means["QD"] == means["TD"]
