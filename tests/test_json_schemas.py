@@ -211,6 +211,9 @@ def test_recommend_in_play_of_every_game(game: str, players: int) -> None:
     data = json_of("recommend", pos.to_line(), "--samples", "3", "--jobs", "1")
     assert_valid("recommend", data)
     assert data["kind"] == "play" and data["seat"] == pos.seat_name(pos.to_move)
+    data = json_of("recommend", pos.to_line(), "--samples", "3", "--method", "epimc")
+    assert_valid("recommend", data)
+    assert data["algorithm"] == "epimc"
 
 
 @pytest.mark.parametrize(
