@@ -233,8 +233,10 @@ def recommend(
 ) -> Recommendation:
     """Rank the legal moves of `seat` (default: the seat to move) by their
     mean Extended PIMC value over `samples` worlds (the module's contract):
-    a `Recommendation` whose `method` is ``epimc``, each move's per-world
-    values being e(w, m) (upper bounds for the moves not postponed).
+    a `Recommendation` whose `algorithm` is ``epimc``, each move's per-world
+    values being e(w, m), and PIMC's values, marked bounded (upper bounds),
+    for the moves not postponed (all of them, PIMC's answer, when not even
+    the first move's postponing fits in `node_budget` or `seconds`).
 
     `max_nodes` (0: none) limits each world's search and each world's
     postponing of a move; `bounded`: a world past it is valued by a bounded
@@ -309,7 +311,7 @@ def recommend(
             values[key] = per_world[i]
         left_out = frozenset(str(m) for m in legal if str(m) not in postponed_values)
         results.append(replace(r, values=values, bounded=r.bounded | left_out))
-    if results:
+    if results:  # the postponing's searches count in the run's statistics
         results[0] = replace(results[0], stats=results[0].stats + extra)
     rec = summarize(view, legal, results, samples, sampler.count(), seed, stopped, "value",
                     time.monotonic() - started, world_nodes, node_budget)  # fmt: skip
@@ -325,8 +327,9 @@ def _postpone_move(
     world_nodes: int,
 ) -> tuple[list[int], SearchStats, int]:
     """e(w, move) in every world, the searches' statistics and how many
-    worlds kept their PIMC value (searched inexactly in step 1, or past
-    `world_nodes` here)."""
+    worlds searched exactly in step 1 kept their PIMC value, their
+    postponing past `world_nodes` (the worlds not searched exactly keep it
+    too, counted by their method)."""
     key = str(move)
     postponed: list[Postponed | None] = []
     stats = NO_STATS

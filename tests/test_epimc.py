@@ -148,6 +148,13 @@ def test_same_seed_same_answer() -> None:
     assert texts[0]["algorithm"] == "epimc"
 
 
+def test_a_time_limit_not_reached_changes_nothing() -> None:
+    pos = ending("chinese-whist", 3, 2)
+    timed = epimc.recommend(pos, samples=WORLDS, seed=4, seconds=1e6)
+    assert timed.stopped is None
+    assert values_of(timed) == values_of(epimc.recommend(pos, samples=WORLDS, seed=4))
+
+
 def test_a_small_budget_keeps_pimc_values_where_postponing_does_not_fit() -> None:
     """Past the nodes of a world's postponing, the world keeps PIMC's value
     for that move (counted in `unpostponed`): still at most PIMC's."""
