@@ -4,9 +4,11 @@ before the first lead, the best bid, discards or trump (`solver.decisions`)."""
 
 from __future__ import annotations
 
+import contextlib
 import math
 import sys
 import threading
+from collections.abc import Iterator
 from typing import Any
 
 import click
@@ -15,6 +17,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 import solver
+from solver import epimc
 from solver.decisions import (
     DEFAULT_SAMPLES,
     DEFAULT_SECONDS,
@@ -26,9 +29,9 @@ from solver.doubledummy import DEFAULT_TT_MB, MAXN_BY, move_classes
 from solver.errors import TricksolverError
 from solver.games import registry
 from solver.games.base import Position
-from solver.inference import MODELS, NO_MODEL, model_named
+from solver.inference import MODELS, NO_MODEL, PlayModel, model_named
 from solver.notation import get_str, parse_fields, parse_seat
-from solver.pimc import OBJECTIVES, MoveEstimate, Recommendation
+from solver.pimc import ALGORITHMS, EPIMC, OBJECTIVES, PIMC, MoveEstimate, Recommendation
 from solver.pimc import recommend as run_recommend
 from solver.position import parse_view, view_of
 from solver.valuation import BOUNDED, EXACT, PLAYOUT, RACED
@@ -178,6 +181,8 @@ def render(view: View, rec: Recommendation, no_color: bool) -> None:
         what = f"{rules.maxn_words(by)}, max^n by {by}"
     elif rules.many_sides(view.nseats):
         what += ", paranoid"
+    if rec.algorithm == EPIMC:
+        what += ", Extended PIMC"
     title = (
         f"Seat {view.seat_name(rec.seat)}: {rec.worlds} world{'' if rec.worlds == 1 else 's'}"
         f" (of {rec.consistent:,} consistent), seed {rec.seed}; mean {what}"
@@ -216,6 +221,8 @@ def accounting(rec: Recommendation) -> str:
     methods = rec.by_method()
     exact = methods.get(EXACT, 0) + methods.get(RACED, 0)
     parts = [f"{exact} of {rec.worlds} worlds solved exactly"]
+    if rec.algorithm == EPIMC:
+        parts.append(postponing_words(rec))
     if methods.get(RACED):
         raced = [str(m.move) for m in rec.moves if m.bounded]
         parts.append(
@@ -238,6 +245,25 @@ def accounting(rec: Recommendation) -> str:
     text = "; ".join(parts)
     if rec.worlds < 2:
         text += "; one world gives no interval: allow more time or worlds"
+    return text
+
+
+def postponing_words(rec: Recommendation) -> str:
+    """What Extended PIMC did: the cards postponed to the seat's next
+    decision, those left with their PIMC figures as upper bounds, and the
+    world-card pairs past the node budget."""
+    kept = [str(m.move) for m in rec.moves if m.bounded]
+    text = (
+        "Extended PIMC: each card valued as the seat fares choosing its next card without"
+        " seeing the hidden cards"
+    )
+    if kept:
+        text += (
+            f" ({', '.join(kept)} not postponed: their PIMC figures, marked <=, are upper"
+            " bounds no better than the top card)"
+        )
+    if rec.unpostponed:
+        text += f"; {rec.unpostponed} world-card pairs past the node budget kept PIMC's value"
     return text
 
 
@@ -343,6 +369,12 @@ def _decision_seconds(seconds: float | None) -> float | None:
     f" them: {' or '.join(MODELS)} (the heuristic player, who errs now and then), or"
     f" {NO_MODEL} (worlds drawn uniformly).",
 )  # fmt: skip
+@click.option(
+    "--method", type=click.Choice(ALGORITHMS), default=PIMC, show_default=True,
+    help="In play: pimc values each card by the worlds solved double-dummy; epimc (Extended"
+    " PIMC) as the seat fares choosing its next card without seeing the hidden cards: no"
+    " better than pimc's value, a few times its cost, in this process (docs/recommend.md).",
+)  # fmt: skip
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the worlds drawn.")
 @click.option(
     "--jobs", "-j", type=JOBS, metavar="J",
@@ -376,6 +408,7 @@ def recommend(
     node_budget: int | None,
     race: bool,
     inference_name: str,
+    method: str,
     seed: int,
     jobs: int | None,
     objective: str,
@@ -418,11 +451,12 @@ def recommend(
       tricksolver recommend docs/session.pbn --board 2 -n 20
       tricksolver deal whist --seed 3 > deal.txt
       tricksolver recommend deal.txt --moves AS,QS -n 8 --inference heuristic
+      tricksolver recommend deal.txt --moves "AS, QS" -n 8 --method epimc
     """
     if maxn_by is not None and objective != "maxn":
         raise TricksolverError("--maxn-by is for --objective maxn")
-    inference = model_named(inference_name)
     workers_memory(jobs, tt_mb)
+    inference = model_named(inference_name)
     text = text_with_moves(one_board(position, board, "recommend"), moves)
     before = read_decision(text, seat)
     if before is not None:
@@ -435,17 +469,12 @@ def recommend(
                 "--inference weighs worlds by the cards played: it is for card play, not a"
                 " decision before play"
             )
-        try:
+        with searching("no world was valued yet"):
             decision = decide_before_play(
                 before[0], before[1], seconds=_decision_seconds(seconds),
                 samples=DEFAULT_SAMPLES if samples is None else samples, seed=seed,
                 max_nodes=max_nodes,
             )  # fmt: skip
-        except ValueError as e:
-            raise solver.PositionError(str(e)) from None
-        except KeyboardInterrupt:
-            click.echo("tricksolver: interrupted: no world was valued yet", err=True)
-            raise click.exceptions.Exit(130) from None
         warning = too_bold_warning(before[0], decision)
         if as_json:
             echo_json(decision_json(before[0], decision, [warning] if warning else []))
@@ -461,6 +490,11 @@ def recommend(
     if samples is None:
         samples = PIMC_SAMPLES
     view = read_view(text, seat)
+    if method == EPIMC:
+        rec = run_epimc(view, samples, seconds, seed, jobs, objective, tt_mb, max_nodes,
+                        node_budget, inference)  # fmt: skip
+        show(view, rec, as_json, no_color)
+        return
     progress: Progress | None = None
     task: Any = None
     if sys.stderr.isatty() and not as_json:
@@ -477,20 +511,24 @@ def recommend(
 
     stop = threading.Event()
     try:
-        rec = run_recommend(
-            view, samples=samples, seconds=seconds or None, seed=seed, jobs=jobs,
-            objective=objective, maxn_by=maxn_by or "score", tt_mb=math.ceil(tt_mb),
-            progress=step, stop=stop, max_nodes=max_nodes or 0, node_budget=node_budget or 0,
-            race=race, inference=inference,
-        )  # fmt: skip
-    except ValueError as e:
-        raise solver.PositionError(str(e)) from None
-    except KeyboardInterrupt:
-        click.echo("tricksolver: interrupted: no world was solved yet", err=True)
-        raise click.exceptions.Exit(130) from None
+        with searching("no world was solved yet"):
+            rec = run_recommend(
+                view, samples=samples, seconds=seconds or None, seed=seed, jobs=jobs,
+                objective=objective, maxn_by=maxn_by or "score", tt_mb=math.ceil(tt_mb),
+                progress=step, stop=stop, max_nodes=max_nodes or 0, node_budget=node_budget or 0,
+                race=race, inference=inference,
+            )  # fmt: skip
     finally:
         if progress is not None:
             progress.stop()
+    show(view, rec, as_json, no_color)
+    if rec.stopped == "interrupted":  # Ctrl-C: the ranking so far, then status 130
+        click.echo(f"tricksolver: interrupted: the ranking of {rec.worlds} worlds", err=True)
+        raise click.exceptions.Exit(130)
+
+
+def show(view: View, rec: Recommendation, as_json: bool, no_color: bool) -> None:
+    """The recommendation in play, as JSON or as the table."""
     if as_json:
         together = {
             str(m.move): [str(r.move) for r in row] for row in alike_rows(view, rec) for m in row
@@ -498,6 +536,40 @@ def recommend(
         echo_json(recommendation_json(view, rec, together))
     else:
         render(view, rec, no_color)
-    if rec.stopped == "interrupted":  # Ctrl-C: the ranking so far, then status 130
-        click.echo(f"tricksolver: interrupted: the ranking of {rec.worlds} worlds", err=True)
-        raise click.exceptions.Exit(130)
+
+
+def run_epimc(
+    view: View,
+    samples: int,
+    seconds: float | None,
+    seed: int,
+    jobs: int | None,
+    objective: str,
+    tt_mb: float,
+    max_nodes: int | None,
+    node_budget: int | None,
+    inference: PlayModel | None,
+) -> Recommendation:
+    """`--method epimc`: Extended PIMC in this process (solver.epimc)."""
+    if objective != "value":
+        raise TricksolverError("--method epimc ranks by the value: leave --objective out")
+    if jobs is not None:
+        raise TricksolverError("--method epimc solves in this process: leave --jobs out")
+    with searching("no move was valued yet"):
+        return epimc.recommend(
+            view, samples=samples, seconds=seconds or None, seed=seed, tt_mb=math.ceil(tt_mb),
+            max_nodes=max_nodes or 0, node_budget=node_budget or 0, inference=inference,
+        )  # fmt: skip
+
+
+@contextlib.contextmanager
+def searching(interrupted: str) -> Iterator[None]:
+    """Around a search: bad numbers (ValueError) as a one-line error; Ctrl-C
+    before any result says `interrupted` and ends with status 130."""
+    try:
+        yield
+    except ValueError as e:
+        raise solver.PositionError(str(e)) from None
+    except KeyboardInterrupt:
+        click.echo(f"tricksolver: interrupted: {interrupted}", err=True)
+        raise click.exceptions.Exit(130) from None

@@ -57,6 +57,10 @@ from solver.timing import catch_sigint
 from solver.valuation import BOUNDED, EXACT, METHODS, PLAYOUT, SEARCHED
 from solver.view import View
 
+PIMC = "pimc"  # `Recommendation.algorithm`: each move by its double-dummy values
+EPIMC = "epimc"  # Extended PIMC (solver.epimc): postponed to the seat's next decision
+ALGORITHMS = (PIMC, EPIMC)
+
 OBJECTIVES = ("value", "maxn")
 """``value``: the solver's value for the seat's side (tricks; Cinch net hand
 score; with three or more sides the paranoid value).  ``maxn``: with three
@@ -153,6 +157,8 @@ class Recommendation:
     inference: str | None = None  # the play model the worlds were weighed by; None: uniform
     candidates: int = 0  # with inference: the candidate worlds weighed
     effective_worlds: float | None = None  # with inference: the candidates' Kish ESS
+    algorithm: str = PIMC  # ALGORITHMS: how a world's move values were found
+    unpostponed: int = 0  # epimc: (world, move) pairs past the node budget, valued as pimc does
 
     @property
     def best(self) -> Move:
@@ -207,6 +213,7 @@ class Recommendation:
             "world_methods": list(self.methods),
             "inference": self.inference_json(),
             "moves": [m.to_json() for m in self.moves],
+            **self._algorithm_json(),
         }
 
     def inference_json(self) -> dict[str, Any] | None:
@@ -216,6 +223,12 @@ class Recommendation:
             return None
         ess = None if self.effective_worlds is None else round(self.effective_worlds, 2)
         return {"model": self.inference, "candidates": self.candidates, "effective_worlds": ess}
+
+    def _algorithm_json(self) -> dict[str, Any]:
+        """The keys of an Extended PIMC recommendation (none for PIMC's)."""
+        if self.algorithm == PIMC:
+            return {}
+        return {"algorithm": self.algorithm, "unpostponed": self.unpostponed}
 
 
 # -- valuing one world (in any worker) ----------------------------------------
@@ -247,7 +260,11 @@ class _Task:
 
 
 @dataclass(frozen=True)
-class _WorldResult:
+class WorldResult:
+    """One world's valuation: every legal move's value for the seat's side
+    (move text -> value; an upper bound for the moves in `bounded`), what
+    the search did, the method (`solver.valuation`) and each move's range."""
+
     index: int
     values: dict[str, int]  # move text -> value for the seat's side (a bound where bounded)
     stats: SearchStats
@@ -296,7 +313,7 @@ def _bounded_solver(task: _Task) -> Solver | None:
     return searcher
 
 
-def solve_world(task: _Task) -> _WorldResult:
+def solve_world(task: _Task) -> WorldResult:
     """Every legal move's value in one world (run by the executor), with
     the worker's time on it."""
     started = time.perf_counter()
@@ -304,7 +321,7 @@ def solve_world(task: _Task) -> _WorldResult:
     return replace(got, seconds=time.perf_counter() - started)
 
 
-def _solve_world(task: _Task) -> _WorldResult:
+def _solve_world(task: _Task) -> WorldResult:
     sampler, solver = _worker_state(task)
     world = sampler.world(list(task.masks))
     seat_side = world.sides()[world.to_move]
@@ -312,7 +329,7 @@ def _solve_world(task: _Task) -> _WorldResult:
         solver.clear()  # whether a world fits its budget does not depend on the worlds before
     if task.only:
         values, stats = valuation.exact_moves(world, solver, seat_side, task.only)
-        return _WorldResult(task.index, values, stats)
+        return WorldResult(task.index, values, stats)
     if task.objective == "maxn":
         return _maxn_world(task.index, world, solver, seat_side, task.maxn_by)
     if task.race is not None:
@@ -322,10 +339,10 @@ def _solve_world(task: _Task) -> _WorldResult:
         )  # fmt: skip
     else:
         got = valuation.exact(world, solver, seat_side, _bounded_solver(task))
-    return _WorldResult(task.index, got.values, got.stats, got.method, got.bounded, got.ranges)
+    return WorldResult(task.index, got.values, got.stats, got.method, got.bounded, got.ranges)
 
 
-def _maxn_world(index: int, world: Position, solver: Solver, side: int, by: str) -> _WorldResult:
+def _maxn_world(index: int, world: Position, solver: Solver, side: int, by: str) -> WorldResult:
     moves = world.legal_moves()
     values: dict[str, int] = {}
     stats: SearchStats | None = None
@@ -344,7 +361,7 @@ def _maxn_world(index: int, world: Position, solver: Solver, side: int, by: str)
         assert stats is not None
         st = stats
     if st.exact:
-        return _WorldResult(index, values, st)
+        return WorldResult(index, values, st)
     if by == "score":  # the playout's hands valued as max^n by score: the side's score
         seat = world.sides().index(side)
         values = {}
@@ -352,9 +369,9 @@ def _maxn_world(index: int, world: Position, solver: Solver, side: int, by: str)
             after = world.copy()
             after.play(move)
             values[str(move)] = heuristic_playout(after).scores()[seat]
-        return _WorldResult(index, values, st, PLAYOUT)
+        return WorldResult(index, values, st, PLAYOUT)
     got = valuation.playout(world, solver, side, st)
-    return _WorldResult(index, got.values, st, got.method, ranges=got.ranges)
+    return WorldResult(index, got.values, st, got.method, ranges=got.ranges)
 
 
 # -- the driver ---------------------------------------------------------------
@@ -417,7 +434,7 @@ def recommend(
     Raises PositionError for a seat that is not to move, a phase with no
     card to choose or no world valued in the time, ValueError for bad numbers.
     """
-    view = _view_of(source, seat)
+    view = advised_view(source, seat)
     if objective not in OBJECTIVES:
         raise ValueError(f"objective must be one of {', '.join(OBJECTIVES)}, not {objective!r}")
     if maxn_by not in MAXN_BY:
@@ -464,7 +481,7 @@ def recommend(
             own_pool = ProcessPoolExecutor(max_workers=workers, initializer=ignore_sigint)
         executor = own_pool
     stopped: str | None = None
-    pending: set[Future[_WorldResult]] = set()
+    pending: set[Future[WorldResult]] = set()
     # Ctrl-C sets a flag that the loop polls: a KeyboardInterrupt raised in
     # the middle of concurrent.futures can leave a future's lock taken, and
     # the pool's manager thread then hangs the exit (seen, under load).
@@ -533,7 +550,7 @@ def recommend(
         stopped = "nodes"
     solved = [run.results[i] for i in range(n)]
     shown_nodes = most_world_nodes if timed else max_nodes
-    rec = _summarize(view, legal, solved, samples, sampler.count(), seed, stopped, objective,
+    rec = summarize(view, legal, solved, samples, sampler.count(), seed, stopped, objective,
                      time.monotonic() - started, shown_nodes, node_budget)  # fmt: skip
     if inference is not None:
         rec = replace(rec, inference=inference.text(), candidates=tasks.candidates,
@@ -619,6 +636,29 @@ class _Tasks(Sequence[_Task]):
         return replace(self.model, index=i, masks=self.blocks[k][j])
 
 
+@dataclass(frozen=True)
+class DrawnWorlds:
+    """The worlds of a seed as `recommend` draws them: the unseen cards of
+    each hidden place, world by world; with inference, the candidates
+    weighed and their effective sample size (0 without)."""
+
+    masks: list[tuple[int, ...]]
+    candidates: int = 0
+    effective_worlds: float = 0.0
+
+
+def world_masks(
+    sampler: Sampler, samples: int, seed: int, weighing: InferenceSampler | None = None
+) -> DrawnWorlds:
+    """The first `samples` worlds of `seed`, in order: the worlds `recommend`
+    values with that seed (`Sampler.world` makes each a position), weighed
+    by the play with `weighing` as `recommend(inference=...)` weighs them."""
+    model = _Task("", 0, (), OBJECTIVES[0], 0)
+    tasks = _Tasks(sampler, samples, seed, model, weighing)
+    masks = [task.masks for task in tasks]
+    return DrawnWorlds(masks, tasks.candidates, tasks.effective_worlds)
+
+
 def _block_seed(seed: int, block: int) -> int:
     """The seed of block `block` of a run's worlds (block 0: the run's own)."""
     if block == 0:
@@ -637,7 +677,7 @@ class _Run:
 
     def __init__(self, tasks: Sequence[_Task], legal: Sequence[Move], racing: bool) -> None:
         self.tasks, self.legal, self.racing = tasks, legal, racing
-        self.results: dict[int, _WorldResult] = {}
+        self.results: dict[int, WorldResult] = {}
         self.prefix = 0  # worlds 0 .. prefix-1 are done
         self.nodes = [0]  # nodes[k]: the nodes of the first k worlds
         self.races: list[_Race | None] = [None]  # races[k]: the race after the first k worlds
@@ -658,7 +698,7 @@ class _Run:
         race = self.races[i - RACE_LAG] if self.racing and i >= RACE_LAG else None
         return replace(task, race=race) if race is not None else task
 
-    def add(self, r: _WorldResult) -> None:
+    def add(self, r: WorldResult) -> None:
         self.results[r.index] = r
         self.nodes_done += r.stats.nodes
         self.seconds_done += r.seconds
@@ -693,7 +733,7 @@ class _Run:
         keys = [str(m) for m in self.legal]
         inside = [m for m in self.legal if str(m) not in self.out]
         means = {str(m): sum(r.values[str(m)] for r in solved) / n for m in inside}
-        leader = min(inside, key=lambda m: (-means[str(m)], _card_order(m)))
+        leader = min(inside, key=lambda m: (-means[str(m)], card_order(m)))
         top = [r.values[str(leader)] for r in solved]
         out = set(self.out)
         for m in inside:
@@ -722,7 +762,7 @@ def _settle_bounds(
     best move is the one the full analysis of those worlds gives."""
     while True:
         solved = [run.results[i] for i in range(n)]
-        rec = _summarize(view, legal, solved, n, 0, 0, None, "value", 0.0)
+        rec = summarize(view, legal, solved, n, 0, 0, None, "value", 0.0)
         top = rec.moves[0]
         doubtful = [m for m in rec.moves if m.bounded and m.mean >= top.mean]
         if not doubtful:
@@ -743,7 +783,11 @@ def _settle_bounds(
             )
 
 
-def _view_of(source: Position | View, seat: int | None) -> View:
+def advised_view(source: Position | View, seat: int | None) -> View:
+    """The view a recommendation is for: `source` itself (a view of `seat`,
+    when given), or the view of `seat` (default: the seat to move) of a
+    full position.  PositionError for another seat's view, no such seat, a
+    phase with no card to choose or a seat not to move."""
     if isinstance(source, View):
         if seat is not None and seat != source.seat:
             raise PositionError(f"the view is seat {source.seat + 1}'s, not seat {seat + 1}'s")
@@ -766,10 +810,10 @@ def _view_of(source: Position | View, seat: int | None) -> View:
     return view
 
 
-def _summarize(
+def summarize(
     view: View,
     legal: Sequence[Move],
-    solved: Sequence[_WorldResult],
+    solved: Sequence[WorldResult],
     requested: int,
     consistent: int,
     seed: int,
@@ -779,13 +823,18 @@ def _summarize(
     max_nodes: int = 0,
     node_budget: int = 0,
 ) -> Recommendation:
+    """The recommendation from every world's values (`solved`, in world
+    order; at least one): the moves ranked by mean (ties: `card_order`),
+    the first move valued in every world on top, each move's interval,
+    best share and paired difference from the top move; a move bounded in
+    some world (`WorldResult.bounded`) shows upper bounds only."""
     n = len(solved)
     keys = [str(m) for m in legal]
     table = {k: [r.values[k] for r in solved] for k in keys}
     bounded = {k: sum(k in r.bounded for r in solved) for k in keys}
     best_per_world = [max(r.values[k] for k in keys) for r in solved]
     means = {k: sum(v) / n for k, v in table.items()}
-    order = sorted(legal, key=lambda m: (-means[str(m)], _card_order(m)))
+    order = sorted(legal, key=lambda m: (-means[str(m)], card_order(m)))
     exact_first = [m for m in order if not bounded[str(m)]]
     if exact_first and exact_first[0] != order[0]:  # the top is a move valued, not bounded
         order.remove(exact_first[0])
@@ -826,7 +875,7 @@ def _summarize(
     )  # fmt: skip
 
 
-def _range_of(solved: Sequence[_WorldResult], key: str) -> tuple[int, int] | None:
+def _range_of(solved: Sequence[WorldResult], key: str) -> tuple[int, int] | None:
     """The values a move can have over the worlds (None: a world did not say)."""
     if any(key not in r.ranges for r in solved):
         return None
@@ -856,7 +905,7 @@ def _interval(values: Sequence[int]) -> tuple[float, float | None, float | None,
     return mean, mean - q * se, mean + q * se, se
 
 
-def _card_order(move: Move) -> tuple[int, int]:
+def card_order(move: Move) -> tuple[int, int]:
     """Spades first, high card first (the order of the solver's tie rule)."""
     card: Card | None = move.card
     if card is None:

@@ -18,6 +18,9 @@ Players here:
   apart and solving them double-dummy, within a budget of worlds and search
   nodes (`PimcPlayer`; ``pimc:worlds=50,nodes=2M``, short ``pimc:50/2M``;
   ``,infer=heuristic`` weighs the worlds by the play, `solver.inference`);
+- ``epimc``: as ``pimc``, each card valued by Extended PIMC (`EpimcPlayer`,
+  `solver.epimc`: the seat's next card chosen without seeing the hidden
+  cards; ``epimc:16/300k``, ``epimc:16/300k,infer=heuristic``);
 - ``pimc-classic``: the sampling player as it was before its budget
   (16 worlds, a node budget a world by game; `ClassicPimcPlayer`), kept
   for strength comparisons.
@@ -36,6 +39,7 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass, replace
 from typing import ClassVar
 
+from solver import epimc
 from solver.decisions import Decision, candidate_plans, decide_before_play
 from solver.doubledummy import MAX_NODES
 from solver.errors import NotationError, PositionError
@@ -287,7 +291,7 @@ SUFFIXES = {"k": 1_000, "m": 1_000_000, "g": 1_000_000_000}
 MOST = {"worlds": 1_000_000, "nodes": MAX_NODES}
 
 
-def _count(text: str, what: str) -> int:
+def _count(text: str, what: str, player: str) -> int:
     t = text.strip().lower()
     scale = SUFFIXES.get(t[-1:], 1)
     if scale > 1:
@@ -298,37 +302,39 @@ def _count(text: str, what: str) -> int:
         value = 0
     if not 1 <= value <= MOST[what]:
         raise NotationError(
-            f"pimc: {what} must be a count from 1 to {MOST[what]:,} (1000, 2k, 2M), not {text!r}"
+            f"{player}: {what} must be a count from 1 to {MOST[what]:,} (1000, 2k, 2M),"
+            f" not {text!r}"
         )
     return value
 
 
-def parse_budget(text: str, default: PimcBudget) -> PimcBudget:
+def parse_budget(text: str, default: PimcBudget, player: str = "pimc") -> PimcBudget:
     """A budget from ``worlds=50,nodes=2M,infer=heuristic`` (keys
     ``worlds``/``w``, ``nodes``/``n``, ``infer``, any of them) or the short
     ``50/2M``, which other settings may follow (``50/2M,infer=heuristic``);
-    what is not given is `default`'s.  NotationError for anything else."""
+    what is not given is `default`'s.  NotationError for anything else,
+    naming `player` (whose settings these are)."""
     worlds, nodes, infer = default.worlds, default.nodes, default.infer
     items = text.strip().lower().split(",")
     if "=" not in items[0]:
         parts = items.pop(0).split("/")
         if len(parts) != 2:
             raise NotationError(
-                "pimc: a budget is WORLDS/NODES or worlds=W,nodes=N (e.g. pimc:50/2M),"
+                f"{player}: a budget is WORLDS/NODES or worlds=W,nodes=N (e.g. {player}:50/2M),"
                 f" not {text!r}"
             )
-        worlds, nodes = _count(parts[0], "worlds"), _count(parts[1], "nodes")
+        worlds, nodes = _count(parts[0], "worlds", player), _count(parts[1], "nodes", player)
     for item in items:
         key, _, value = item.partition("=")
         word = SETTING_WORDS.get(key.strip())
         if word is None or not value.strip():
             raise NotationError(
-                f"pimc: unknown setting {item.strip()!r} (settings: {SETTINGS_HELP})"
+                f"{player}: unknown setting {item.strip()!r} (settings: {SETTINGS_HELP})"
             )
         if word == "worlds":
-            worlds = _count(value, "worlds")
+            worlds = _count(value, "worlds", player)
         elif word == "nodes":
-            nodes = _count(value, "nodes")
+            nodes = _count(value, "nodes", player)
         else:
             model_named(value)  # NotationError for an unknown model
             infer = value.strip()
@@ -371,7 +377,7 @@ class PimcPlayer(ClassicPimcPlayer):
 
     @classmethod
     def from_settings(cls, text: str) -> Player:
-        return cls(parse_budget(text, cls.DEFAULT_BUDGET))
+        return cls(parse_budget(text, cls.DEFAULT_BUDGET, cls.name))
 
     def settings_text(self) -> str | None:
         return self.budget.text()
@@ -385,6 +391,32 @@ class PimcPlayer(ClassicPimcPlayer):
         share of the nodes, and the whole within the nodes; cards raced."""
         return recommend(
             position, seat, samples=self.budget.worlds, seconds=self.seconds, seed=seed, jobs=1,
+            tt_mb=self.TT_MB, max_nodes=self.budget.world_nodes, node_budget=self.budget.nodes,
+            inference=self.inference,
+        )  # fmt: skip
+
+
+class EpimcPlayer(PimcPlayer):
+    """As `PimcPlayer`, but card play and claims by Extended PIMC
+    (`solver.epimc.recommend`): each card valued as the seat would really
+    fare if it had to play its next card without seeing the hidden cards
+    (postponing to its next decision), within the same kind of budget
+    (``epimc:WORLDS/NODES``: the worlds, and the nodes of the whole
+    decision, three quarters of them at most for the double-dummy values of the
+    worlds, `solver.epimc.PIMC_SHARE`).  Before play, as `PimcPlayer`."""
+
+    name = "epimc"
+    summary = (
+        "as pimc, each card valued by Extended PIMC: the seat's next card chosen without"
+        " seeing the hidden cards (epimc:WORLDS/NODES, e.g. epimc:16/300k; ',infer=heuristic'"
+        " as for pimc)"
+    )
+    strength = 2
+
+    def _recommend(self, position: Position, seat: int, seed: int) -> Recommendation:
+        """The Extended PIMC recommendation within the budget."""
+        return epimc.recommend(
+            position, seat, samples=self.budget.worlds, seconds=self.seconds, seed=seed,
             tt_mb=self.TT_MB, max_nodes=self.budget.world_nodes, node_budget=self.budget.nodes,
             inference=self.inference,
         )  # fmt: skip
@@ -437,6 +469,7 @@ PLAYERS: dict[str, type[Player]] = {
     RandomPlayer.name: RandomPlayer,
     HeuristicPlayer.name: HeuristicPlayer,
     PimcPlayer.name: PimcPlayer,
+    EpimcPlayer.name: EpimcPlayer,
     ClassicPimcPlayer.name: ClassicPimcPlayer,
     IsmctsPlayer.name: IsmctsPlayer,
     MctsPlayer.name: MctsPlayer,
@@ -532,6 +565,7 @@ __all__ = [
     "PLAYERS",
     "Advice",
     "ClassicPimcPlayer",
+    "EpimcPlayer",
     "HeuristicPlayer",
     "IsmctsPlayer",
     "MctsPlayer",

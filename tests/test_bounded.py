@@ -140,7 +140,7 @@ def test_a_bounded_world_is_the_bounded_search_of_its_world() -> None:
     pos = _early("chinese-whist", 4)
     rec = recommend(pos, samples=3, seed=2, jobs=1, tt_mb=16, max_nodes=400, race=False)
     assert rec.bounded_worlds
-    sampler = Sampler(pimc._view_of(pos, None))
+    sampler = Sampler(pimc.advised_view(pos, None))
     worlds = sampler.sample_masks(3, 2)
     for i, method in enumerate(rec.methods):
         if method != valuation.BOUNDED:
@@ -190,7 +190,7 @@ def test_worlds_are_drawn_lazily(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_the_first_block_is_the_samplers_draw() -> None:
     """A run of up to WORLDS_AT_ONCE worlds draws exactly what it always did."""
     pos = random_play("cinch", 4, 1, 2)
-    view = pimc._view_of(pos, None)
+    view = pimc.advised_view(pos, None)
     sampler = Sampler(view)
     model = pimc._Task(view.to_line(), 0, (), "value", 1 << 20)
     for n in (1, 5, 100):

@@ -217,6 +217,10 @@ def test_recommend_in_play_of_every_game(game: str, players: int) -> None:
     )
     assert_valid("recommend", weighed)
     assert weighed["inference"]["candidates"] > 0
+    both = ("--method", "epimc", "--inference", "heuristic")
+    data = json_of("recommend", pos.to_line(), "--samples", "3", *both)
+    assert_valid("recommend", data)
+    assert data["algorithm"] == "epimc" and data["inference"]["candidates"] > 0
 
 
 @pytest.mark.parametrize(

@@ -30,6 +30,7 @@ from solver.pimc import recommend
 from solver.players import (
     PLAYERS,
     ClassicPimcPlayer,
+    EpimcPlayer,
     HeuristicPlayer,
     IsmctsPlayer,
     MctsPlayer,
@@ -67,6 +68,7 @@ def test_registry_names_the_random_heuristic_and_pimc_players() -> None:
         "random": RandomPlayer,
         "heuristic": HeuristicPlayer,
         "pimc": PimcPlayer,
+        "epimc": EpimcPlayer,  # tests/test_epimc.py
         "pimc-classic": ClassicPimcPlayer,
         "ismcts": IsmctsPlayer,  # OpenSpiel's bots: tests/test_openspiel.py
         "mcts": MctsPlayer,

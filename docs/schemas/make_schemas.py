@@ -489,8 +489,9 @@ def recommend_schema() -> Schema:
         "exact", "raced", "bounded", "playout",
     )  # fmt: skip
     play = obj(
-        "A card recommendation in play (PIMC): the legal moves ranked by their mean value over"
-        " worlds drawn from the seat's view.",
+        "A card recommendation in play (PIMC, or Extended PIMC with --method epimc): the legal"
+        " moves ranked by their mean value over worlds drawn from the seat's view.",
+        optional=("algorithm", "unpostponed"),
         kind={"const": "play", "description": "A recommendation in play."},
         game=ref("game"),
         seat=ref("seat", "The seat advised."),
@@ -534,6 +535,11 @@ def recommend_schema() -> Schema:
             "null: the worlds were drawn uniformly (no inference).",
         ),
         moves=arr(estimate, "Every legal move, best first.", minItems=1),
+        algorithm=enum("With --method epimc: epimc, each move's values those of Extended PIMC"
+                       " (postponed to the seat's next decision; a move not postponed keeps"
+                       " its PIMC figures as upper bounds, mean_at_most).", "epimc"),
+        unpostponed=integer("With --method epimc: (world, move) pairs whose postponing went"
+                            " past the node budget, valued as PIMC values them.", minimum=0),
     )  # fmt: skip
     candidate = obj(
         "A candidate plan (the moves to the first lead) over the worlds it was valued on.",
