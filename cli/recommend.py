@@ -494,6 +494,9 @@ def recommend(
         rec = run_epimc(view, samples, seconds, seed, jobs, objective, tt_mb, max_nodes,
                         node_budget, inference)  # fmt: skip
         show(view, rec, as_json, no_color)
+        if rec.stopped == "interrupted":  # Ctrl-C: the ranking so far, then status 130
+            click.echo(f"tricksolver: interrupted: the ranking of {rec.worlds} worlds", err=True)
+            raise click.exceptions.Exit(130)
         return
     progress: Progress | None = None
     task: Any = None

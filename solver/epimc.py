@@ -63,6 +63,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from solver import valuation
+from solver.cards import RANK_CHARS
 from solver.doubledummy import (
     NO_STATS,
     SearchStats,
@@ -91,15 +92,18 @@ DEFAULT_WORLDS = 32  # worlds of a recommendation when not told
 PIMC_SHARE = 0.75  # the share of `node_budget` step 1 (the PIMC values) may use: postponing
 # costs 1-15% of its nodes (measured: whist, Chinkway, Chinese Whist, Cinch; docs/recommend.md)
 TT_MB = 64  # the table of the searches (kept from world to world)
+AFTER_EVERY_RANK = len(RANK_CHARS)  # `path_order`'s rank of a move without a card
 
 
 def path_order(move: Move) -> tuple[int, int]:
     """The order in which the other seats' cards are tried on the path: the
     lowest card first (rank 2 lowest), then spades, hearts, diamonds, clubs.
-    Of the cards that keep the double-dummy value, the first is played."""
+    Of the cards that keep the double-dummy value, the first is played.  A
+    move without a card (none arises in play: claims name a card too) comes
+    after every card."""
     card = move.card
     if card is None:
-        return (99, 0)
+        return (AFTER_EVERY_RANK, 0)
     return (int(card.rank), int(card.suit))
 
 
@@ -273,44 +277,54 @@ def recommend(
     stopped: str | None = None
     weighing = None if inference is None else InferenceSampler(sampler, inference, inference_factor)
     drawn = world_masks(sampler, samples, seed, weighing)
-    for index, masks in enumerate(drawn.masks):
-        if deadline is not None and solved and time.monotonic() >= deadline:
-            stopped = "time"
-            break
-        world = sampler.world(list(masks))
-        side = world.sides()[view.seat]
-        solver.max_nodes = world_nodes
-        got = valuation.exact(world, solver, side, bounded_solver)
-        if node_budget and solved and spent + got.stats.nodes > step1_budget:
-            stopped = "nodes"
-            break
-        spent += got.stats.nodes
-        worlds.append(world)
-        solved.append(WorldResult(index, got.values, got.stats, got.method, got.bounded,
-                                  got.ranges))  # fmt: skip
+    try:
+        for index, masks in enumerate(drawn):  # drawn as they are read
+            if deadline is not None and solved and time.monotonic() >= deadline:
+                stopped = "time"
+                break
+            world = sampler.world(list(masks))
+            side = world.sides()[view.seat]
+            solver.max_nodes = world_nodes
+            got = valuation.exact(world, solver, side, bounded_solver)
+            if node_budget and solved and spent + got.stats.nodes > step1_budget:
+                stopped = "nodes"
+                break
+            spent += got.stats.nodes
+            worlds.append(world)
+            solved.append(WorldResult(index, got.values, got.stats, got.method, got.bounded,
+                                      got.ranges))  # fmt: skip
+    except KeyboardInterrupt:  # Ctrl-C: the worlds valued so far, no postponing
+        if not solved:
+            raise
+        stopped = "interrupted"
     pimc = summarize(view, legal, solved, samples, 0, seed, None, "value", 0.0)
     postponed_values: dict[str, list[int]] = {}
     unpostponed = 0
     best_mean: float | None = None
     extra = NO_STATS
-    for estimate in pimc.moves:  # decreasing PIMC mean
-        if prune and best_mean is not None and estimate.mean <= best_mean:
-            break
-        if deadline is not None and time.monotonic() >= deadline:
-            stopped = stopped or "time"
-            break
-        key = str(estimate.move)
-        got_move, stats, out = _postpone_move(worlds, solved, estimate.move, view.seat,
-                                              solver, world_nodes)  # fmt: skip
-        if node_budget and spent + stats.nodes > node_budget:
-            stopped = stopped or "nodes"
-            break
-        spent += stats.nodes
-        extra = extra + stats
-        unpostponed += out
-        postponed_values[key] = got_move
-        mean = sum(got_move) / len(got_move)
-        best_mean = mean if best_mean is None else max(best_mean, mean)
+    try:
+        for estimate in pimc.moves:  # decreasing PIMC mean
+            if stopped == "interrupted":
+                break
+            if prune and best_mean is not None and estimate.mean <= best_mean:
+                break
+            if deadline is not None and time.monotonic() >= deadline:
+                stopped = stopped or "time"
+                break
+            key = str(estimate.move)
+            got_move, stats, out = _postpone_move(worlds, solved, estimate.move, view.seat,
+                                                  solver, world_nodes)  # fmt: skip
+            if node_budget and spent + stats.nodes > node_budget:
+                stopped = stopped or "nodes"
+                break
+            spent += stats.nodes
+            extra = extra + stats
+            unpostponed += out
+            postponed_values[key] = got_move
+            mean = sum(got_move) / len(got_move)
+            best_mean = mean if best_mean is None else max(best_mean, mean)
+    except KeyboardInterrupt:  # Ctrl-C: the moves postponed so far; the rest PIMC's bounds
+        stopped = "interrupted"
     results = []
     for i, r in enumerate(solved):
         values = dict(r.values)

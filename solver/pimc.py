@@ -636,27 +636,46 @@ class _Tasks(Sequence[_Task]):
         return replace(self.model, index=i, masks=self.blocks[k][j])
 
 
-@dataclass(frozen=True)
-class DrawnWorlds:
-    """The worlds of a seed as `recommend` draws them: the unseen cards of
-    each hidden place, world by world; with inference, the candidates
-    weighed and their effective sample size (0 without)."""
+class DrawnWorlds(Sequence[tuple[int, ...]]):
+    """The worlds of a seed as `recommend` draws them: world i is the unseen
+    cards of each hidden place (`Sampler.world` makes it a position), drawn
+    lazily, a block at a time, as they are read (no memory in proportion to
+    the worlds asked for); with inference, `candidates` and
+    `effective_worlds` are the figures of the blocks drawn so far."""
 
-    masks: list[tuple[int, ...]]
-    candidates: int = 0
-    effective_worlds: float = 0.0
+    def __init__(
+        self, sampler: Sampler, samples: int, seed: int, weighing: InferenceSampler | None = None
+    ) -> None:
+        self._tasks = _Tasks(sampler, samples, seed, _Task("", 0, (), OBJECTIVES[0], 0), weighing)
+
+    def __len__(self) -> int:
+        return len(self._tasks)
+
+    @overload
+    def __getitem__(self, i: int) -> tuple[int, ...]: ...
+    @overload
+    def __getitem__(self, i: slice) -> Sequence[tuple[int, ...]]: ...
+    def __getitem__(self, i: int | slice) -> tuple[int, ...] | Sequence[tuple[int, ...]]:
+        if isinstance(i, slice):
+            return [self[k] for k in range(*i.indices(len(self)))]
+        return self._tasks[i].masks
+
+    @property
+    def candidates(self) -> int:
+        return self._tasks.candidates
+
+    @property
+    def effective_worlds(self) -> float:
+        return self._tasks.effective_worlds
 
 
 def world_masks(
     sampler: Sampler, samples: int, seed: int, weighing: InferenceSampler | None = None
 ) -> DrawnWorlds:
     """The first `samples` worlds of `seed`, in order: the worlds `recommend`
-    values with that seed (`Sampler.world` makes each a position), weighed
-    by the play with `weighing` as `recommend(inference=...)` weighs them."""
-    model = _Task("", 0, (), OBJECTIVES[0], 0)
-    tasks = _Tasks(sampler, samples, seed, model, weighing)
-    masks = [task.masks for task in tasks]
-    return DrawnWorlds(masks, tasks.candidates, tasks.effective_worlds)
+    values with that seed, weighed by the play with `weighing` as
+    `recommend(inference=...)` weighs them."""
+    return DrawnWorlds(sampler, samples, seed, weighing)
 
 
 def _block_seed(seed: int, block: int) -> int:

@@ -66,7 +66,7 @@ def ending(game: str, players: int, seed: int) -> Position:
 
 def worlds_of(pos: Position, samples: int, seed: int) -> list[Position]:
     sampler = Sampler(view_of(pos, pos.to_move))
-    return [sampler.world(list(m)) for m in world_masks(sampler, samples, seed).masks]
+    return [sampler.world(list(m)) for m in world_masks(sampler, samples, seed)]
 
 
 def values_of(rec: Recommendation) -> dict[str, list[int]]:

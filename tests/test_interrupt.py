@@ -221,6 +221,22 @@ def test_ctrl_c_stops_recommend_with_the_ranking_so_far() -> None:
     assert err.strip().splitlines()[-1].startswith("tricksolver: interrupted: the ranking of")
 
 
+def test_ctrl_c_stops_extended_pimc_with_the_ranking_so_far() -> None:
+    """`--method epimc` in this process: the worlds valued by then ranked
+    (the moves not postponed as PIMC's bounds), status 130."""
+    pos = solver.deal("whist", seed=3)
+    for _ in range(16):  # four tricks in: a world solves in a fraction of a second
+        pos.play(pos.legal_moves()[0])
+    seat = pos.seat_name(pos.to_move)
+    more = ["--samples", "1000000", "--method", "epimc", "--json"]  # drawn as valued
+    args = [exe(), "recommend", pos.to_line(), "--seat", seat, *more]
+    out, err = interrupt_after(start_interruptible(args), 2 * STARTUP)
+    data = json.loads(out)
+    assert data["stopped"] == "interrupted" and data["algorithm"] == "epimc"
+    assert 1 <= data["worlds"] < 1000000
+    assert err.strip().splitlines()[-1].startswith("tricksolver: interrupted: the ranking of")
+
+
 def test_ctrl_c_stops_analyze_with_what_it_proved() -> None:
     """The command itself, on a deal no search finishes in the wait: status
     130, the cards as bounds (the finished ones exact), one line saying so."""
