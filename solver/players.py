@@ -411,7 +411,7 @@ class EpimcPlayer(PimcPlayer):
         " seeing the hidden cards (epimc:WORLDS/NODES, e.g. epimc:16/300k; ',infer=heuristic'"
         " as for pimc)"
     )
-    strength = 2
+    strength = 1  # not stronger than pimc in matches (docs/strength.md): hints stay pimc's
 
     def _recommend(self, position: Position, seat: int, seed: int) -> Recommendation:
         """The Extended PIMC recommendation within the budget."""
