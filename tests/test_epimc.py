@@ -15,7 +15,7 @@ import pytest
 import solver
 from solver import epimc, pimc
 from solver.cards import CardSet
-from solver.errors import NotationError, PositionError
+from solver.errors import PositionError
 from solver.games.base import Move, Phase, Position
 from solver.inference import HeuristicModel
 from solver.pimc import Recommendation, world_masks
@@ -220,20 +220,6 @@ def test_the_epimc_player_reads_its_budget_and_chooses_the_recommendation() -> N
     again = make_player("epimc:8/200k").choose(pos, pos.to_move, random.Random(4))
     assert again == advice.move
     assert strongest() is PimcPlayer  # the hints stay pimc's
-
-
-@pytest.mark.parametrize(
-    ("spec", "message"),
-    [
-        ("epimc:50", "epimc: a budget is WORLDS/NODES"),
-        ("epimc:worlds=0", "epimc: worlds must be a count from 1"),
-        ("epimc:depth=3", "epimc: unknown setting 'depth=3'"),
-    ],
-)
-def test_bad_player_settings_name_the_player(spec: str, message: str) -> None:
-    with pytest.raises(NotationError, match=message) as got:
-        make_player(spec)
-    assert "\n" not in str(got.value)
 
 
 def test_recommend_method_epimc_json() -> None:

@@ -320,20 +320,6 @@ def test_epsilon_out_of_bounds_is_refused(epsilon: float) -> None:
         HeuristicModel(epsilon)
 
 
-@pytest.mark.parametrize(
-    ("text", "words"),
-    [
-        ("pimc:16/300k,infer=foo", "unknown model 'foo'"),
-        ("pimc:infer=", "unknown setting 'infer='"),
-        ("pimc:worlds=16,infer=", "unknown setting 'infer='"),
-    ],
-)
-def test_bad_inference_settings_are_one_line_errors(text: str, words: str) -> None:
-    with pytest.raises(NotationError, match=words) as caught:
-        make_player(text)
-    assert "\n" not in str(caught.value)
-
-
 def test_the_inference_setting_reads_and_writes_back() -> None:
     short = make_player("pimc:16/300k,infer=heuristic")
     long = make_player("pimc:worlds=16,nodes=300k,infer=heuristic")

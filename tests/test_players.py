@@ -120,11 +120,19 @@ def test_seats_list_one_name_per_seat_or_repeats_round_the_table(
         ("pimc:21e309k/k", 4, "worlds must be a count"),
         ("pimc:depth=3", 4, "unknown setting 'depth=3'"),
         ("heuristic:5/5", 4, "'heuristic' takes no settings"),
+        ("epimc:50", 4, "epimc: a budget is WORLDS/NODES"),  # the player named: tests/test_epimc.py
+        ("epimc:worlds=0", 4, "epimc: worlds must be a count from 1"),
+        ("epimc:depth=3", 4, "epimc: unknown setting 'depth=3'"),
+        ("pimc:16/300k,infer=foo", 4, "unknown model 'foo'"),  # tests/test_inference.py
+        ("pimc:infer=", 4, "unknown setting 'infer='"),
+        ("pimc:worlds=16,infer=", 4, "unknown setting 'infer='"),
     ],
 )
 def test_bad_seats_lists_are_notation_errors(text: str, nseats: int, words: str) -> None:
-    with pytest.raises(NotationError, match=words):
+    """Each a NotationError of one line naming the problem."""
+    with pytest.raises(NotationError, match=words) as caught:
         parse_seats(text, nseats)
+    assert "\n" not in str(caught.value)
 
 
 def test_a_pimc_budget_is_its_worlds_and_nodes() -> None:
