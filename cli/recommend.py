@@ -494,9 +494,6 @@ def recommend(
         rec = run_epimc(view, samples, seconds, seed, jobs, objective, tt_mb, max_nodes,
                         node_budget, inference)  # fmt: skip
         show(view, rec, as_json, no_color)
-        if rec.stopped == "interrupted":  # Ctrl-C: the ranking so far, then status 130
-            click.echo(f"tricksolver: interrupted: the ranking of {rec.worlds} worlds", err=True)
-            raise click.exceptions.Exit(130)
         return
     progress: Progress | None = None
     task: Any = None
@@ -525,13 +522,11 @@ def recommend(
         if progress is not None:
             progress.stop()
     show(view, rec, as_json, no_color)
-    if rec.stopped == "interrupted":  # Ctrl-C: the ranking so far, then status 130
-        click.echo(f"tricksolver: interrupted: the ranking of {rec.worlds} worlds", err=True)
-        raise click.exceptions.Exit(130)
 
 
 def show(view: View, rec: Recommendation, as_json: bool, no_color: bool) -> None:
-    """The recommendation in play, as JSON or as the table."""
+    """The recommendation in play, as JSON or as the table; one that Ctrl-C
+    ended (the ranking so far) then says so and ends with status 130."""
     if as_json:
         together = {
             str(m.move): [str(r.move) for r in row] for row in alike_rows(view, rec) for m in row
@@ -539,6 +534,9 @@ def show(view: View, rec: Recommendation, as_json: bool, no_color: bool) -> None
         echo_json(recommendation_json(view, rec, together))
     else:
         render(view, rec, no_color)
+    if rec.stopped == "interrupted":
+        click.echo(f"tricksolver: interrupted: the ranking of {rec.worlds} worlds", err=True)
+        raise click.exceptions.Exit(130)
 
 
 def run_epimc(
