@@ -76,12 +76,12 @@ from solver.heuristics import seat_knowledge
 from solver.inference import DEFAULT_FACTOR, InferenceSampler, PlayModel
 from solver.pimc import (
     EPIMC,
+    DrawnWorlds,
     Recommendation,
     WorldResult,
     advised_view,
     card_order,
     summarize,
-    world_masks,
 )
 from solver.sampling import Sampler
 from solver.seatview import SeatKnowledge
@@ -276,7 +276,7 @@ def recommend(
     spent = 0
     stopped: str | None = None
     weighing = None if inference is None else InferenceSampler(sampler, inference, inference_factor)
-    drawn = world_masks(sampler, samples, seed, weighing)
+    drawn = DrawnWorlds(sampler, samples, seed, weighing)
     try:
         for index, masks in enumerate(drawn):  # drawn as they are read
             if deadline is not None and solved and time.monotonic() >= deadline:
@@ -336,9 +336,7 @@ def recommend(
         results[0] = replace(results[0], stats=results[0].stats + extra)
     rec = summarize(view, legal, results, samples, sampler.count(), seed, stopped, "value",
                     time.monotonic() - started, world_nodes, node_budget)  # fmt: skip
-    if inference is not None:
-        rec = replace(rec, inference=inference.text(), candidates=drawn.candidates,
-                      effective_worlds=drawn.effective_worlds)  # fmt: skip
+    rec = rec.weighed(inference, drawn.candidates, drawn.effective_worlds)
     return replace(rec, algorithm=EPIMC, unpostponed=unpostponed)
 
 

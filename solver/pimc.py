@@ -216,6 +216,15 @@ class Recommendation:
             **self._algorithm_json(),
         }
 
+    def weighed(self, model: PlayModel | None, candidates: int, effective: float) -> Recommendation:
+        """This recommendation saying its worlds were weighed by `model`
+        (from `candidates` candidate worlds worth `effective` uniform ones);
+        itself when `model` is None (the worlds drawn uniformly)."""
+        if model is None:
+            return self
+        return replace(self, inference=model.text(), candidates=candidates,
+                       effective_worlds=effective)  # fmt: skip
+
     def inference_json(self) -> dict[str, Any] | None:
         """Whether the worlds were weighed by a play model (None: drawn
         uniformly), the candidates weighed and their effective sample size."""
@@ -552,9 +561,7 @@ def recommend(
     shown_nodes = most_world_nodes if timed else max_nodes
     rec = summarize(view, legal, solved, samples, sampler.count(), seed, stopped, objective,
                      time.monotonic() - started, shown_nodes, node_budget)  # fmt: skip
-    if inference is not None:
-        rec = replace(rec, inference=inference.text(), candidates=tasks.candidates,
-                      effective_worlds=tasks.effective_worlds)  # fmt: skip
+    rec = rec.weighed(inference, tasks.candidates, tasks.effective_worlds)
     return replace(rec, maxn_by=maxn_by) if objective == "maxn" else rec
 
 
@@ -637,7 +644,9 @@ class _Tasks(Sequence[_Task]):
 
 
 class DrawnWorlds(Sequence[tuple[int, ...]]):
-    """The worlds of a seed as `recommend` draws them: world i is the unseen
+    """The first `samples` worlds of `seed` as `recommend` draws them (weighed
+    by the play with `weighing`, as `recommend(inference=...)` weighs them):
+    world i is the unseen
     cards of each hidden place (`Sampler.world` makes it a position), drawn
     lazily, a block at a time, as they are read (no memory in proportion to
     the worlds asked for); with inference, `candidates` and
@@ -667,15 +676,6 @@ class DrawnWorlds(Sequence[tuple[int, ...]]):
     @property
     def effective_worlds(self) -> float:
         return self._tasks.effective_worlds
-
-
-def world_masks(
-    sampler: Sampler, samples: int, seed: int, weighing: InferenceSampler | None = None
-) -> DrawnWorlds:
-    """The first `samples` worlds of `seed`, in order: the worlds `recommend`
-    values with that seed, weighed by the play with `weighing` as
-    `recommend(inference=...)` weighs them."""
-    return DrawnWorlds(sampler, samples, seed, weighing)
 
 
 def _block_seed(seed: int, block: int) -> int:

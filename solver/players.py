@@ -373,7 +373,7 @@ class PimcPlayer(ClassicPimcPlayer):
     ) -> None:
         super().__init__(budget.worlds, seconds, decision_samples)
         self.budget = budget
-        self.inference = model_named(budget.infer)  # kept: it remembers its chances
+        self.inference = model_named(budget.infer)  # None: the worlds drawn uniformly
 
     @classmethod
     def from_settings(cls, text: str) -> Player:

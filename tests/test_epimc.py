@@ -18,7 +18,7 @@ from solver.cards import CardSet
 from solver.errors import PositionError
 from solver.games.base import Move, Phase, Position
 from solver.inference import HeuristicModel
-from solver.pimc import Recommendation, world_masks
+from solver.pimc import DrawnWorlds, Recommendation
 from solver.players import EpimcPlayer, PimcPlayer, make_player, parse_seats, strongest
 from solver.position import parse_view, view_of
 from solver.sampling import Sampler
@@ -66,7 +66,7 @@ def ending(game: str, players: int, seed: int) -> Position:
 
 def worlds_of(pos: Position, samples: int, seed: int) -> list[Position]:
     sampler = Sampler(view_of(pos, pos.to_move))
-    return [sampler.world(list(m)) for m in world_masks(sampler, samples, seed)]
+    return [sampler.world(list(m)) for m in DrawnWorlds(sampler, samples, seed)]
 
 
 def values_of(rec: Recommendation) -> dict[str, list[int]]:
