@@ -74,11 +74,14 @@ BoardWork = Callable[[Board, Mapping[str, Any], Solver], Any]
 
 @dataclass(frozen=True)
 class SearchLimits:
-    """The worker's `Solver`: its table size and each search's limits (0: none)."""
+    """The worker's `Solver`: its table size and each search's limits (0:
+    none), and the deadline of the whole run (None: none; `solver.deadline`:
+    a wall-clock time, every search stopped when it comes)."""
 
     tt_mb: float = DEFAULT_TT_MB
     max_nodes: int = 0
     max_seconds: float = 0.0
+    deadline: float | None = None
 
 
 def cards_left(pos: Position) -> int:
@@ -168,6 +171,7 @@ def worker_solver(limits: SearchLimits) -> Solver:
     found: Solver | None = getattr(_local, "solver", None)
     if found is None or getattr(_local, "limits", None) != limits:
         found = Solver(limits.tt_mb, max_nodes=limits.max_nodes, max_seconds=limits.max_seconds)
+        found.deadline = limits.deadline
         _local.solver = found
         _local.limits = limits
     return found
