@@ -321,6 +321,8 @@ def decision_notes(decision: Decision) -> list[str]:
     """What the figures of a decision before play are: estimates (~), means
     over different worlds, and whether the ranking is reproducible."""
     notes = []
+    if any(c.worlds < 2 for c in decision.candidates):
+        notes.append("-: one world gives no interval.")
     if any(c.estimated for c in decision.candidates):
         notes.append(
             "~: an estimate: some worlds behind the mean were valued by a heuristic playout"

@@ -294,3 +294,17 @@ def test_recommend_order_the_same_whatever_jobs() -> None:
     one = json.loads(run(*args, "--jobs", "1").stdout)
     two = json.loads(run(*args, "--jobs", "2").stdout)
     assert [m["move"] for m in one["moves"]] == [m["move"] for m in two["moves"]]
+
+
+def test_a_hint_marks_its_estimates_and_gives_them_no_interval() -> None:
+    """A hint at a first lead read "K♠ +4.00 (95% +4.00 .. +4.00)" over three
+    worlds none of which was solved exactly."""
+    from solver.cli.play import recommendation_text
+    from solver.pimc import recommend
+
+    pos = solver.deal("whist", seed=3)
+    rec = recommend(pos, samples=3, seed=1, jobs=1, max_nodes=2000, race=False, tt_mb=16)
+    assert rec.exact_worlds < rec.worlds
+    text = recommendation_text(rec, "tricks")
+    assert "~" in text and "(an estimate)" in text
+    assert "95%" not in text
