@@ -426,8 +426,8 @@ def budget_note(before_play: bool) -> str:
             " bounded search (an estimate, marked ~), and the worlds valued by then count"
         )
     return (
-        f"Recommending within {DEFAULT_BUDGET:g} s (--time SECONDS; --time 0: no limit,"
-        f" reproducible): {what}."
+        f"Recommending within {DEFAULT_BUDGET:g} s (--time SECONDS; --time 0: no limit, the"
+        f" answer reproducible): {what}."
     )
 
 
@@ -452,8 +452,8 @@ def budget_note(before_play: bool) -> str:
     help="The whole command's budget: stop after SECONDS from its start and rank by the"
     f" worlds valued by then (default {DEFAULT_BUDGET:g}, in play as before play; in play"
     " each world then gets a share of the time, past it a bounded search: an estimate,"
-    f" marked ~; {TIME_HELP}, every world solved exactly and the answer reproducible)."
-    f"  The answer comes within SECONDS plus {TIME_MARGIN:g} s.",
+    f" marked ~; {TIME_HELP}, the answer then reproducible; with --node-budget and no"
+    f" --time, none).  The answer comes within SECONDS plus {TIME_MARGIN:g} s.",
 )  # fmt: skip
 @click.option(
     "--max-nodes", type=NODES, metavar="NODES",
