@@ -308,3 +308,19 @@ def test_a_hint_marks_its_estimates_and_gives_them_no_interval() -> None:
     text = recommendation_text(rec, "tricks")
     assert "~" in text and "(an estimate)" in text
     assert "95%" not in text
+
+
+def test_a_budget_shorter_than_any_world_still_answers() -> None:
+    """No time share (a node budget a world so large the clock decides) and
+    no world done by the deadline: the first world, its search stopped, is
+    valued by what is left (an estimate).  Before: "no world was valued in
+    the 1 s allowed", exit status 2."""
+    pos = first_lead(*CW2_FIRST_LEAD)
+    r = run("recommend", pos.to_line(), "--time", "1", "--max-nodes", "1000000000000",
+            "--jobs", "1", "--tt-mb", "16", "--json")  # fmt: skip
+    assert r.exit_code == 0, r.output
+    data = json.loads(r.stdout)
+    assert schema_errors(data) == []
+    assert data["worlds"] >= 1 and data["stopped"] == "time"
+    assert data["exact_worlds"] < data["worlds"]
+    assert all(m["estimated"] for m in data["moves"])
