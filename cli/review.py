@@ -202,7 +202,7 @@ def review(
         )
         _review_boards(
             found, moves, ReviewOptions(views, samples, view_time or None, seed, 1),
-            SearchLimits(tt_mb, max_nodes, max_seconds, deadline),
+            SearchLimits(tt_mb, max_nodes, max_seconds, deadline, budget),
             fmt=output_format(fmt, as_json, output_file), output_file=output_file, jobs=jobs,
             scheduler=scheduler, no_color=no_color,
         )  # fmt: skip

@@ -216,7 +216,7 @@ def analyze(
       tricksolver analyze docs/session.pbn --board 1 --no-pv
       tricksolver analyze docs/session.pbn --no-pv --format csv --jobs 2
     """
-    deadline = deadline_after(run.pop("budget"))
+    deadline = deadline_after(run["budget"])
     if pbn is None and (trump is not None or leader is not None):
         raise BadInput("--trump and --leader go with --pbn (a POSITION names its own)")
     pv = not no_pv
@@ -259,6 +259,7 @@ def run_search(
     tt_mb: float,
     max_nodes: int,
     max_seconds: float,
+    budget: float,
     jobs: int | None,
     as_json: bool,
     no_color: bool,
@@ -270,7 +271,7 @@ def run_search(
     stopped at `deadline` (--time, the command's budget)."""
     run_boards_command(
         found,
-        job_of(SearchLimits(tt_mb, max_nodes, max_seconds, deadline)),
+        job_of(SearchLimits(tt_mb, max_nodes, max_seconds, deadline, budget)),
         rendering,
         fmt=output_format(fmt, as_json, output_file),
         output_file=output_file,
@@ -392,7 +393,7 @@ def table(
       tricksolver table docs/session.pbn --board 2 --format csv
       tricksolver table docs/session.pbn --format json -o tables.jsonl --jobs 2
     """
-    deadline = deadline_after(run.pop("budget"))
+    deadline = deadline_after(run["budget"])
     found = boards_of(position, pbn, board, moves)
     run_search(
         found,

@@ -326,3 +326,16 @@ def test_a_budget_shorter_than_any_world_still_answers() -> None:
     assert data["worlds"] >= 1 and data["stopped"] == "time"
     assert data["exact_worlds"] < data["worlds"]
     assert all(m["estimated"] for m in data["moves"])
+
+
+def test_a_results_key_holds_the_budget_not_the_moment_of_its_deadline() -> None:
+    """A batch's result cut short by --time differs from one without: a run
+    resumed with another budget does not take it as done."""
+    from solver.batch import SearchLimits, table_job
+    from solver.records import Board
+
+    board = Board("1", solver.deal("whist", seed=3))
+    none = table_job(SearchLimits()).key(board)
+    timed = table_job(SearchLimits(deadline=clock() + 5, budget=5.0)).key(board)
+    assert timed != none
+    assert timed == table_job(SearchLimits(deadline=clock() + 99, budget=5.0)).key(board)
