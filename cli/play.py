@@ -161,6 +161,10 @@ def recommendation_text(rec: Recommendation, unit: str) -> str:
     for m in rec.moves[:HINT_MOVES]:
         if m.bounded:
             parts.append(f"{move_text(m.move)} at most {signed(m.mean, 2)}")
+        elif m.estimated:  # no confidence interval from estimates
+            parts.append(f"{move_text(m.move)} ~{signed(m.mean, 2)} (an estimate)")
+        elif m.worlds < 2:
+            parts.append(f"{move_text(m.move)} {signed(m.mean, 2)} (one world: no interval)")
         else:
             parts.append(f"{move_text(m.move)} {signed(m.mean, 2)} (95% {_span(m.low, m.high)})")
     more = len(rec.moves) - HINT_MOVES
@@ -182,10 +186,15 @@ def decision_text(decision: Decision, unit: str) -> str:
             notes.append(f"{c.exact} exact")
         if c.eliminated is not None:
             notes.append(f"out in round {c.eliminated}")
-        parts.append(f"{c.plan} {signed(c.mean, 2)} ({', '.join(notes)})")
+        mark = "~" if c.estimated else ""
+        parts.append(f"{c.plan} {mark}{signed(c.mean, 2)} ({', '.join(notes)})")
     more = len(decision.candidates) - HINT_MOVES
     tail = f", and {more} more" if more > 0 else ""
     halving = f"{decision.rounds} round{'s' * (decision.rounds != 1)} of halving"
+    if decision.uneven:
+        halving += ", means over different worlds: a plan out early was valued on fewer"
+    if any(c.estimated for c in decision.candidates):
+        halving += "; ~: an estimate"
     return f"the candidates' mean {unit} ({halving}): {'; '.join(parts)}{tail}"
 
 

@@ -18,11 +18,13 @@ from rich.table import Table
 
 import solver
 from solver import epimc
+from solver.deadline import TIME_MARGIN, deadline_after
 from solver.decisions import (
     DEFAULT_SAMPLES,
     DEFAULT_SECONDS,
     PRE_PLAY_PHASES,
     Decision,
+    check_decision,
     decide_before_play,
 )
 from solver.doubledummy import DEFAULT_TT_MB, MAXN_BY, move_classes
@@ -31,7 +33,17 @@ from solver.games import registry
 from solver.games.base import Position
 from solver.inference import MODELS, NO_MODEL, PlayModel, model_named
 from solver.notation import get_str, parse_fields, parse_seat
-from solver.pimc import ALGORITHMS, EPIMC, OBJECTIVES, PIMC, MoveEstimate, Recommendation
+from solver.pimc import (
+    ALGORITHMS,
+    EPIMC,
+    NO_INTERVAL_ESTIMATES,
+    NO_INTERVAL_ONE_WORLD,
+    OBJECTIVES,
+    PIMC,
+    MoveEstimate,
+    Recommendation,
+    advised_view,
+)
 from solver.pimc import recommend as run_recommend
 from solver.position import parse_view, view_of
 from solver.valuation import BOUNDED, EXACT, PLAYOUT, RACED
@@ -143,6 +155,23 @@ LEGEND = (
     " world by world (below 0: worse); -: fewer than two worlds give no interval."
     " Cards on one row scored alike in every world, and the search treats them as one."
 )
+ESTIMATE_MARK = "~"  # before a mean that rests on worlds not solved exactly
+ESTIMATE_LEGEND = (
+    "~: an estimate: {exact} of {worlds} worlds behind the mean were solved exactly, the"
+    " others valued by a bounded search or a playout; estimates give no 95% interval"
+    " (shown: no interval), and their differences prove nothing."
+)
+NO_INTERVAL_WORDS = {  # why a row has no interval (MoveEstimate.interval_note)
+    NO_INTERVAL_ESTIMATES: "no interval: estimates",
+    NO_INTERVAL_ONE_WORLD: "-",
+}
+
+
+def mean_text(m: MoveEstimate) -> str:
+    """A move's mean: ``<= x`` an upper bound (raced out), ``~x`` an estimate."""
+    if m.bounded:
+        return f"<= {_fmt(m.mean)}"
+    return f"{ESTIMATE_MARK if m.estimated else ''}{_fmt(m.mean)}"
 
 
 def alike_rows(view: View, rec: Recommendation) -> list[list[MoveEstimate]]:
@@ -190,15 +219,23 @@ def render(view: View, rec: Recommendation, no_color: bool) -> None:
     table = _ranking(title, "card", ["best in", "vs top (95%)"])
     for i, row in enumerate(alike_rows(view, rec)):
         m = row[0]
+        mean = mean_text(m)
         if m.bounded:  # raced out: its figures are upper bounds
-            mean, interval, vs = f"<= {_fmt(m.mean)}", "-", f"<= {_fmt(m.diff_high)}"
+            interval, vs = "-", f"<= {_fmt(m.diff_high)}"
+        elif m.interval_note in NO_INTERVAL_WORDS:  # no confidence interval: say why
+            interval = NO_INTERVAL_WORDS[m.interval_note]
+            vs = "" if i == 0 else interval
         else:
-            mean, interval = _fmt(m.mean), _span(m.low, m.high)
+            interval = _span(m.low, m.high)
             vs = "" if i == 0 else _span(m.diff_low, m.diff_high)
         share = f"{100 * m.best_share:.0f}%" if rec.worlds >= 2 else f"{round(m.best_share)} of 1"
         table.add_row(" ".join(str(r.move) for r in row), mean, interval, share, vs)
     console.print(table)
     console.print(LEGEND, style="dim")
+    if any(m.estimated for m in rec.moves):
+        console.print(
+            ESTIMATE_LEGEND.format(exact=rec.exact_worlds, worlds=rec.worlds), style="bold yellow"
+        )
     note = f"best: {rec.best}"
     if rec.stopped in STOPPED_WORDS:
         note += f"  ({STOPPED_WORDS[rec.stopped]}: {rec.worlds} of {rec.requested} worlds valued)"
@@ -280,6 +317,34 @@ def too_bold_warning(pos: Position, decision: Decision) -> str | None:
     )
 
 
+def decision_notes(decision: Decision) -> list[str]:
+    """What the figures of a decision before play are: estimates (~), means
+    over different worlds, and whether the ranking is reproducible."""
+    notes = []
+    if any(c.worlds < 2 for c in decision.candidates):
+        notes.append("-: one world gives no interval.")
+    if any(c.estimated for c in decision.candidates):
+        notes.append(
+            "~: an estimate: some worlds behind the mean were valued by a heuristic playout"
+            " (past the search budget), not solved exactly; estimates give no 95% interval."
+        )
+    if decision.uneven:
+        notes.append(
+            "The means are over different numbers of worlds (successive halving: a candidate"
+            " eliminated early was valued on fewer): a mean over more worlds does not compare"
+            " with one over fewer; the ranking follows the rounds, each of which compared its"
+            " candidates over the same worlds."
+        )
+    if decision.reproducible:
+        notes.append("Reproducible: no time limit, so the same seed gives the same ranking.")
+    else:
+        notes.append(
+            "Depends on the clock: the time limit decides how many worlds are valued, so"
+            " another run may rank otherwise; --time 0 (no limit) for a reproducible ranking."
+        )
+    return notes
+
+
 def render_decision(decision: Decision, no_color: bool, warning: str | None = None) -> None:
     console = Console(no_color=no_color or None, highlight=False)
     rules = registry.game(decision.game)
@@ -293,15 +358,23 @@ def render_decision(decision: Decision, no_color: bool, warning: str | None = No
     )
     table = _ranking(title, "plan", ["worlds", "exact", "eliminated"])
     for c in decision.candidates:
+        if c.confident:
+            interval = _span(c.low, c.high)
+        else:
+            interval = NO_INTERVAL_WORDS[
+                NO_INTERVAL_ESTIMATES if c.estimated else NO_INTERVAL_ONE_WORLD
+            ]
         table.add_row(
             str(c.plan),
-            _fmt(c.mean),
-            _span(c.low, c.high),
+            f"{ESTIMATE_MARK if c.estimated else ''}{_fmt(c.mean)}",
+            interval,
             str(c.worlds),
             f"{100 * c.exact / c.worlds:.0f}%",
             "-" if c.eliminated is None else f"round {c.eliminated}",
         )
     console.print(table)
+    for line in decision_notes(decision):
+        console.print(line, style="dim")
     note = f"best: {decision.best} (now: {decision.move})"
     if decision.stopped == "time":
         note += "  (time limit: the halving stopped early)"
@@ -319,11 +392,43 @@ def render_decision(decision: Decision, no_color: bool, warning: str | None = No
     )
 
 
-def _decision_seconds(seconds: float | None) -> float | None:
-    """--time before play: the default budget, or 0 for none."""
+DEFAULT_BUDGET = DEFAULT_SECONDS  # --time by default, in play as before play (about 10 s)
+
+
+def budget_seconds(seconds: float | None) -> float | None:
+    """--time: the default budget when not given, None for 0 (no limit)."""
     if seconds is None:
-        return DEFAULT_SECONDS
+        return DEFAULT_BUDGET
     return seconds if seconds != 0 else None
+
+
+def say_budget(note: str, as_json: bool) -> None:
+    """The budget's note, before the run: the first line of the text, or
+    with --json on standard error when it is a terminal (the JSON alone on
+    standard output; its `stopped` and each move's `estimated` say the same)."""
+    if not as_json:
+        click.echo(note)
+    elif sys.stderr.isatty():
+        click.echo(note, err=True)
+
+
+def budget_note(before_play: bool) -> str:
+    """The first line of a recommendation run on the default budget: what it
+    does when it would take long."""
+    if before_play:
+        what = (
+            "the halving stops when the time is up, and a world whose search is cut short is"
+            " valued by a heuristic playout"
+        )
+    else:
+        what = (
+            "each world gets a share of the time, a world past its share is valued by a"
+            " bounded search (an estimate, marked ~), and the worlds valued by then count"
+        )
+    return (
+        f"Recommending within {DEFAULT_BUDGET:g} s (--time SECONDS; --time 0: no limit, the"
+        f" answer reproducible): {what}."
+    )
 
 
 @click.command()
@@ -344,8 +449,11 @@ def _decision_seconds(seconds: float | None) -> float | None:
 )  # fmt: skip
 @click.option(
     "--time", "seconds", type=TIME, metavar="SECONDS",
-    help="Stop after SECONDS and rank by the worlds solved by then (default: none in play;"
-    f" before play {DEFAULT_SECONDS:g}; {TIME_HELP}, reproducible).",
+    help="The whole command's budget: stop after SECONDS from its start and rank by the"
+    f" worlds valued by then (default {DEFAULT_BUDGET:g}, in play as before play; in play"
+    " each world then gets a share of the time, past it a bounded search: an estimate,"
+    f" marked ~; {TIME_HELP}, the answer then reproducible; with --node-budget and no"
+    f" --time, none).  The answer comes within SECONDS plus {TIME_MARGIN:g} s.",
 )  # fmt: skip
 @click.option(
     "--max-nodes", type=NODES, metavar="NODES",
@@ -453,6 +561,7 @@ def recommend(
       tricksolver recommend deal.txt --moves AS,QS -n 8 --inference heuristic
       tricksolver recommend deal.txt --moves "AS, QS" -n 8 --method epimc
     """
+    deadline = deadline_after(budget_seconds(seconds))
     if maxn_by is not None and objective != "maxn":
         raise TricksolverError("--maxn-by is for --objective maxn")
     workers_memory(jobs, tt_mb)
@@ -469,9 +578,12 @@ def recommend(
                 "--inference weighs worlds by the cards played: it is for card play, not a"
                 " decision before play"
             )
+        check_decision(before[0], before[1])
+        if seconds is None:
+            say_budget(budget_note(before_play=True), as_json)
         with searching("no world was valued yet"):
             decision = decide_before_play(
-                before[0], before[1], seconds=_decision_seconds(seconds),
+                before[0], before[1], seconds=None, deadline=deadline,
                 samples=DEFAULT_SAMPLES if samples is None else samples, seed=seed,
                 max_nodes=max_nodes,
             )  # fmt: skip
@@ -489,10 +601,15 @@ def recommend(
         return
     if samples is None:
         samples = PIMC_SAMPLES
-    view = read_view(text, seat)
+    view = advised_view(read_view(text, seat), None)
+    note = None
+    if seconds is None and not node_budget:
+        note = budget_note(before_play=False)
+    if node_budget and seconds is None:
+        deadline = None  # a node budget alone: reproducible, no clock
     if method == EPIMC:
-        rec = run_epimc(view, samples, seconds, seed, jobs, objective, tt_mb, max_nodes,
-                        node_budget, inference)  # fmt: skip
+        rec = run_epimc(view, samples, deadline, seed, jobs, objective, tt_mb, max_nodes,
+                        node_budget, inference, note, as_json)  # fmt: skip
         show(view, rec, as_json, no_color)
         return
     progress: Progress | None = None
@@ -506,6 +623,8 @@ def recommend(
         task = progress.add_task("worlds", total=samples)
 
     def step(done: int, total: int) -> None:
+        if done == 0 and note is not None:  # the input checked, the run begins
+            say_budget(note, as_json)
         if progress is not None:
             progress.update(task, completed=done)
 
@@ -513,7 +632,7 @@ def recommend(
     try:
         with searching("no world was solved yet"):
             rec = run_recommend(
-                view, samples=samples, seconds=seconds or None, seed=seed, jobs=jobs,
+                view, samples=samples, deadline=deadline, seed=seed, jobs=jobs,
                 objective=objective, maxn_by=maxn_by or "score", tt_mb=math.ceil(tt_mb),
                 progress=step, stop=stop, max_nodes=max_nodes or 0, node_budget=node_budget or 0,
                 race=race, inference=inference,
@@ -542,7 +661,7 @@ def show(view: View, rec: Recommendation, as_json: bool, no_color: bool) -> None
 def run_epimc(
     view: View,
     samples: int,
-    seconds: float | None,
+    deadline: float | None,
     seed: int,
     jobs: int | None,
     objective: str,
@@ -550,15 +669,20 @@ def run_epimc(
     max_nodes: int | None,
     node_budget: int | None,
     inference: PlayModel | None,
+    note: str | None,
+    as_json: bool,
 ) -> Recommendation:
-    """`--method epimc`: Extended PIMC in this process (solver.epimc)."""
+    """`--method epimc`: Extended PIMC in this process (solver.epimc); the
+    budget's `note` (None: none) first."""
     if objective != "value":
         raise TricksolverError("--method epimc ranks by the value: leave --objective out")
     if jobs is not None:
         raise TricksolverError("--method epimc solves in this process: leave --jobs out")
+    if note is not None:
+        say_budget(note, as_json)
     with searching("no move was valued yet"):
         return epimc.recommend(
-            view, samples=samples, seconds=seconds or None, seed=seed, tt_mb=math.ceil(tt_mb),
+            view, samples=samples, deadline=deadline, seed=seed, tt_mb=math.ceil(tt_mb),
             max_nodes=max_nodes or 0, node_budget=node_budget or 0, inference=inference,
         )  # fmt: skip
 

@@ -49,14 +49,15 @@ def view_text(check: ViewCheck) -> Text:
     """The view's word on a decision: it chose the card too, or preferred
     another and by how much (means over its worlds, whole-hand figures)."""
     top = check.top
-    best = FIGURE.format(top.mean + check.banked)
+    mark_top = "~" if top.estimated else ""  # an estimate: worlds not solved exactly
+    best = mark_top + FIGURE.format(top.mean + check.banked)
     worlds = check.recommendation.worlds
     if check.played.move == top.move:
         return Text(f"also chose it (mean {best}, {worlds} worlds)", style="green")
     if check.agrees:
         return Text(f"rated it level with its top {top.move} ({best})", style="green")
     played = FIGURE.format(check.played.mean + check.banked)
-    mark = "<= " if check.played.bounded else ""
+    mark = "<= " if check.played.bounded else ("~" if check.played.estimated else "")
     by = ("at least " if check.played.bounded else "") + FIGURE.format(check.shortfall)
     return Text(f"preferred {top.move} by {by} ({best} vs {mark}{played})", style="yellow")
 

@@ -13,6 +13,7 @@ from rich.console import Console
 
 import solver
 from solver.batch import BoardJob, SearchLimits
+from solver.deadline import TIME_MARGIN, deadline_after
 from solver.doubledummy import DEFAULT_TT_MB
 from solver.records import Board
 from solver.result_files import CSV, JSON_LINES
@@ -125,7 +126,13 @@ class _Stopper:
     help=f"Stop each search after N nodes ({NODES_HELP}); values then show bounds.",
 )  # fmt: skip
 @click.option(
-    "--time", "max_seconds", type=TIME, default=0.0, metavar="SECONDS",
+    "--time", "budget", type=TIME, default=0.0, metavar="SECONDS",
+    help=f"Stop the whole review after SECONDS from its start ({TIME_HELP}), --view's"
+    " recommendations too: the searches then running stop, and values then show bounds;"
+    f" the answer within SECONDS plus {TIME_MARGIN:g} s.",
+)  # fmt: skip
+@click.option(
+    "--search-time", "max_seconds", type=TIME, default=0.0, metavar="SECONDS",
     help=f"Stop each search after SECONDS ({TIME_HELP}); values then show bounds.",
 )  # fmt: skip
 @json_option("tables")
@@ -144,6 +151,7 @@ def review(
     scheduler: str | None,
     tt_mb: float,
     max_nodes: int,
+    budget: float,
     max_seconds: float,
     as_json: bool,
     no_color: bool,
@@ -160,9 +168,10 @@ def review(
     after it (whist and Chinese Whist: its tricks in the hand; Cinch: the net
     hand score; Chinkway: the quest score; paranoid with three sides or
     more), the cost (before - after) and at a mistake the cards proven best;
-    then every side's and seat's mistakes and their cost.  --time and
-    --max-nodes limit each search: values then show bounds, and a cost is
-    only claimed where proven.  --view SEAT sets the recommendation on
+    then every side's and seat's mistakes and their cost.  --time limits
+    the whole review, --search-time and --max-nodes each search: values
+    then show bounds, and a cost is only claimed where proven.  --view SEAT
+    sets the recommendation on
     SEAT's view (sampled worlds) beside each of its decisions.  Ctrl-C shows
     the cards reviewed so far (status 130).
 
@@ -180,6 +189,7 @@ def review(
     finishes, --output FILE to write them (run again to resume), --scheduler
     for a Dask cluster (docs/batch.md).
     """
+    deadline = deadline_after(budget)
     text, boards = source_boards(source, board)
     if boards is None and is_view_text(text):
         raise BadInput("review takes a full position (every hand), not a seat's view")
@@ -192,7 +202,7 @@ def review(
         )
         _review_boards(
             found, moves, ReviewOptions(views, samples, view_time or None, seed, 1),
-            SearchLimits(tt_mb, max_nodes, max_seconds),
+            SearchLimits(tt_mb, max_nodes, max_seconds, deadline, budget),
             fmt=output_format(fmt, as_json, output_file), output_file=output_file, jobs=jobs,
             scheduler=scheduler, no_color=no_color,
         )  # fmt: skip
@@ -202,6 +212,7 @@ def review(
         workers_memory(jobs, VIEW_TT_MB)
     options = ReviewOptions(views, samples, view_time or None, seed, jobs)
     searcher = solver.Solver(tt_mb, max_nodes=max_nodes, max_seconds=max_seconds)
+    searcher.deadline = deadline
     console = Console(no_color=no_color or None, highlight=False)
     held = None if boards is None else boards[0]  # many boards went to the batch engine above
     if held is not None:
@@ -275,7 +286,9 @@ def _review_boards(
         return review_work(board, fields, stopper.searcher, stop=stopper.flag)
 
     def one_board() -> _Stopper:
-        return _Stopper(solver.Solver(limits.tt_mb, limits.max_nodes, limits.max_seconds))
+        found = solver.Solver(limits.tt_mb, limits.max_nodes, limits.max_seconds)
+        found.deadline = limits.deadline
+        return _Stopper(found)
 
     run_boards_command(boards, job, REVIEW_RENDERING, one_board=one_board, search=search, **run)
 

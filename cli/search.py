@@ -21,6 +21,7 @@ from rich.console import Console
 import solver
 from solver.batch import BoardJob, SearchLimits, analysis_job, table_job
 from solver.cli import render_analysis
+from solver.deadline import TIME_MARGIN, deadline_after
 from solver.doubledummy import DEFAULT_TT_MB, table_positions
 from solver.games.registry import game_of
 from solver.parallel import Solvers
@@ -69,15 +70,27 @@ def position_argument(position: str | None, pbn: str | None) -> str | None:
 
 
 def make_solver(
-    tt_mb: float, max_nodes: int, max_seconds: float, jobs: int | None
+    tt_mb: float, max_nodes: int, max_seconds: float, jobs: int | None, deadline: float | None
 ) -> solver.Solver | Solvers:
     """One Solver, or with `jobs` above 1 (None: one per core) a Solver a
-    thread (`solver.parallel`); their tables checked against the memory first."""
+    thread (`solver.parallel`); their tables checked against the memory
+    first; every search stopped at `deadline` (the command's budget)."""
     threads = jobs or os.cpu_count() or 1
     workers_memory(threads, tt_mb)
+    made: solver.Solver | Solvers
     if threads == 1:
-        return solver.Solver(tt_mb, max_nodes=max_nodes, max_seconds=max_seconds)
-    return Solvers(threads, tt_mb, max_nodes, max_seconds)
+        made = solver.Solver(tt_mb, max_nodes=max_nodes, max_seconds=max_seconds)
+    else:
+        made = Solvers(threads, tt_mb, max_nodes, max_seconds)
+    made.deadline = deadline
+    return made
+
+
+BUDGET_HELP = (
+    "Stop the whole command after SECONDS from its start ({time_help}): every search"
+    " still running then stops, and the results cut short show bounds; the answer comes"
+    " within SECONDS plus {margin:g} s (for stopping the searches and printing)."
+)
 
 
 def search_options(command: Any) -> Any:
@@ -102,6 +115,14 @@ def search_options(command: Any) -> Any:
             ),
             click.option(
                 "--time",
+                "budget",
+                type=TIME,
+                default=0.0,
+                metavar="SECONDS",
+                help=BUDGET_HELP.format(time_help=TIME_HELP, margin=TIME_MARGIN),
+            ),
+            click.option(
+                "--search-time",
                 "max_seconds",
                 type=TIME,
                 default=0.0,
@@ -171,8 +192,9 @@ def analyze(
     cards on one row, with what the value means in the game: tricks from
     here (whist, Chinese Whist), the net hand score (Cinch), the quest score
     (Chinkway; paranoid, like three-player Chinese Whist); then a principal
-    variation by tricks and the search's statistics.  A search cut short by
-    --time or --max-nodes shows what it proved as bounds (>= 7, <= 9, 7..9),
+    variation by tricks and the search's statistics.  --time bounds the
+    whole command (every board); --search-time and --max-nodes each
+    search.  A search cut short by any of them shows what it proved as bounds (>= 7, <= 9, 7..9),
     calls a card best only when that is proven, and has no line of play.
 
     For bridge players: --pbn with --trump and --leader instead of POSITION.
@@ -194,6 +216,7 @@ def analyze(
       tricksolver analyze docs/session.pbn --board 1 --no-pv
       tricksolver analyze docs/session.pbn --no-pv --format csv --jobs 2
     """
+    deadline = deadline_after(run["budget"])
     if pbn is None and (trump is not None or leader is not None):
         raise BadInput("--trump and --leader go with --pbn (a POSITION names its own)")
     pv = not no_pv
@@ -204,6 +227,7 @@ def analyze(
         analysis_rendering(pv),
         fmt,
         lambda searcher, b: searcher.analyze(b.position, pv=pv),
+        deadline,
         **run,
     )
 
@@ -230,10 +254,12 @@ def run_search(
     rendering: Rendering,
     fmt: str,
     search: Callable[[Searcher, Board], Any],
+    deadline: float | None,
     *,
     tt_mb: float,
     max_nodes: int,
     max_seconds: float,
+    budget: float,
     jobs: int | None,
     as_json: bool,
     no_color: bool,
@@ -241,17 +267,18 @@ def run_search(
     scheduler: str | None,
 ) -> None:
     """The search options' part of `analyze` and `table`: the boards run
-    (`run_boards_command`) with the job of the limits."""
+    (`run_boards_command`) with the job of the limits, every search
+    stopped at `deadline` (--time, the command's budget)."""
     run_boards_command(
         found,
-        job_of(SearchLimits(tt_mb, max_nodes, max_seconds)),
+        job_of(SearchLimits(tt_mb, max_nodes, max_seconds, deadline, budget)),
         rendering,
         fmt=output_format(fmt, as_json, output_file),
         output_file=output_file,
         jobs=jobs,
         scheduler=scheduler,
         no_color=no_color,
-        one_board=partial(make_solver, tt_mb, max_nodes, max_seconds, jobs),
+        one_board=partial(make_solver, tt_mb, max_nodes, max_seconds, jobs, deadline),
         search=search,
     )
 
@@ -343,7 +370,8 @@ def table(
     strains NT S H D C (the seat on declarer's left leads).  The other games
     print every side's value under each trump the game allows (Cinch: the
     trump named).  A full deal takes long: try endings, or a --time limit
-    (each search's; a cell cut short by it shows bounds: >= 7, <= 9, 7..9).
+    (the whole command's; a cell cut short by it shows bounds: >= 7, <= 9,
+    7..9; --search-time limits each search instead).
 
     A file of boards (PBN, LIN, many positions) gives every board's table
     (or --board N's); --format pbn writes the hand record back with each
@@ -365,6 +393,7 @@ def table(
       tricksolver table docs/session.pbn --board 2 --format csv
       tricksolver table docs/session.pbn --format json -o tables.jsonl --jobs 2
     """
+    deadline = deadline_after(run["budget"])
     found = boards_of(position, pbn, board, moves)
     run_search(
         found,
@@ -372,6 +401,7 @@ def table(
         TABLE_RENDERING,
         fmt,
         lambda searcher, b: searcher.table(b.position),
+        deadline,
         **run,
     )
 

@@ -74,11 +74,17 @@ BoardWork = Callable[[Board, Mapping[str, Any], Solver], Any]
 
 @dataclass(frozen=True)
 class SearchLimits:
-    """The worker's `Solver`: its table size and each search's limits (0: none)."""
+    """The worker's `Solver`: its table size and each search's limits (0:
+    none), and the deadline of the whole run (None: none; `solver.deadline`:
+    a wall-clock time, every search stopped when it comes) with the budget
+    it came from (`budget`, --time's seconds: 0 none; part of a result's key,
+    as a result cut short by it differs from one without)."""
 
     tt_mb: float = DEFAULT_TT_MB
     max_nodes: int = 0
     max_seconds: float = 0.0
+    deadline: float | None = None
+    budget: float = 0.0
 
 
 def cards_left(pos: Position) -> int:
@@ -119,6 +125,8 @@ class BoardJob:
             board.position.to_line(),
             board.play,
         ]
+        if self.limits.budget:  # (only then: the keys of runs without one stay as they were)
+            content.append({"time": self.limits.budget})
         text = json.dumps(content, sort_keys=True, separators=(",", ":"))
         return hashlib.sha256(text.encode()).hexdigest()[:KEY_DIGITS]
 
@@ -168,6 +176,7 @@ def worker_solver(limits: SearchLimits) -> Solver:
     found: Solver | None = getattr(_local, "solver", None)
     if found is None or getattr(_local, "limits", None) != limits:
         found = Solver(limits.tt_mb, max_nodes=limits.max_nodes, max_seconds=limits.max_seconds)
+        found.deadline = limits.deadline
         _local.solver = found
         _local.limits = limits
     return found

@@ -61,6 +61,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from solver import deadline as wall
 from solver.doubledummy import Solver, value_after
 from solver.errors import PositionError
 from solver.games.base import Move, Phase, Position
@@ -125,6 +126,18 @@ class PlanEstimate:
     eliminated: int | None
     values: tuple[int, ...] = field(repr=False)  # per world, in world order
 
+    @property
+    def estimated(self) -> bool:
+        """Whether the mean rests on a world not solved exactly (a playout):
+        an estimate, whose interval is no 95% confidence interval."""
+        return self.exact < self.worlds
+
+    @property
+    def confident(self) -> bool:
+        """Whether `low` .. `high` is a 95% confidence interval: two worlds
+        or more, every one solved exactly."""
+        return self.worlds >= 2 and not self.estimated
+
     def to_json(self) -> dict[str, Any]:
         return {
             "plan": str(self.plan),
@@ -138,6 +151,8 @@ class PlanEstimate:
             "exact_worlds": self.exact,
             "exact_share": round(self.exact / self.worlds, 4) if self.worlds else 0.0,
             "eliminated_in_round": self.eliminated,
+            "estimated": self.estimated,
+            "confidence_interval": self.confident,
         }
 
 
@@ -163,6 +178,19 @@ class Decision:
     max_nodes: int
     stopped: str | None  # None, "time" (the time limit) or "interrupted" (Ctrl-C) ended it
     seconds: float
+    timed: bool = False  # a time limit ran: how many worlds were valued depended on the clock
+
+    @property
+    def reproducible(self) -> bool:
+        """Whether the same seed gives the same ranking: no time limit ran."""
+        return not self.timed
+
+    @property
+    def uneven(self) -> bool:
+        """Whether the candidates' means are over different numbers of worlds
+        (successive halving: a candidate eliminated early has fewer), so that
+        two means compare the same worlds only as far as the fewer go."""
+        return len({c.worlds for c in self.candidates}) > 1
 
     def completed(self) -> Decision:
         """This decision, unless Ctrl-C ended it: then KeyboardInterrupt (for
@@ -196,6 +224,8 @@ class Decision:
             "seconds": round(self.seconds, 3),
             "evaluations": evaluations,
             "exact_evaluations": sum(c.exact for c in self.candidates),
+            "reproducible": self.reproducible,
+            "uneven_worlds": self.uneven,
             "candidates": [c.to_json() for c in self.candidates],
         }
 
@@ -300,6 +330,7 @@ def decide_before_play(
     tt_mb: int = DECISION_TT_MB,
     progress: Callable[[int], None] | None = None,
     plans: Sequence[Plan] | None = None,
+    deadline: float | None = None,
 ) -> Decision:
     """Rank the candidates of a decision before play by successive halving
     over worlds (module docstring).  `seconds` bounds the run (None: no
@@ -307,7 +338,10 @@ def decide_before_play(
     candidate is valued on; `max_nodes` the search budget of a world (None:
     the game's ``decision_max_nodes``).  `progress` gets the evaluations made.
     `plans`: the candidates (default `candidate_plans`; a player may leave
-    some out).  PositionError if the position is not at a decision before
+    some out).  `deadline` (a wall-clock time, `solver.deadline`: a
+    command's budget) ends the run too, a search then running stopped (its
+    world valued by the playout: not exact).  PositionError if the position
+    is not at a decision before
     play of `seat`; ValueError for bad numbers or no plan."""
     seat = check_decision(position, seat)
     if samples < 1:
@@ -320,11 +354,12 @@ def decide_before_play(
     if nodes < 0:
         raise ValueError("max_nodes must not be negative")
     started = time.monotonic()
-    deadline = None if seconds is None else started + seconds
+    until = wall.earliest(wall.deadline_after(seconds), deadline)
     plans = candidate_plans(position, seat) if plans is None else list(plans)
     if not plans:
         raise ValueError("no plan to rank")
     solver = Solver(tt_mb=tt_mb, max_nodes=nodes)
+    solver.deadline = until
     sampler = Sampler(view_of(position, seat))
     worlds: list[Position] = []
     values: list[list[PlanValue]] = [[] for _ in plans]
@@ -350,7 +385,7 @@ def decide_before_play(
                         stopped = "interrupted"
                         break
                     # stop before a value that would likely end past the deadline
-                    if w > 0 and deadline is not None and time.monotonic() + longest >= deadline:
+                    if w > 0 and until is not None and wall.clock() + longest >= until:
                         stopped = "time"
                         break
                     if len(values[i]) == w:
@@ -365,7 +400,7 @@ def decide_before_play(
             rounds += 1
             if stopped is not None or len(active) == 1 or target >= samples:
                 break
-            if deadline is not None and time.monotonic() >= deadline:
+            if wall.passed(until):
                 stopped = "time"
                 break
             # 2. The better half goes on, on twice as many worlds.
@@ -391,7 +426,7 @@ def decide_before_play(
     )
     return Decision(
         position.game, seat, position.phase, tuple(estimates[i] for i in ranked), rounds,
-        len(worlds), samples, seed, nodes, stopped, time.monotonic() - started,
+        len(worlds), samples, seed, nodes, stopped, time.monotonic() - started, until is not None,
     )  # fmt: skip
 
 

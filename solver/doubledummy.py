@@ -25,11 +25,12 @@ import functools
 import math
 import os
 import threading
+import weakref
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, TypeVar
 
-from solver import _core
+from solver import _core, deadline
 from solver.cards import Card
 from solver.errors import IllegalMoveError, PositionError, SolverBusyError
 from solver.games.base import Move, Phase, Position
@@ -365,6 +366,11 @@ class Solver:
     0.2 s limit whole).  One thread at a time: a search asked for while
     another thread's runs raises `SolverBusyError` (`interrupt` alone may
     come from any thread).
+
+    `deadline` (None: none) is the wall-clock time (`solver.deadline`) at
+    which any search of this Solver stops, the one running then and every
+    later one, as under a time limit (not exact: bounds, an estimate): the
+    budget of a whole command handed down to its searches.
     """
 
     def __init__(
@@ -383,6 +389,38 @@ class Solver:
         self._fresh = False  # the table was just written whole and holds nothing yet
         self._warm_first = max_seconds > 0  # a time limit: warm before the first search
         self._busy = threading.Lock()  # held by the thread searching (`_exclusive`)
+        self._deadline: float | None = None
+        self._alarm: threading.Timer | None = None  # stops the search running at the deadline
+
+    @property
+    def deadline(self) -> float | None:
+        """The wall-clock time (`solver.deadline.clock`) at which every
+        search stops; None: none.  May be set between searches, from the
+        thread that searches."""
+        return self._deadline
+
+    @deadline.setter
+    def deadline(self, when: float | None) -> None:
+        if when == self._deadline:
+            return
+        if self._alarm is not None:
+            self._alarm.cancel()
+            self._alarm = None
+        self._deadline = when
+        if when is None:
+            return
+        # a search running at the deadline is stopped from this timer's thread
+        # (the weak reference lets a Solver dropped before it go)
+        me = weakref.ref(self)
+
+        def ring() -> None:
+            found = me()
+            if found is not None and found._deadline == when:
+                found._search.request_stop()
+
+        self._alarm = threading.Timer(max(0.0, when - deadline.clock()), ring)
+        self._alarm.daemon = True
+        self._alarm.start()
 
     @_exclusive
     def clear(self) -> None:
@@ -423,6 +461,8 @@ class Solver:
         self._fresh = False
         self._stopping = False
         self._search.clear_stop()
+        if deadline.passed(self._deadline):  # the budget is spent: stop at once (not exact)
+            self._search.request_stop()
 
     def interrupt(self) -> None:
         """Stop a search this Solver runs in another thread: it returns soon,
@@ -548,7 +588,10 @@ class Solver:
     ) -> Analysis:
         core = self._core_of(pos)
         side = core.sides[core.turn]
-        moves = sorted(moves, key=lambda m: (-m.value, -m.bounds.high))
+        # best first; equal moves in the game's card order (`legal_moves`), so
+        # that the order does not depend on how the search was split (--jobs)
+        place = {str(m): i for i, m in enumerate(pos.legal_moves())}
+        moves = sorted(moves, key=lambda m: (-m.value, -m.bounds.high, place[str(m.move)]))
         best = moves[0].value
         root = None
         if not stats.exact:

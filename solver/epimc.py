@@ -62,6 +62,7 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
+from solver import deadline as wall
 from solver import valuation
 from solver.cards import RANK_CHARS
 from solver.doubledummy import (
@@ -237,6 +238,7 @@ def recommend(
     prune: bool = True,
     inference: PlayModel | None = None,
     inference_factor: int = DEFAULT_FACTOR,
+    deadline: float | None = None,
 ) -> Recommendation:
     """Rank the legal moves of `seat` (default: the seat to move) by their
     mean Extended PIMC value over `samples` worlds (the module's contract):
@@ -249,7 +251,9 @@ def recommend(
     postponing of a move; `bounded`: a world past it is valued by a bounded
     search (else a playout), as in `solver.pimc.recommend`.  `node_budget`
     (0: none) bounds the whole run's nodes, `seconds` its time (not
-    reproducible).  `prune` False postpones every move (the tests' check
+    reproducible), `deadline` (a wall-clock time, `solver.deadline`: a
+    command's budget) its end, a search then running stopped (not exact).
+    `prune` False postpones every move (the tests' check
     of the values; the ranking is the same).  `inference` (None: off): the
     worlds weighed by the play, as `solver.pimc.recommend` weighs them.
     PositionError for a seat not to move or a phase with no card to choose;
@@ -262,7 +266,7 @@ def recommend(
     if seconds is not None and seconds <= 0:
         raise ValueError("the time limit must be positive (seconds)")
     started = time.monotonic()
-    deadline = None if seconds is None else started + seconds
+    until = wall.earliest(wall.deadline_after(seconds), deadline)
     legal = view.legal_moves()
     sampler = Sampler(view)
     world_nodes = max_nodes
@@ -270,6 +274,9 @@ def recommend(
         world_nodes = node_budget
     solver = Solver(tt_mb=tt_mb, max_nodes=world_nodes)
     bounded_solver = Solver(tt_mb=valuation.BOUNDED_TT_MB) if bounded and world_nodes else None
+    solver.deadline = until
+    if bounded_solver is not None:
+        bounded_solver.deadline = until
     step1_budget = int(node_budget * PIMC_SHARE)
     worlds: list[Position] = []
     solved: list[WorldResult] = []
@@ -279,7 +286,7 @@ def recommend(
     drawn = DrawnWorlds(sampler, samples, seed, weighing)
     try:
         for index, masks in enumerate(drawn):  # drawn as they are read
-            if deadline is not None and solved and time.monotonic() >= deadline:
+            if solved and wall.passed(until):
                 stopped = "time"
                 break
             world = sampler.world(list(masks))
@@ -308,7 +315,7 @@ def recommend(
                 break
             if prune and best_mean is not None and estimate.mean <= best_mean:
                 break
-            if deadline is not None and time.monotonic() >= deadline:
+            if wall.passed(until):
                 stopped = stopped or "time"
                 break
             key = str(estimate.move)

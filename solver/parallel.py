@@ -15,7 +15,8 @@ compares them on random positions of every game); the node counts differ
 (each thread has its own table, and `analyze`'s guesses differ), and the
 seconds of the statistics are the wall time of the whole.  With a
 limit (`max_nodes`, `max_seconds`), each search of a thread has it, as each
-search of `Solver` has.
+search of `Solver` has; a `deadline` (the command's budget) stops every
+thread's search when it comes.
 """
 
 from __future__ import annotations
@@ -54,6 +55,16 @@ class Solvers:
             raise ValueError("jobs must be at least 1")
         self.solvers = [Solver(tt_mb, max_nodes, max_seconds) for _ in range(jobs)]
         self._stopping = False
+
+    @property
+    def deadline(self) -> float | None:
+        """`Solver.deadline` of every thread's Solver."""
+        return self.solvers[0].deadline
+
+    @deadline.setter
+    def deadline(self, when: float | None) -> None:
+        for s in self.solvers:
+            s.deadline = when
 
     def interrupt(self) -> None:
         self._stopping = True

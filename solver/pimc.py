@@ -42,6 +42,7 @@ from concurrent.futures import (
 from dataclasses import dataclass, field, replace
 from typing import Any, overload
 
+from solver import deadline as wall
 from solver import valuation
 from solver.cards import Card
 from solver.doubledummy import DEFAULT_TT_MB, MAXN_BY, MIB, SearchStats, Solver
@@ -97,7 +98,13 @@ class MoveEstimate:
     `bounded`: the move was raced out (clearly worse than the leader) and in
     `bounded_worlds` worlds only proven not to reach the leader's value, so
     `mean` and `diff_high` are upper bounds (the means of the bounds), and
-    `stderr`, `low`, `high`, `diff_low` are None."""
+    `stderr`, `low`, `high`, `diff_low` are None.
+
+    `exact_worlds`: the worlds behind the mean that were solved exactly
+    (`solver.valuation.SEARCHED`); fewer than all of them and the mean is an
+    estimate (`estimated`): its interval and paired difference rest on
+    values that are not the worlds' own, so they are no 95% confidence
+    intervals (the text and the JSON do not give them as such)."""
 
     move: Move
     mean: float
@@ -110,6 +117,36 @@ class MoveEstimate:
     values: tuple[int, ...] = field(repr=False)  # per world, in world order (bounds where bounded)
     bounded: bool = False
     bounded_worlds: int = 0
+    exact_worlds: int | None = None  # None: every world behind the mean (the default)
+
+    @property
+    def worlds(self) -> int:
+        return len(self.values)
+
+    @property
+    def estimated(self) -> bool:
+        """Whether the mean rests on a world not solved exactly."""
+        return self.exact_worlds is not None and self.exact_worlds < self.worlds
+
+    @property
+    def exact_share(self) -> float:
+        """The share of the worlds behind the mean solved exactly."""
+        if self.exact_worlds is None or not self.worlds:
+            return 1.0
+        return self.exact_worlds / self.worlds
+
+    @property
+    def interval_note(self) -> str | None:
+        """Why the move has no 95% confidence interval (None: it has one):
+        ``bounds`` (raced out: upper bounds), ``estimates`` (a world not
+        solved exactly), ``one world`` (fewer than two)."""
+        if self.bounded:
+            return NO_INTERVAL_BOUNDS
+        if self.estimated:
+            return NO_INTERVAL_ESTIMATES
+        if self.worlds < 2:
+            return NO_INTERVAL_ONE_WORLD
+        return None
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {
@@ -127,7 +164,17 @@ class MoveEstimate:
             out["mean_at_most"] = _round(self.mean)
             out["diff_at_most"] = _round(self.diff_high)
             out["bounded_worlds"] = self.bounded_worlds
+        if self.estimated:  # no confidence interval: the spread of estimates is not one
+            out.update(low=None, high=None, diff_low=None, diff_high=None)
+        out["estimated"] = self.estimated
+        out["exact_share"] = round(self.exact_share, 4)
+        out["interval_note"] = self.interval_note
         return out
+
+
+NO_INTERVAL_BOUNDS = "bounds"  # `MoveEstimate.interval_note`: raced out, upper bounds only
+NO_INTERVAL_ESTIMATES = "estimates"  # a world behind the mean was not solved exactly
+NO_INTERVAL_ONE_WORLD = "one world"  # fewer than two worlds say nothing of the spread
 
 
 def _round(x: float | None) -> float | None:
@@ -266,6 +313,7 @@ class _Task:
     bounded: bool = True  # a world past `max_nodes` is valued by a bounded search (else a playout)
     maxn_by: str = "score"  # objective maxn: what every side maximises (MAXN_BY)
     timed: bool = False  # `max_nodes` set from the time: the table is kept from world to world
+    deadline: float | None = None  # the run's end (solver.deadline): a search then running stops
 
 
 @dataclass(frozen=True)
@@ -307,6 +355,7 @@ def _worker_state(task: _Task) -> tuple[Sampler, Solver]:
         _local.solver = solver
         _local.tt_bytes = task.tt_bytes
     solver.max_nodes = task.max_nodes  # (a timed run's budget changes from world to world)
+    solver.deadline = task.deadline
     return cache[task.view_text], solver
 
 
@@ -319,6 +368,7 @@ def _bounded_solver(task: _Task) -> Solver | None:
     if searcher is None:
         searcher = Solver(tt_mb=valuation.BOUNDED_TT_MB)
         _local.bounded_solver = searcher
+    searcher.deadline = task.deadline
     return searcher
 
 
@@ -409,6 +459,7 @@ def recommend(
     maxn_by: str = "score",
     inference: PlayModel | None = None,
     inference_factor: int = DEFAULT_FACTOR,
+    deadline: float | None = None,
 ) -> Recommendation:
     """Rank the legal moves of `seat` by their mean double-dummy value over
     `samples` worlds consistent with what the seat knows.
@@ -417,7 +468,13 @@ def recommend(
     seat's hidden knowledge is not used) or a `View`.  `seconds` bounds the
     run (the worlds valued by then count); `stop` (a threading.Event) ends
     it early the same way, as Ctrl-C does (KeyboardInterrupt is caught and
-    the result so far returned, `stopped="interrupted"`).  `node_budget`
+    the result so far returned, `stopped="interrupted"`).  `deadline` (a
+    wall-clock time, `solver.deadline`: the budget of a whole command) ends
+    it too, whichever comes first; every search still running in a worker
+    then stops (a world so cut short is valued by what is left: an
+    estimate), and when no world is done by then, the first to finish of
+    those in progress is waited for (at most `FIRST_WORLD_WAIT`, within
+    `solver.deadline.TIME_MARGIN`), so that a run with a budget gives an answer.  `node_budget`
     (0: none) bounds the search nodes of the whole run, reproducibly: the
     answer is that of the first worlds whose nodes together stay within it
     (at least one; each world's search is then limited to the budget too).
@@ -464,13 +521,16 @@ def recommend(
     if node_budget and (not world_nodes or world_nodes > node_budget):
         world_nodes = node_budget  # no world may use more than the whole budget
     workers = jobs or os.cpu_count() or 1
+    started = time.monotonic()
+    until = wall.earliest(wall.deadline_after(seconds), deadline)
     # time alone bounds the run: each world a node budget that fits the time
-    timed = seconds is not None and not world_nodes and bounded and objective == "value"
+    timed = until is not None and not world_nodes and bounded and objective == "value"
     if timed:
-        assert seconds is not None
-        world_nodes = _timed_world_nodes(seconds, workers, TIMED_FIRST_RATE, TIMED_WORLDS)
+        left = wall.seconds_left(until) or 0.0
+        world_nodes = _timed_world_nodes(left, workers, TIMED_FIRST_RATE, TIMED_WORLDS)
     model = _Task(view.to_line(), 0, (), objective, tt_mb * MIB, world_nodes,
-                  clear=node_budget > 0, bounded=bounded, maxn_by=maxn_by, timed=timed)  # fmt: skip
+                  clear=node_budget > 0, bounded=bounded, maxn_by=maxn_by, timed=timed,
+                  deadline=until)  # fmt: skip
     weighing = None if inference is None else InferenceSampler(sampler, inference, inference_factor)
     tasks = _Tasks(sampler, samples, seed, model, weighing)
     if objective == "maxn" and len(set(sampler.world(list(tasks[0].masks)).sides())) < 3:
@@ -480,8 +540,6 @@ def recommend(
     if timed:
         run.ahead = TIMED_AHEAD_PER_WORKER * workers
     most_world_nodes = world_nodes
-    started = time.monotonic()
-    deadline = None if seconds is None else started + seconds
     own_pool: Executor | None = None
     if executor is None:
         if workers <= 1:
@@ -496,6 +554,8 @@ def recommend(
     # the pool's manager thread then hangs the exit (seen, under load).
     ctrl_c = threading.Event()
     previous_handler = catch_sigint(ctrl_c)
+    if progress is not None:
+        progress(0, samples)  # the input checked: the run begins
     try:
         while True:
             while run.can_submit() and not ctrl_c.is_set():
@@ -503,15 +563,14 @@ def recommend(
             if not pending:
                 break
             timeout = 0.2
-            if deadline is not None:
-                timeout = max(0.0, min(timeout, deadline - time.monotonic()))
+            left_now = wall.seconds_left(until)
+            if left_now is not None:
+                timeout = min(timeout, left_now)
             done, pending = wait(pending, timeout=timeout, return_when=FIRST_COMPLETED)
             for f in done:
                 run.add(f.result())
             if timed and done:
-                assert seconds is not None
-                assert deadline is not None
-                left = deadline - time.monotonic()
+                left = wall.seconds_left(until) or 0.0
                 needed = TIMED_WORLDS - len(run.results)
                 budget = _timed_world_nodes(left, workers, run.rate(), needed)
                 tasks.model = replace(tasks.model, max_nodes=budget)
@@ -524,16 +583,13 @@ def recommend(
             if node_budget and run.kept_within(node_budget) < run.prefix:
                 stopped = "nodes"
                 break
-            if (
-                deadline is not None
-                and time.monotonic() >= deadline
-                and (pending or run.can_submit())
-            ):
+            if wall.passed(until) and (pending or run.can_submit()):
                 stopped = "time"
+                pending = _first_world(run, pending)
                 break
         if racing and stopped in (None, "nodes"):
             n = run.prefix if stopped is None else run.kept_within(node_budget)
-            _settle_bounds(run, n, executor, view, legal)
+            _settle_bounds(run, n, executor, view, legal, until)
     except KeyboardInterrupt:
         stopped = "interrupted"
     finally:
@@ -554,7 +610,7 @@ def recommend(
     if n == 0:
         if stopped == "interrupted":
             raise KeyboardInterrupt
-        raise PositionError(_no_world_advice(seconds, max_nodes))
+        raise PositionError(_no_world_advice(seconds, max_nodes, deadline))
     if stopped is None and n < samples:
         stopped = "nodes"
     solved = [run.results[i] for i in range(n)]
@@ -563,6 +619,26 @@ def recommend(
                      time.monotonic() - started, shown_nodes, node_budget)  # fmt: skip
     rec = rec.weighed(inference, tasks.candidates, tasks.effective_worlds)
     return replace(rec, maxn_by=maxn_by) if objective == "maxn" else rec
+
+
+# the most a run past its deadline waits for its first world: the margin but
+# what summing up and printing take (the world's search, stopped, may first
+# finish its table's growth: measured up to 0.6 s on a loaded machine)
+FIRST_WORLD_WAIT = 0.75 * wall.TIME_MARGIN
+
+
+def _first_world(run: _Run, pending: set[Future[WorldResult]]) -> set[Future[WorldResult]]:
+    """At the deadline with no world done: wait (at most FIRST_WORLD_WAIT)
+    for world 0, which the deadline stopped in its worker (its value then an
+    estimate), so that the run has an answer; the futures still pending."""
+    if run.prefix > 0:
+        return pending
+    ends = time.monotonic() + FIRST_WORLD_WAIT
+    while run.prefix == 0 and pending and time.monotonic() < ends:
+        done, pending = wait(pending, timeout=ends - time.monotonic(), return_when=FIRST_COMPLETED)
+        for f in done:
+            run.add(f.result())
+    return pending
 
 
 def _timed_world_nodes(seconds: float, workers: int, rate: float, needed: int) -> int:
@@ -576,9 +652,14 @@ def _timed_world_nodes(seconds: float, workers: int, rate: float, needed: int) -
     return max(TIMED_LEAST_NODES, int(rate * share / 2))
 
 
-def _no_world_advice(seconds: float | None, max_nodes: int) -> str:
+def _no_world_advice(seconds: float | None, max_nodes: int, deadline: float | None = None) -> str:
     """What to say when the time ran out before any world was valued."""
-    said = f"no world was valued in the {seconds:g} s allowed" if seconds else "no world valued"
+    if seconds:
+        said = f"no world was valued in the {seconds:g} s allowed"
+    elif deadline is not None:
+        said = "no world was valued in the time left of the command's budget"
+    else:
+        said = "no world valued"
     help_ = "allow more time (--time)"
     if not max_nodes:
         help_ += (
@@ -773,13 +854,19 @@ class _Run:
 
 
 def _settle_bounds(
-    run: _Run, n: int, executor: Executor, view: View, legal: Sequence[Move]
+    run: _Run,
+    n: int,
+    executor: Executor,
+    view: View,
+    legal: Sequence[Move],
+    until: float | None = None,
 ) -> None:
     """Value exactly, in the worlds where it was raced out, any move whose
     bound does not prove it worse than the best move of the first `n`
     worlds (seldom: the leader changed after it was raced out), until the
-    best move is the one the full analysis of those worlds gives."""
-    while True:
+    best move is the one the full analysis of those worlds gives, or the
+    deadline `until` comes (the bounds not made exact then stay bounds)."""
+    while not wall.passed(until):
         solved = [run.results[i] for i in range(n)]
         rec = summarize(view, legal, solved, n, 0, 0, None, "value", 0.0)
         top = rec.moves[0]
@@ -861,6 +948,7 @@ def summarize(
     top_key = str(order[0])
     top = table[top_key]
     ranges = {k: _range_of(solved, k) for k in keys}
+    exact_worlds = sum(r.exact for r in solved)
     estimates = []
     for m in order:
         k = str(m)
@@ -870,7 +958,7 @@ def summarize(
         if bounded[k]:
             estimates.append(
                 MoveEstimate(m, means[k], None, None, None, share, None, sum(diffs) / n,
-                             tuple(vals), True, bounded[k])
+                             tuple(vals), True, bounded[k], exact_worlds)
             )  # fmt: skip
             continue
         mean, low, high, se = _interval(vals)
@@ -884,7 +972,7 @@ def summarize(
                 limits = (mine[0] - its[1], mine[1] - its[0])
                 diff_low, diff_high = _clip(diff_low, diff_high, limits)
         estimates.append(MoveEstimate(m, mean, se, low, high, share, diff_low, diff_high,
-                                      tuple(vals)))  # fmt: skip
+                                      tuple(vals), exact_worlds=exact_worlds))  # fmt: skip
     stats = solved[0].stats
     for w in solved[1:]:
         stats = stats + w.stats

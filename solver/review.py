@@ -128,10 +128,14 @@ class ViewCheck:
             if self.played.bounded
             else None,
             "shortfall": round(self.shortfall, 4),
-            "diff_low": None if self.played.diff_low is None else round(self.played.diff_low, 4),
+            "diff_low": None
+            if self.played.diff_low is None or self.played.estimated
+            else round(self.played.diff_low, 4),
             "diff_high": None
-            if self.played.diff_high is None or self.played.bounded
+            if self.played.diff_high is None or self.played.bounded or self.played.estimated
             else round(self.played.diff_high, 4),
+            "estimated": self.played.estimated or self.top.estimated,
+            "exact_share": round(rec.exact_worlds / rec.worlds, 4) if rec.worlds else 0.0,
             "worlds": rec.worlds,
             "consistent_worlds": rec.consistent,
             "seed": rec.seed,
@@ -397,13 +401,15 @@ def review(
     first bad one, its number and why; nothing searched).  `view_seats`:
     the seats whose decisions get the recommendation on their view
     (`samples` worlds, at most `view_seconds` each, `seed`, `jobs` worker
-    processes with tables of `view_tt_mb` MiB).  `progress(done, total)`
+    processes with tables of `view_tt_mb` MiB; within `solver.deadline`
+    too, the budget of the whole review).  `progress(done, total)`
     after every step; `stop` (or Ctrl-C) ends the review with the steps done."""
     check_start(start)
     items = move_words(moves) if isinstance(moves, str) else list(moves)
     ended = apply_moves(start, items)  # every move read and legal, or IllegalMoveError
     played = ended.history[len(start.history) :]
-    asks = _Views(tuple(view_seats), samples, view_seconds, seed, jobs, view_tt_mb, stop)
+    asks = _Views(tuple(view_seats), samples, view_seconds, seed, jobs, view_tt_mb, stop,
+                  solver.deadline)  # fmt: skip
     values = _Values(solver, stop)
     work = start.copy()  # the position before each move in turn
     steps: list[Step] = []
@@ -434,6 +440,7 @@ class _Views:
     jobs: int | None
     tt_mb: int
     stop: threading.Event | None
+    deadline: float | None = None  # the command's budget (solver.deadline), as the solver's
 
     def check(self, pos: Position, move: Move) -> ViewCheck | None:
         """The view's recommendation at `pos` beside `move`, for a seat of
@@ -442,7 +449,8 @@ class _Views:
         if seat not in self.seats or len(pos.legal_moves()) == 1:
             return None
         rec = recommend(pos, seat, samples=self.samples, seconds=self.seconds, seed=self.seed,
-                        jobs=self.jobs, tt_mb=self.tt_mb, stop=self.stop)  # fmt: skip
+                        jobs=self.jobs, tt_mb=self.tt_mb, stop=self.stop,
+                        deadline=self.deadline)  # fmt: skip
         if rec.stopped == INTERRUPTED:
             raise _Stopped
         estimate = next(m for m in rec.moves if m.move == move)

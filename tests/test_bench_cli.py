@@ -139,3 +139,16 @@ def test_ctrl_c_in_the_signatures_recommendation_stops_it(monkeypatch: pytest.Mo
         for _ in signature._sampled(signature.SIZES["quick"]):
             pass
     assert calls == [1]
+
+
+def test_the_headline_gives_both_ratios_alike_and_names_the_targets_figure() -> None:
+    """Issue 34: the headline gave the kinder figure first, the other in
+    brackets ("median ratio 1.0x (ratio of medians 3.8x)")."""
+    from solver.games.whist.bench import VersusDds
+    from solver.games.whist.drawing import TARGET_FIGURE, ratios_text
+
+    bench = VersusDds(None, None, 1.0, 3.8, 0.0, 0, 0, 0, "0.0", 0)
+    line = ratios_text(bench)
+    assert "ratio of medians 3.80x" in line and "ratios 1.00x" in line
+    assert "(ratio" not in line and "(median" not in line  # neither figure in brackets
+    assert line.endswith(f"(the targets use the {TARGET_FIGURE})")

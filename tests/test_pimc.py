@@ -338,7 +338,10 @@ def test_ctrl_c_ends_a_recommendation_with_the_worlds_solved_so_far() -> None:
     assert exe is not None, "the tricksolver console script is not installed"
     pos = in_play("whist", None, 5, 8)
     args = [exe, "recommend", pos.to_line(), "--seat", seat_word(pos, pos.to_move)]
-    proc = start_interruptible([*args, "--samples", "100000", "--jobs", "2", "--json"])
+    # --time 0: no budget (by default 10 s), every world exact: Ctrl-C alone ends it
+    proc = start_interruptible(
+        [*args, "--samples", "100000", "--jobs", "2", "--time", "0", "--json"]
+    )
     time.sleep(6)  # worker start-up, then some worlds
     assert proc.poll() is None, "the recommendation ended before it could be interrupted"
     proc.send_signal(signal.SIGINT)

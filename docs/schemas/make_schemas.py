@@ -460,7 +460,10 @@ def table_schema() -> Schema:
 
 def recommend_schema() -> Schema:
     mean = "over the worlds, in the game's value (tricks, points)"
-    interval = "95% interval; null from fewer than two worlds, or for a move raced out"
+    interval = (
+        "95% interval; null from fewer than two worlds, for a move raced out, or for an"
+        " estimate (estimated)"
+    )
     estimate = obj(
         "A legal move over the worlds valued.",
         optional=("mean_at_most", "diff_at_most", "bounded_worlds", "equivalent"),
@@ -481,6 +484,14 @@ def recommend_schema() -> Schema:
         bounded_worlds=integer("A move raced out: the worlds in which it was only bounded.",
                                minimum=0),
         equivalent=arr(ref("move"), "The moves on its row: alike in every world.", minItems=1),
+        estimated=boolean("Whether its mean rests on a world not solved exactly (an estimate,"
+                          " marked ~ in the text): then low, high, diff_low and diff_high are"
+                          " null, since estimates give no 95% confidence interval."),
+        exact_share=number("The share of the worlds behind its mean solved exactly (0 to 1).",
+                           minimum=0, maximum=1),
+        interval_note=enum("Why it has no 95% interval: bounds (raced out), estimates (a world"
+                           " not solved exactly), one world (fewer than two); null: it has one.",
+                           None, "bounds", "estimates", "one world"),
     )  # fmt: skip
     method = enum(
         "How a world was valued: exact (searched), raced (exact for the leader, the others"
@@ -556,6 +567,11 @@ def recommend_schema() -> Schema:
         eliminated_in_round=nullable({"type": "integer", "minimum": 1},
                                      "The round of successive halving that eliminated it;"
                                      " null: never eliminated."),
+        estimated=boolean("Whether its mean rests on a world valued by a heuristic playout"
+                          " (exact_worlds < worlds): an estimate, marked ~ in the text."),
+        confidence_interval=boolean("Whether low .. high is a 95% confidence interval: two"
+                                    " worlds or more, all solved exactly (else it is only the"
+                                    " spread of estimates, or unknown)."),
     )  # fmt: skip
     decision = obj(
         "A decision before play (a bid, discards, trump): the candidates ranked by"
@@ -581,6 +597,12 @@ def recommend_schema() -> Schema:
         seconds=number("Wall time, seconds.", minimum=0),
         evaluations=integer("Plan-world values computed.", minimum=0),
         exact_evaluations=integer("Of them, exact.", minimum=0),
+        reproducible=boolean("Whether the same seed gives the same ranking: no time limit ran"
+                             " (--time 0); false: the clock decided how many worlds were"
+                             " valued."),
+        uneven_worlds=boolean("Whether the candidates' means are over different numbers of"
+                              " worlds (successive halving: one eliminated early has fewer), so"
+                              " that their means do not compare directly."),
         candidates=arr(candidate, "Every candidate, best first.", minItems=1),
         warnings=arr({"type": "string"}, "Warnings about the plan ranked first (a Cinch"
                      " Shoot ranked first on double-dummy values)."),
@@ -878,6 +900,10 @@ def review_schema() -> Schema:
         diff_low=nullable({"type": "number"}, "The played card's paired difference from the top"
                           " move: its 95% interval, lower end (null: fewer than two worlds)."),
         diff_high=nullable({"type": "number"}, "The same, upper end (null also when raced out)."),
+        estimated=boolean("Whether the top move's or the played card's mean is an estimate"
+                          " (a world not solved exactly): then diff_low and diff_high are null."),
+        exact_share=number("The share of the worlds solved exactly (0 to 1).", minimum=0,
+                           maximum=1),
         worlds=integer("Worlds valued.", minimum=1),
         consistent_worlds=integer("How many worlds the view allows.", minimum=1),
         seed=integer("The seed of the worlds drawn."),
