@@ -442,7 +442,12 @@ class Board:
     board back as it was read; None for the notation) and `facts` (what the
     game reads from a record whose tags are not its own words, by the
     game's tag names: a LIN record's ``Dealer``, ``Vulnerable``,
-    ``Contract``, ``Declarer``)."""
+    ``Contract``, ``Declarer``, the players' names, ``Room``, ``Result``),
+    `room` (the room it was played in, ``Open`` or ``Closed``, where the
+    record says; "" otherwise: boards of one number are told apart by it)
+    and `problems` (what the record held that could not be kept, one line
+    each naming the board, the tag and the card: a play cut short at a
+    card that does not fit the deal; the board itself was read)."""
 
     name: str
     position: Position
@@ -453,10 +458,36 @@ class Board:
     format: str = NOTATION_FORMAT
     raw: Any = field(default=None, compare=False, repr=False)
     facts: tuple[tuple[str, str], ...] = ()
+    room: str = ""
+    problems: tuple[str, ...] = ()
 
     def tag(self, name: str) -> str | None:
         """The value of tag `name` (the first such), None when absent."""
         return next((v for n, v in self.tags if n == name), None)
+
+    def fact(self, name: str) -> str | None:
+        """The value of `name` among the tags, else among the facts (the
+        first such); None when absent."""
+        found = self.tag(name)
+        return found if found is not None else next((v for n, v in self.facts if n == name), None)
+
+    def facts_named(self, name: str) -> list[str]:
+        """Every value of a tag given many times (``Note``), from the tags,
+        else from the facts, in order."""
+        found = [v for n, v in self.tags if n == name]
+        return found or [v for n, v in self.facts if n == name]
+
+
+@dataclass(frozen=True)
+class SkippedBoard:
+    """A board of a file that could not be read (its deal, dealer,
+    vulnerability or contract is malformed): `name` (as `Board.name`),
+    `room` and `problem`, one line naming the file, the board and the tag.
+    The other boards of the file are read; ``--strict`` refuses the file."""
+
+    name: str
+    problem: str
+    room: str = ""
 
 
 @dataclass(frozen=True)
@@ -464,19 +495,23 @@ class RecordFormat:
     """A hand-record file format of a game (PBN, LIN): its `name` (as
     ``--format`` names it), `recognises(text)` (is a file's text, without
     its byte order mark, of this format?), `read(text, source)` (its
-    boards, `Board`, in order; NotationError naming
-    `source`, the board and the tag in one line), `write(boards)` (the
+    boards, in order: each a `Board`, or a `SkippedBoard` where the board
+    cannot be read; a board whose play does not fit its deal is read with
+    its play cut and the problem in `Board.problems`; NotationError naming
+    `source` in one line when the file cannot be read at all), `write(boards)` (the
     text of a file of these boards: a board read from this format written
     back as it was read, tags, sections and comments kept) and
     `annotate(board, table)` (the board with the game's double-dummy
     tags added, from `table`, the `solver.doubledummy.Table` of its
-    position; None where the format has none)."""
+    position; None where the format has none) and `title` (its name for
+    a person, in the message refusing a file no format reads)."""
 
     name: str
     recognises: Callable[[str], bool]
     read: Callable[[str, str], Sequence[Any]]
     write: Callable[[Sequence[Any]], str]
     annotate: Callable[[Any, Any], Any] | None = None
+    title: str = ""
 
 
 # --- players: shared by the games' whole games ---------------------------------------

@@ -42,7 +42,7 @@ from solver.cards import parse_strain, strain_text
 from solver.doubledummy import SearchStats, Solver, Table, declarer_tricks
 from solver.errors import NotationError, TricksolverError
 from solver.games.base import Position
-from solver.games.game import Board, PartSettings, ReferenceDeals, Reporter
+from solver.games.game import Board, PartSettings, ReferenceDeals, Reporter, SkippedBoard
 from solver.games.whist import pbn
 from solver.games.whist.dds import DdsResult, dds_table, dds_values, dds_version, dds_warm_up
 from solver.games.whist.rules import Whist
@@ -85,7 +85,12 @@ def read_pbn(text: str, source: str = "PBN") -> list[BenchDeal]:
     with the strain and leader from ``LeadStrain``/``LeadSeat`` where a board
     has them, else its contract's opening lead (a board with no contract:
     no trumps, the seat on the dealer's left on lead)."""
-    return [_bench_deal(board, source) for board in pbn.read_pbn(text, source)]
+    deals = []
+    for board in pbn.read_pbn(text, source):
+        if isinstance(board, SkippedBoard):  # a deal the benchmark cannot solve
+            raise NotationError(board.problem)
+        deals.append(_bench_deal(board, source))
+    return deals
 
 
 def _bench_deal(board: Board, source: str) -> BenchDeal:

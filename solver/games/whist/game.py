@@ -75,8 +75,8 @@ class WhistGame(Game):
         return "; ".join([self.name, *fields, f"hands={pbn.strip()}"])
 
     record_formats = (
-        RecordFormat(pbn.FORMAT, pbn.recognises, pbn.read_pbn, pbn.write_pbn, pbn.annotate),
-        RecordFormat(lin.FORMAT, lin.recognises, lin.read_lin, lin.write_lin),
+        RecordFormat(pbn.FORMAT, pbn.recognises, pbn.read_pbn, pbn.write_pbn, pbn.annotate, "PBN"),
+        RecordFormat(lin.FORMAT, lin.recognises, lin.read_lin, lin.write_lin, title="LIN"),
     )
 
     value_meaning = staticmethod(tricks_meaning)
