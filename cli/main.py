@@ -299,9 +299,16 @@ def show(
                     console.print(render_view.view(seen))
                 continue
         pos = position_of(text, None if example is None else moves)
+        record = {} if held is None else game_of(held.position).board_json(held)
         if as_json:
-            shown.append(render_json.position_json(pos))
+            shown.append(
+                {**render_json.position_json(pos), **({"record": record} if record else {})}
+            )
         else:
+            panel = None if held is None else game_of(held.position).board_panel(held)
+            if panel is not None:
+                console.print(panel)
+                console.print()
             console.print(render.position(pos))
     if as_json:
         echo_json(shown[0] if len(found) == 1 else shown)

@@ -14,6 +14,7 @@ from rich.console import Console
 import solver
 from solver.batch import BoardJob, SearchLimits
 from solver.doubledummy import DEFAULT_TT_MB
+from solver.games.registry import game_of
 from solver.records import Board
 from solver.result_files import CSV, JSON_LINES
 from solver.review import (
@@ -247,14 +248,17 @@ def _reviewed(
 
 
 def _show(console: Console, result: Review, title: str | None, held: Any, as_json: bool) -> None:
+    facts = {} if held is None else game_of(held.position).board_json(held)
     if as_json:
         data = result.to_json()
         if held is not None:
-            data = {"board": held.name, **data}
+            data = {"board": held.name, **data, **({"record": facts} if facts else {})}
         echo_json(data)
         return
     if title is not None:
         console.rule(title)
+    for line in [] if held is None else game_of(held.position).board_notes(held):
+        console.print(line)
     console.print(review_view(result))
 
 
@@ -282,6 +286,8 @@ def _review_boards(
 
 def _record(board: Board, named: bool, result: Review | str) -> dict[str, Any]:
     data = {"error": result} if isinstance(result, str) else result.to_json()
+    facts = game_of(board.position).board_json(board)
+    data = {**data, "record": facts} if facts and not isinstance(result, str) else data
     return {"board": board.name, **data} if named else data
 
 

@@ -339,6 +339,38 @@ class Game(ABC):
         (the score line says it all)."""
         return []
 
+    # A board of a hand record, as the game's players read it (the record's
+    # facts: for whist the contract, the auction, the result): `show` draws
+    # `board_panel`, `analyze`, `table` and `review` print `board_notes`, and
+    # their JSON adds `board_json` under ``record``; a value of the search
+    # at the board's first decision is told by `lead_value_text`, a table by
+    # `table_notes`.  By default a record says nothing more than its position.
+
+    def board_panel(self, board: Board) -> RenderableType | None:
+        """What `show` draws of a board of a hand record before its position
+        (whist: the hands around a compass, the contract, the auction); None."""
+        return None
+
+    def board_notes(self, board: Board) -> list[str]:
+        """Lines telling what the record says of a board (the dealer, the
+        contract, its result, the auction); none by default."""
+        return []
+
+    def board_json(self, board: Board) -> dict[str, Any]:
+        """The record's facts of a board as JSON; empty by default."""
+        return {}
+
+    def lead_value_text(self, board: Board, seat: int, value: int) -> str | None:
+        """A proven `value` of the search for `seat`'s side at the board's
+        first decision, told in the record's terms (``3NT −1``); None."""
+        return None
+
+    def table_notes(self, board: Board, table: Any) -> list[str]:
+        """Lines on an exact table (`solver.doubledummy.Table`) of a board:
+        what it says of the record's contract, and whether a table the
+        record holds is the same; none by default."""
+        return []
+
     def dealt_text(self, pos: Position, seat: int) -> str:
         """A seat's cards at the deal, for spectators (by default its hand by suits)."""
         return hand_text(CardSet.parse(pos.to_fields()["hands"][seat]))

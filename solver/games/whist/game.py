@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
+
+from rich.console import RenderableType
 
 from solver.cards import Card, parse_strain, strain_text
 from solver.drawing import TRICKS, TRICKS_FROM_HERE, tricks_meaning
 from solver.errors import NotationError, PositionError
 from solver.games.base import Position
-from solver.games.game import Game, HandToDeal, RecordFormat, ReferencePart, side_seats
-from solver.games.whist import bench, drawing, heuristics, lin, pbn
+from solver.games.game import Board, Game, HandToDeal, RecordFormat, ReferencePart, side_seats
+from solver.games.whist import bench, board_view, ddslist, drawing, heuristics, lin, pbn
 from solver.games.whist.rules import FULL_HAND, Whist
 from solver.games.whist.view import WhistView
 from solver.notation import SEAT_LETTERS
@@ -77,9 +80,31 @@ class WhistGame(Game):
     record_formats = (
         RecordFormat(pbn.FORMAT, pbn.recognises, pbn.read_pbn, pbn.write_pbn, pbn.annotate, "PBN"),
         RecordFormat(lin.FORMAT, lin.recognises, lin.read_lin, lin.write_lin, title="LIN"),
+        RecordFormat(
+            ddslist.FORMAT,
+            ddslist.recognises,
+            ddslist.read_list,
+            ddslist.write_list,
+            title=ddslist.TITLE,
+        ),
     )
 
     value_meaning = staticmethod(tricks_meaning)
+
+    def board_panel(self, board: Board) -> RenderableType | None:
+        return board_view.board_panel(board)
+
+    def board_notes(self, board: Board) -> list[str]:
+        return board_view.board_notes(board)
+
+    def board_json(self, board: Board) -> dict[str, Any]:
+        return board_view.board_json(board)
+
+    def lead_value_text(self, board: Board, seat: int, value: int) -> str | None:
+        return board_view.lead_value_text(board, seat, value)
+
+    def table_notes(self, board: Board, table: Any) -> list[str]:
+        return board_view.table_notes(board, table)
 
     def length_text(self, target: int | None, rounds: int | None) -> str:
         return "one deal"

@@ -1,0 +1,240 @@
+"""A board of a hand record drawn as a bridge player reads it (whist's
+`Game.board_panel`, `board_notes`, `board_json`, `lead_value_text` and
+`table_notes`): the hands as a compass diagram (North at the top, as
+BBO's hand viewer and endplay's ``Deal.pprint`` draw them), the dealer,
+the vulnerability, the players, the auction with its alerts and notes, the
+contract and its declarer, the result, and a double-dummy value told
+against the contract (``3NT −1``).  What a record does not hold is left
+out; a board of no record (a position) has none of it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import Group, RenderableType
+from rich.table import Table as RichTable
+from rich.text import Text
+
+from solver.cards import CardSet, Suit, strain_text
+from solver.doubledummy import Table, declarer_tricks
+from solver.drawing import suit_line
+from solver.games.game import Board
+from solver.games.whist.bridge import (
+    BridgeFacts,
+    Call,
+    contract_symbols,
+    result_text,
+)
+from solver.games.whist.pbn import TABLE_TAG, read_table_lines, section
+from solver.games.whist.rules import FULL_HAND, SEATS, Whist
+from solver.notation import SEAT_LETTERS
+
+SIDE_WORDS = {"None": "none vulnerable", "NS": "N-S vulnerable", "EW": "E-W vulnerable"}
+SIDE_WORDS["All"] = "both vulnerable"
+NORTH, EAST, SOUTH, WEST = range(SEATS)
+CENTRE_WIDTH = 9  # the middle of the compass diagram
+
+
+def facts_of(board: Board) -> BridgeFacts | None:
+    """The bridge facts of a board of a hand record (None for a position of
+    the notation, or a board that says nothing of its bridge)."""
+    pos = board.position
+    if not isinstance(pos, Whist) or board.raw is None:
+        return None
+    return BridgeFacts.of(board, pos.dealer)
+
+
+def _call_text(call: Call) -> str:
+    text = contract_symbols(call.text) if call.text[:1].isdigit() else call.text
+    return text + ("!" if call.alert or call.note else "")
+
+
+def auction_lines(facts: BridgeFacts) -> list[str]:
+    """The auction, one call a seat from the dealer, and its notes."""
+    if not facts.calls:
+        return []
+    calls = " ".join(_call_text(c) for c in facts.calls)
+    lines = [f"Auction ({SEAT_LETTERS[facts.dealer]} first): {calls}"]
+    noted = [c for c in facts.calls if c.note]
+    lines += [f"  {_call_text(c)} {c.note}" for c in noted]
+    return lines
+
+
+def board_notes(board: Board) -> list[str]:
+    """The lines telling what the record says: dealer and vulnerability,
+    the players, the contract, the result, the auction."""
+    facts = facts_of(board)
+    if facts is None:
+        return []
+    first = [f"Dealer {SEAT_LETTERS[facts.dealer]}"]
+    if facts.vulnerable:
+        first.append(SIDE_WORDS[facts.vulnerable])
+    if facts.room:
+        first.append(f"{facts.room.lower()} room")
+    lines = [", ".join(first)]
+    named = [f"{SEAT_LETTERS[s]} {n}" for s, n in enumerate(facts.names) if n]
+    if named:
+        lines.append("Players: " + ", ".join(named))
+    contract = facts.contract_words()
+    if contract:
+        result = ""
+        if facts.result is not None and facts.level is not None:
+            result = f": {facts.result} tricks, {result_text(facts.contract, facts.result)}"
+        lines.append(f"Contract {contract}{result}")
+    return lines + auction_lines(facts)
+
+
+def board_json(board: Board) -> dict[str, Any]:
+    """The record's facts as JSON (empty for a board of no hand record)."""
+    facts = facts_of(board)
+    if facts is None:
+        return {}
+    data: dict[str, Any] = {"dealer": SEAT_LETTERS[facts.dealer]}
+    if facts.vulnerable:
+        data["vulnerable"] = facts.vulnerable
+    if facts.contract:
+        data["contract"] = facts.contract
+    if facts.declarer is not None and facts.level is not None:
+        data["declarer"] = SEAT_LETTERS[facts.declarer]
+    if facts.result is not None:
+        data["result"] = facts.result
+        if facts.level is not None:
+            data["result_text"] = result_text(facts.contract, facts.result)
+    if facts.calls:
+        data["auction"] = [
+            {"call": c.text, "alert": c.alert, **({"note": c.note} if c.note else {})}
+            for c in facts.calls
+        ]
+    players = {SEAT_LETTERS[s]: n for s, n in enumerate(facts.names) if n}
+    if players:
+        data["players"] = players
+    if facts.room:
+        data["room"] = facts.room
+    return data
+
+
+def _hand(cards: CardSet) -> Text:
+    return Text("\n").join(suit_line(cards, suit) for suit in Suit)
+
+
+def compass(pos: Whist, facts: BridgeFacts | None = None) -> RichTable:
+    """The four hands as dealt to `pos` around a compass: North at the top,
+    West left, East right, South below; in the middle the seats, the
+    dealer and the vulnerable sides marked."""
+    hands = [CardSet.parse(h) for h in pos.to_fields()["hands"]]
+    grid = RichTable.grid(padding=(0, 2))
+    for _ in range(3):
+        grid.add_column()
+    dealer = pos.dealer if facts is None else facts.dealer
+    vulnerable = "" if facts is None else facts.vulnerable
+
+    def seat(s: int) -> str:
+        letter = SEAT_LETTERS[s]
+        red = vulnerable in ("All", "NS" if s % 2 == 0 else "EW")
+        return f"[{letter}]" if red else letter
+
+    centre = Text(
+        f"{seat(NORTH):^{CENTRE_WIDTH}}\n{seat(WEST):<4}{seat(EAST):>{CENTRE_WIDTH - 4}}\n"
+        f"{seat(SOUTH):^{CENTRE_WIDTH}}\n{'dealer ' + SEAT_LETTERS[dealer]:^{CENTRE_WIDTH}}",
+        style="bold",
+    )
+    grid.add_row(Text(), _hand(hands[NORTH]), Text())
+    grid.add_row(_hand(hands[WEST]), centre, _hand(hands[EAST]))
+    grid.add_row(Text(), _hand(hands[SOUTH]), Text())
+    return grid
+
+
+def board_panel(board: Board) -> RenderableType | None:
+    """The board as a bridge player reads it: the compass diagram of its
+    deal (a whole deal: every hand of thirteen cards) and the record's
+    facts; None for a board of no hand record."""
+    facts = facts_of(board)
+    pos = board.position
+    if facts is None or not isinstance(pos, Whist):
+        return None
+    parts: list[RenderableType] = []
+    if all(len(CardSet.parse(h)) == FULL_HAND for h in pos.to_fields()["hands"]):
+        parts += [compass(pos, facts), Text("[N] a vulnerable seat", style="dim")]
+    parts += [Text(line) for line in board_notes(board)]
+    return Group(*parts)
+
+
+def _declarer_side_tricks(facts: BridgeFacts, pos: Whist, seat: int, value: int) -> int | None:
+    """Declarer's side's tricks from the opening lead when `seat`'s side
+    takes `value` of them; None away from the contract's opening lead."""
+    if facts.level is None or facts.declarer is None or pos.play_record:
+        return None
+    if pos.trump != facts.strain or pos.to_move != (facts.declarer + 1) % SEATS:
+        return None
+    return value if seat % 2 == facts.declarer % 2 else FULL_HAND - value
+
+
+def lead_value_text(board: Board, seat: int, value: int) -> str | None:
+    """A proven value for `seat`'s side at the board's opening lead told
+    against its contract: ``declarer's side 8 tricks: 3NT −1``."""
+    facts = facts_of(board)
+    pos = board.position
+    if facts is None or not isinstance(pos, Whist):
+        return None
+    tricks = _declarer_side_tricks(facts, pos, seat, value)
+    if tricks is None:
+        return None
+    return f"declarer's side {tricks} tricks: {result_text(facts.contract, tricks)}"
+
+
+def held_table(board: Board) -> dict[int, dict[int, int]] | None:
+    """The double-dummy table a board's record holds (a PBN
+    OptimumResultTable, a DDS list's TABLE); None when it holds none."""
+    rows = section(board, TABLE_TAG) or next(
+        (v for n, v in board.tags if n == TABLE_TAG and "\n" in v), ""
+    )
+    if not rows:
+        return None
+    try:
+        return read_table_lines(rows)
+    except (ValueError, IndexError):
+        return None
+
+
+def table_notes(board: Board, table: Table) -> list[str]:
+    """What a board's exact table says of its record: the contract's
+    double-dummy result (``3NT by N: 8 tricks, 3NT −1``) and whether the
+    table the record holds is the same (each difference named)."""
+    pos = board.position
+    if not isinstance(pos, Whist) or not table.exact:
+        return []
+    tricks = declarer_tricks(pos, table)
+    lines = []
+    facts = facts_of(board)
+    if facts is not None and facts.level is not None and facts.declarer is not None:
+        strain = facts.strain
+        made = tricks.get(facts.declarer, {}).get(strain) if strain is not None else None
+        if made is not None:
+            lines.append(
+                f"Double dummy, {facts.contract_words()}: {made} tricks,"
+                f" {result_text(facts.contract, made)}"
+            )
+    held = held_table(board)
+    if held is not None:
+        differ = [
+            f"{SEAT_LETTERS[d]} {strain_text(s)}: {tricks[d][s]} here, {held[d][s]} in the record"
+            for d in held
+            for s in held[d]
+            if s in tricks.get(d, {}) and tricks[d][s] != held[d][s]
+        ]
+        if differ:
+            lines.append("The record's table differs: " + "; ".join(differ))
+        else:
+            lines.append("The record's table: the same")
+    return lines
+
+
+__all__ = [
+    "board_json",
+    "board_notes",
+    "board_panel",
+    "compass",
+    "lead_value_text",
+    "table_notes",
+]
