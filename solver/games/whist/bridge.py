@@ -21,6 +21,7 @@ from dataclasses import dataclass
 
 from solver.cards import SUIT_SYMBOLS, parse_strain
 from solver.errors import TricksolverError
+from solver.games.base import Position
 from solver.games.game import Board
 from solver.games.whist.par import BOOK, read_vulnerable, vulnerable_text
 from solver.games.whist.rules import SEATS
@@ -40,6 +41,7 @@ NAG = re.compile(r"^\$\d+$")  # PBN's numeric annotation glyph, dropped
 NAMES = ("North", "East", "South", "West")  # the tags of the players' names, N E S W
 NO_TRUMP_WORD = "NT"
 MINUS = "\u2212"  # the minus sign of an undertrick
+CARD_CHARS = 2  # a card as hand records write it: its suit, then its rank
 
 
 @dataclass(frozen=True)
@@ -228,3 +230,29 @@ def relative_text(level: int, tricks: int) -> str:
 def result_text(contract: str, tricks: int) -> str:
     """``3NT −1``, ``4♠ =``, ``2♥X +1``: a contract and declarer's tricks."""
     return f"{contract_symbols(contract)} {relative_text(int(contract[0]), tricks)}"
+
+
+def card_of(suit_first: str) -> str:
+    """A card as hand records write it, suit first (``SA``, ``hT``), in our
+    notation (``AS``); other text as it is."""
+    if len(suit_first) != CARD_CHARS:
+        return suit_first
+    return suit_first[1:].upper() + suit_first[:1].upper()
+
+
+def replay(pos: Position, cards: Sequence[tuple[str, str]]) -> tuple[str, str | None]:
+    """The `cards` (each: the words naming it in a problem, the card suit
+    first) played in turn from `pos` (left unchanged): (those that could be
+    played, in our notation, space separated; the problem at the first that
+    could not: its words, what is wrong, "the play is cut there"; None
+    when every card was played)."""
+    work = pos.copy()
+    played: list[str] = []
+    for words, card in cards:
+        text = card_of(card)
+        try:
+            work.play(text)
+        except TricksolverError as e:
+            return " ".join(played), f"{words}: {e}; the play is cut there"
+        played.append(text)
+    return " ".join(played), None

@@ -33,6 +33,7 @@ from dataclasses import dataclass
 from solver.cards import NOTRUMP
 from solver.errors import NotationError, TricksolverError
 from solver.games.game import Board, SkippedBoard
+from solver.games.whist.bridge import CARD_CHARS, replay
 from solver.games.whist.par import vulnerable_text
 from solver.games.whist.pbn import TABLE_STRAINS, TABLE_TAG, read_deal, table_lines
 from solver.games.whist.rules import SEATS, Whist
@@ -50,7 +51,6 @@ DDS_VULNERABLE = ((False, False), (True, True), (True, False), (False, True))  #
 DEAL_FIELDS = 6  # PBN, dealer, vulnerable, trump, first, the deal
 TABLE_FIELDS = 1 + len(TABLE_STRAINS) * SEATS
 PLAY_FIELDS = 3  # PLAY, the number of cards, the cards
-CARD_CHARS = 2  # a card of the play: its suit, then its rank
 LAST_DDS_STRAIN = 4  # DDS numbers no trumps 4, after the suits 0..3
 HEAD = re.compile(rf"^\s*{COUNT_WORD}\s+\d+\s*$")
 
@@ -157,20 +157,10 @@ def _read_play(pos: Whist, fields: list[str], where: str) -> tuple[str, str | No
     """(the cards of a PLAY line in our notation, the problem that cut it)."""
     if len(fields) != PLAY_FIELDS:
         return "", f"{where}: {PLAY_WORD}: expected the number of cards and the cards; left out"
-    cards = fields[2]
-    work = pos.copy()
-    played: list[str] = []
-    for number, start in enumerate(range(0, len(cards), CARD_CHARS), 1):
-        card = cards[start : start + CARD_CHARS]
-        text = card[1:].upper() + card[:1].upper()
-        try:
-            work.play(text)
-        except TricksolverError as e:
-            return " ".join(played), (
-                f"{where}: {PLAY_WORD}: card {number}, {card}: {e}; the play is cut there"
-            )
-        played.append(text)
-    return " ".join(played), None
+    cards = [fields[2][i : i + CARD_CHARS] for i in range(0, len(fields[2]), CARD_CHARS)]
+    return replay(
+        pos, [(f"{where}: {PLAY_WORD}: card {n}, {c}", c) for n, c in enumerate(cards, 1)]
+    )
 
 
 def write_list(boards: Sequence[Board]) -> str:

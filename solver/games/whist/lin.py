@@ -53,6 +53,7 @@ from solver.games.whist.bridge import (
     auction_text,
     call_word,
     contract_of,
+    replay,
 )
 from solver.games.whist.pbn import room_words, with_hand_left_out
 from solver.games.whist.rules import SEATS, Whist
@@ -64,7 +65,6 @@ LIN_SEATS = "SWNE"  # the order of md's hands and of its dealer digit (1 S .. 4 
 VULNERABLE = {"o": "None", "0": "None", "-": "None", "n": "NS", "e": "EW", "b": "All"}
 LIN_VULNERABLE = {"None": "o", "NS": "n", "EW": "e", "All": "b"}
 LIN_CALLS = {"Pass": "p", "X": "d", "XX": "r"}
-CARD_CHARS = 2  # a card of pc|: its suit, then its rank
 RECORD_STARTS = ("pn", "st", "md")  # after a record's deal, these start the next record
 CLOSED = "Closed"
 ROOMS = {"o": "Open", "c": CLOSED}  # qx|'s first letter
@@ -224,18 +224,13 @@ def _board(
         pos = Whist(hands, trump, leader, dealer=dealer)
     except TricksolverError as e:
         raise NotationError(f"{where}: md|: {e}") from None
+    cards = [v for k, v in pairs if k == "pc"]
+    played, problem = replay(
+        pos, [(f"{where}: pc|{v}| (card {n})", v.strip()) for n, v in enumerate(cards, 1)]
+    )
     work = pos.copy()
-    played: list[str] = []
-    problems: list[str] = []
-    for number, value in enumerate((v for k, v in pairs if k == "pc"), 1):
-        card = value.strip()
-        text = card[1:].upper() + card[0].upper() if len(card) == CARD_CHARS else card
-        try:
-            work.play(text)
-        except TricksolverError as e:
-            problems.append(f"{where}: pc|{value}| (card {number}): {e}; the play is cut there")
-            break
-        played.append(text)
+    for card in played.split():
+        work.play(card)
     claim = values.get("mc", "").strip()
     if claim.isdigit() and len(claim) <= 2:
         facts.append(("Result", claim))
@@ -252,14 +247,14 @@ def _board(
         name,
         pos,
         tuple(pairs),
-        " ".join(played),
+        played,
         " ".join(auction.split()),
         tuple(v for k, v in pairs if k == "nt"),
         FORMAT,
         raw,
         tuple(facts),
         room,
-        tuple(problems),
+        () if problem is None else (problem,),
     )
 
 

@@ -60,7 +60,6 @@ SCORE_TAG = "OptimumScore"
 PAR_TAG = "ParContract"
 TABLE_STRAINS = (0, 1, 2, 3, NOTRUMP)  # S H D C NT, as hand-record software lists them
 ANNOTATION_TAGS = (TABLE_TAG, SCORE_TAG, PAR_TAG)
-CARD_CHARS = 2  # a card of the play: its suit, then its rank
 PLAY_CARD = re.compile(r"^[SHDC][2-9TJQKA]$", re.IGNORECASE)  # a card of a [Play] section
 REPEATABLE_TAGS = ("Note",)  # tags a game may give many times (the others start a new game)
 DEAL_TAGS = ("Board", "Dealer", "Vulnerable", "Deal")  # what a game with no deal takes
@@ -355,11 +354,6 @@ def _resolved(tag: PbnTag, values: dict[str, str]) -> str:
     return values.get(tag.name, "") if tag.value == INHERIT else _unescape(tag.value)
 
 
-def _pbn_card(text: str) -> str:
-    """A PBN card (suit then rank, ``SA``) in our notation (``AS``)."""
-    return text[1:].upper() + text[0].upper() if len(text) == CARD_CHARS else text
-
-
 def _read_play(pos: Whist, tag: PbnTag, where: str) -> tuple[str, str | None]:
     """(the cards of a [Play] section in the order played, the problem that
     cut it short: None when it was read to its end).  A mark for no card
@@ -401,7 +395,7 @@ def _read_play(pos: Whist, tag: PbnTag, where: str) -> tuple[str, str | None]:
                         " after it; the play is cut there"
                     )
                 return " ".join(played), None
-            text = _pbn_card(card)
+            text = bridge.card_of(card)
             try:
                 work.play(text)
             except TricksolverError as e:
