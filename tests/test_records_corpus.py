@@ -1,0 +1,321 @@
+"""Real hand records from public projects (tests/data/records/, origins
+and licences in its README): every file read board by board equal to an
+independent reading (endplay's parser where it reads the file, the file's
+own text otherwise), written back byte for byte and read again the same,
+its bad boards told in one warning line each while the others are read,
+round trips PBN -> LIN -> PBN and LIN -> PBN -> LIN keeping the bridge of
+every board, and a few whole deals' tables equal to DDS's."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from solver.games.game import Board
+from solver.games.whist.bridge import BridgeFacts
+from solver.games.whist.lin import read_lin, write_lin
+from solver.games.whist.pbn import deal_text, read_pbn, read_table_lines, write_pbn
+from solver.records import read_record, record_format
+from tests.cli_helpers import run
+
+RECORDS = Path(__file__).parent / "data" / "records"
+BEN = RECORDS / "ben" / "Ben & Friends Daily - 2024-06-03 Daylong.pbn"
+VUGRAPH = RECORDS / "bridge-bots" / "usbf_sf_14502.lin"
+DDS_LIST = RECORDS / "dds" / "list10.txt"
+PBN_FILES = sorted(RECORDS.glob("*/*.pbn"))
+LIN_FILES = sorted(RECORDS.glob("*/*.lin"))
+ENDPLAY_READS = [  # the files endplay's parser reads (it refuses the others)
+    BEN,
+    RECORDS / "bridge-bots" / "shared_deals.pbn",
+    RECORDS / "endplay" / "example1.pbn",
+    RECORDS / "endplay" / "example3-first24.pbn",
+    RECORDS / "endplay" / "example4.pbn",
+    RECORDS / "bridge-bots" / "sample.lin",
+    RECORDS / "endplay" / "example1.lin",
+]
+SEATS = "NESW"
+STRAINS = "SHDC"  # endplay's Denom 0..3, then 4 for no trumps
+PENALTIES = {"passed": "Pass", "doubled": "X", "redoubled": "XX"}
+SUIT_MARKUP = {"♠": "!S", "♥": "!H", "♦": "!D", "♣": "!C"}  # BBO's markup of a suit in a note
+
+
+def text_of(path: Path) -> str:
+    return path.read_bytes().decode("utf-8")
+
+
+def boards_of(path: Path) -> list[Board]:
+    found = read_record(text_of(path), path.name)
+    assert found is not None
+    return [b for b in found if isinstance(b, Board)]
+
+
+def ours(board: Board) -> dict[str, Any]:
+    """What a board says, in plain values, as our reader read it."""
+    pos = board.position
+    facts = BridgeFacts.of(board, pos.dealer)
+    return {
+        "deal": deal_text(pos),  # type: ignore[arg-type]
+        "contract": facts.contract if facts.level is not None else None,
+        "declarer": None if facts.declarer is None else SEATS[facts.declarer],
+        "calls": [(c.text, c.note) for c in facts.calls],
+        "names": facts.names,
+        "play": board.play.split(),
+    }
+
+
+def endplay_reading(path: Path) -> list[dict[str, Any]]:
+    """The same values as endplay's parser reads them."""
+    config = pytest.importorskip("endplay.config")
+    parser = pytest.importorskip(f"endplay.parsers.{path.suffix[1:]}")
+    config.use_unicode = False
+    read = []
+    for b in parser.loads(text_of(path)):
+        contract = b.contract
+        level = None if contract is None else contract.level
+        calls = []
+        for bid in b.auction:
+            if type(bid).__name__ == "PenaltyBid":
+                text = PENALTIES[bid.penalty.name]
+            else:
+                text = f"{bid.level}{'NT' if bid.denom == 4 else STRAINS[bid.denom]}"
+            note = (bid.announcement or "").strip()
+            for symbol, markup in SUIT_MARKUP.items():  # endplay draws LIN's !H as a symbol
+                note = note.replace(symbol, markup)
+            calls.append((text, note))
+        info = {k: v for k, v in b.info.items() if isinstance(v, str)}
+        read.append(
+            {
+                "deal": b.deal.to_pbn(),
+                "contract": None
+                if not level
+                else f"{level}{'NT' if contract.denom == 4 else STRAINS[contract.denom]}"
+                + {"passed": "", "doubled": "X", "redoubled": "XX"}[contract.penalty.name],
+                "declarer": None if not level else SEATS[contract.declarer],
+                "calls": calls,
+                "names": tuple(info.get(n, "") for n in ("North", "East", "South", "West")),
+                "play": [str(c)[1] + str(c)[0] for c in b.play],
+            }
+        )
+    return read
+
+
+@pytest.mark.parametrize("path", ENDPLAY_READS, ids=lambda p: p.name)
+def test_every_board_reads_as_endplay_reads_it(path: Path) -> None:
+    """Deal, contract, declarer, auction with its notes, players and play
+    equal endplay's reading, board by board; where our reader cut a play at
+    a card that does not fit the deal (told in the board's problems),
+    ours is what endplay read up to that card.  endplay leaves the deal of
+    a board that gives none empty (rpbridge.net's second table, which our
+    reader deals as the board before): compared where endplay has one."""
+    mine = boards_of(path)
+    theirs = endplay_reading(path)
+    assert len(mine) == len(theirs)
+    for board, other in zip(mine, theirs, strict=True):
+        got = ours(board)
+        if other["deal"].count(".") == 12 and len(other["deal"]) > 20:
+            assert got["deal"] == other["deal"], board.name
+        for key in ("contract", "declarer", "calls", "names"):
+            assert got[key] == other[key], (board.name, key)
+        if board.problems:
+            assert len(got["play"]) < len(other["play"])
+            assert got["play"] == other["play"][: len(got["play"])], board.name
+        else:
+            assert got["play"] == other["play"], board.name
+
+
+TAG_LINE = re.compile(r'^\[(\w+) "(.*)"\]')
+
+
+@pytest.mark.parametrize("path", PBN_FILES, ids=lambda p: p.name)
+def test_every_tag_and_note_of_a_pbn_file_is_kept_in_order(path: Path) -> None:
+    """The tags of every board, repeated [Note] tags too, in the order the
+    file's lines give them (boards separated by blank lines; a value "#"
+    the value of the board before, PBN 4.8)."""
+    games = [
+        [m.groups() for line in game.splitlines() if (m := TAG_LINE.match(line))]
+        for game in re.split(r"\n\s*\n", text_of(path))
+    ]
+    games = [g for g in games if g]
+    given: dict[str, str] = {}  # each tag's last value given
+    for game in games:
+        game[:] = [(n, given.get(n, "") if v == "#" else v) for n, v in game]
+        given |= dict(game)
+    boards = [b for b in read_pbn(text_of(path), path.name) if isinstance(b, Board)]
+    assert [list(b.tags) for b in boards] == [list(g) for g in games]
+
+
+@pytest.mark.parametrize("path", [*PBN_FILES, *LIN_FILES, DDS_LIST], ids=lambda p: p.name)
+def test_a_file_is_written_back_byte_for_byte_and_read_again_the_same(path: Path) -> None:
+    text = text_of(path)
+    boards = boards_of(path)
+    fmt = record_format(boards[0].format)
+    assert fmt is not None
+    written = fmt.write(boards)
+    assert written == text
+    again = boards_of_text(written, path.name)
+
+    def key(bs: list[Board]) -> list[Any]:
+        return [(b.name, b.room, b.tags, b.facts, b.play, b.auction, b.comments) for b in bs]
+
+    assert key(again) == key(boards)
+
+
+def boards_of_text(text: str, name: str) -> list[Board]:
+    found = read_record(text, name)
+    assert found is not None
+    return [b for b in found if isinstance(b, Board)]
+
+
+def test_the_notes_of_bbo_helper_stay_with_their_board() -> None:
+    """BBO Helper writes a [Note] an alert: all 45 stay in their boards,
+    and every board keeps its [Play] (8 boards, 8 plays)."""
+    boards = boards_of(BEN)
+    assert len(boards) == 8 and all(b.play and not b.problems for b in boards)
+    assert sum(len(b.facts_named("Note")) for b in boards) == text_of(BEN).count("[Note ")
+    table = run("table", str(BEN), "--format", "pbn", "--max-nodes", "1", "-j", "1")
+    assert table.stdout.count("[Play ") == 8 and table.stdout.count("[Note ") == 45
+
+
+def test_every_board_with_a_play_is_reviewed_from_it() -> None:
+    """review finds the play of every board that has one (a tiny search
+    budget: the cards are found, the values are bounds)."""
+    result = run("review", str(BEN), "--max-nodes", "1", "--format", "json", "-j", "1")
+    assert result.exit_code == 0, result.output
+    reviews = [json.loads(line) for line in result.stdout.splitlines()]
+    assert len(reviews) == 8
+    by_board = sorted(reviews, key=lambda r: int(r["board"]))
+    for review, board in zip(by_board, boards_of(BEN), strict=True):
+        assert review["moves"] == board.play.split()
+        assert review["record"]["contract"] == board.tag("Contract")
+
+
+def test_a_bad_board_is_told_and_the_others_go_on() -> None:
+    """rpbridge.net's files (endplay's example 4, bridge-bots'
+    shared_deals.pbn) hold plays that do not fit their deals: each is one
+    warning naming file, board, tag and card; every board is shown; the
+    table of a board needs no play; --strict refuses the file."""
+    path = RECORDS / "bridge-bots" / "shared_deals.pbn"
+    shown = run("show", str(path), "--json")
+    assert shown.exit_code == 0
+    warnings = shown.stderr.splitlines()
+    assert len(warnings) == 2 and all(w.startswith("tricksolver: warning: ") for w in warnings)
+    assert "board 62" in warnings[0] and "[Play]" in warnings[0] and "C6" in warnings[0]
+    assert len(json.loads(shown.stdout)) == 4
+    other = run("show", str(path), "--board", "7", "--json")
+    assert other.exit_code == 0
+    assert run("show", str(path), "--strict").exit_code == 2
+    one = RECORDS / "endplay" / "example4.pbn"
+    table = run("table", str(one), "--max-nodes", "1", "-j", "1")
+    assert table.exit_code == 0 and "trick 3, CQ" in table.stderr
+
+
+def test_no_card_marks_end_a_play() -> None:
+    """BFC's `--` and `-` for cards not played (a claim in the middle of a
+    trick): the play stops at the first mark in the order of play, with no
+    warning when no card follows it in that order.  Board 10: seven tricks,
+    then W leads S6 and N's "-" ends it; board 1: seven tricks, then W, N
+    and E play and S's "-" ends it; board 14: five tricks, then W leads HQ,
+    N plays H7, E's "--" ends it."""
+    boards = boards_of(RECORDS / "bridge-bots" / "sample.pbn")
+    assert [len(b.play.split()) for b in boards] == [7 * 4 + 1, 7 * 4 + 3, 5 * 4 + 2]
+    assert [b.play.split()[-1] for b in boards] == ["6S", "TS", "7H"]
+    assert not any(b.problems for b in boards)
+
+
+def test_a_vugraph_file_tells_its_rooms_apart() -> None:
+    boards = boards_of(VUGRAPH)
+    assert [(b.name, b.room) for b in boards[:2]] == [("46", "Open"), ("46", "Closed")]
+    both = run("show", str(VUGRAPH), "--board", "46", "--json")
+    assert [d["record"]["room"] for d in json.loads(both.stdout)] == ["Open", "Closed"]
+    closed = json.loads(run("show", str(VUGRAPH), "--board", "46c", "--json").stdout)
+    assert closed["record"]["players"] == {
+        "N": "Martel", "E": "Mahmood", "S": "Stansby", "W": "Hamman",
+    }  # fmt: skip
+    same = json.loads(run("show", str(VUGRAPH), "-b", "46", "--room", "closed", "--json").stdout)
+    assert same == closed
+    assert "jacoby 2N" in [c.get("note") for c in json.loads(both.stdout)[0]["record"]["auction"]]
+
+
+def bridge_of(board: Board) -> tuple[Any, ...]:
+    """What a round trip keeps: players, auction with alerts and notes,
+    contract, declarer, result, play, vulnerability, room."""
+    facts = BridgeFacts.of(board, board.position.dealer)
+    return (
+        facts.names,
+        facts.calls,
+        facts.contract,
+        facts.declarer,
+        facts.result,
+        facts.vulnerable,
+        facts.room,
+        board.play,
+        board.position.to_line(),
+    )
+
+
+@pytest.mark.parametrize("path", [BEN, RECORDS / "endplay" / "example1.pbn"], ids=lambda p: p.name)
+def test_pbn_to_lin_to_pbn_keeps_the_bridge(path: Path) -> None:
+    boards = boards_of(path)
+    lin = [b for b in read_lin(write_lin(boards)) if isinstance(b, Board)]
+    back = [b for b in read_pbn(write_pbn(lin)) if isinstance(b, Board)]
+    assert [bridge_of(b) for b in lin] == [bridge_of(b) for b in boards]
+    assert [bridge_of(b) for b in back] == [bridge_of(b) for b in boards]
+
+
+@pytest.mark.parametrize("path", LIN_FILES, ids=lambda p: p.name)
+def test_lin_to_pbn_to_lin_keeps_the_bridge(path: Path) -> None:
+    boards = boards_of(path)
+    pbn = [b for b in read_pbn(write_pbn(boards)) if isinstance(b, Board)]
+    back = [b for b in read_lin(write_lin(pbn)) if isinstance(b, Board)]
+    assert [bridge_of(b) for b in pbn] == [bridge_of(b) for b in boards]
+    assert [bridge_of(b) for b in back] == [bridge_of(b) for b in boards]
+    # (a comment's text is kept, not the spaces around it: PBN's {...} drops them)
+    assert [[c.strip() for c in b.comments] for b in back] == [
+        [c.strip() for c in b.comments] for b in boards
+    ]
+
+
+def test_a_dds_list_is_read_with_the_results_it_holds() -> None:
+    boards = boards_of(DDS_LIST)
+    assert len(boards) == 10 and all(b.tag("OptimumResultTable") for b in boards)
+    plays = [line.split()[1] for line in text_of(DDS_LIST).splitlines() if line.startswith("PLAY")]
+    assert [str(len(b.play.split())) for b in boards] == plays
+    tables = [
+        line.split()[1:] for line in text_of(DDS_LIST).splitlines() if line.startswith("TABLE")
+    ]
+    for board, row in zip(boards, tables, strict=True):  # strains S H D C NT, declarers N E S W
+        held = read_table_lines(board.tag("OptimumResultTable") or "")
+        assert [str(held[d][s]) for s in (0, 1, 2, 3, 4) for d in range(4)] == row
+
+
+@pytest.mark.parametrize(
+    ("path", "board", "held"),
+    [(DDS_LIST, "1", True), (BEN, "6", True), (VUGRAPH, "46c", False)],
+)
+def test_a_whole_deals_table_equals_dds(path: Path, board: str, held: bool) -> None:
+    """The table of a whole deal equals DDS's (endplay's CalcDDtable), and
+    the table the record holds (DDS's own list; BBO Helper's) where it holds one."""
+    dds = pytest.importorskip("solver.games.whist.dds")
+    result = run("table", str(path), "--board", board, "--json", "-j", "1")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    chosen = [
+        b for b in boards_of(path) if f"{b.name}{b.room[:1].lower()}" == board or b.name == board
+    ]
+    want, _ = dds.dds_table(deal_text(chosen[0].position))  # type: ignore[arg-type]
+    assert data["declarer_tricks"] == {d: {s: want[s][d] for s in want} for d in SEATS}
+    assert ("The record's table: the same" in data.get("record_notes", [])) == held
+
+
+def test_an_unknown_file_is_refused_naming_the_formats(tmp_path: Path) -> None:
+    path = tmp_path / "odd.txt"
+    path.write_text("DEALS 2\nN:AKQ... .AKQ.. ..AKQ. ...AKQ\n")
+    result = run("show", str(path))
+    assert result.exit_code == 2 and "not valid TOML" not in result.stderr
+    assert "PBN, LIN, DDS list" in result.stderr
+    empty = run("bench", "--games", "whist", "--pbn-file", str(path))
+    assert empty.exit_code == 2 and "PBN, LIN, DDS list" in empty.stderr
