@@ -319,3 +319,24 @@ def test_an_unknown_file_is_refused_naming_the_formats(tmp_path: Path) -> None:
     assert "PBN, LIN, DDS list" in result.stderr
     empty = run("bench", "--games", "whist", "--pbn-file", str(path))
     assert empty.exit_code == 2 and "PBN, LIN, DDS list" in empty.stderr
+
+
+DOCS = Path(__file__).resolve().parent.parent / "docs"
+
+
+def test_show_draws_a_board_as_docs_files_shows_it() -> None:
+    """docs/files.md's drawing of board 3 of docs/match.lin (closed room) is
+    what `show` prints, and the same board of docs/match.pbn (the PBN the
+    LIN was written as) prints the same."""
+    doc = (DOCS / "files.md").read_text(encoding="utf-8")
+    section = doc.split("## A board as a bridge player reads it", 1)[1]
+    block = section.split("```text\n", 1)[1].split("```", 1)[0].splitlines()
+    for path in ("match.lin", "match.pbn"):
+        shown = run("show", str(DOCS / path), "--board", "3c", "--width", "64", "--no-color")
+        assert shown.exit_code == 0, shown.output
+        lines = [line.rstrip() for line in shown.stdout.splitlines()]
+        assert lines[: len(block)] == block, path
+    pbn = json.loads(run("show", str(DOCS / "match.pbn"), "-b", "3", "--json").stdout)
+    lin = json.loads(run("show", str(DOCS / "match.lin"), "-b", "3", "--json").stdout)
+    assert [d["record"] for d in pbn] == [d["record"] for d in lin]
+    assert [d["record"]["result_text"] for d in lin] == ["4♥ =", "3NT −1"]

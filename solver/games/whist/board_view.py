@@ -155,7 +155,7 @@ def board_panel(board: Board) -> RenderableType | None:
         return None
     parts: list[RenderableType] = []
     if all(len(CardSet.parse(h)) == FULL_HAND for h in pos.to_fields()["hands"]):
-        parts += [compass(pos, facts), Text("[N] a vulnerable seat", style="dim")]
+        parts += [compass(pos, facts), Text("(a seat in [ ]: vulnerable)", style="dim")]
     parts += [Text(line) for line in board_notes(board)]
     return Group(*parts)
 
