@@ -257,21 +257,23 @@ def bridge_of(board: Board) -> tuple[Any, ...]:
     )
 
 
-@pytest.mark.parametrize("path", [BEN, RECORDS / "endplay" / "example1.pbn"], ids=lambda p: p.name)
-def test_pbn_to_lin_to_pbn_keeps_the_bridge(path: Path) -> None:
-    boards = boards_of(path)
-    lin = [b for b in read_lin(write_lin(boards)) if isinstance(b, Board)]
-    back = [b for b in read_pbn(write_pbn(lin)) if isinstance(b, Board)]
-    assert [bridge_of(b) for b in lin] == [bridge_of(b) for b in boards]
-    assert [bridge_of(b) for b in back] == [bridge_of(b) for b in boards]
+CONVERSIONS = {".pbn": (write_lin, read_lin), ".lin": (write_pbn, read_pbn)}  # to the other
+HOME = {".pbn": (write_pbn, read_pbn), ".lin": (write_lin, read_lin)}
 
 
-@pytest.mark.parametrize("path", LIN_FILES, ids=lambda p: p.name)
-def test_lin_to_pbn_to_lin_keeps_the_bridge(path: Path) -> None:
+@pytest.mark.parametrize(
+    "path", [BEN, RECORDS / "endplay" / "example1.pbn", *LIN_FILES], ids=lambda p: p.name
+)
+def test_a_round_trip_to_the_other_format_and_back_keeps_the_bridge(path: Path) -> None:
+    """PBN -> LIN -> PBN and LIN -> PBN -> LIN keep every board's players,
+    auction with alerts and notes, contract, declarer, result, play,
+    vulnerability and room, and LIN's commentary."""
     boards = boards_of(path)
-    pbn = [b for b in read_pbn(write_pbn(boards)) if isinstance(b, Board)]
-    back = [b for b in read_lin(write_lin(pbn)) if isinstance(b, Board)]
-    assert [bridge_of(b) for b in pbn] == [bridge_of(b) for b in boards]
+    write, read = CONVERSIONS[path.suffix]
+    there = [b for b in read(write(boards)) if isinstance(b, Board)]
+    write, read = HOME[path.suffix]
+    back = [b for b in read(write(there)) if isinstance(b, Board)]
+    assert [bridge_of(b) for b in there] == [bridge_of(b) for b in boards]
     assert [bridge_of(b) for b in back] == [bridge_of(b) for b in boards]
     # (a comment's text is kept, not the spaces around it: PBN's {...} drops them)
     assert [[c.strip() for c in b.comments] for b in back] == [
@@ -340,3 +342,25 @@ def test_show_draws_a_board_as_docs_files_shows_it() -> None:
     lin = json.loads(run("show", str(DOCS / "match.lin"), "-b", "3", "--json").stdout)
     assert [d["record"] for d in pbn] == [d["record"] for d in lin]
     assert [d["record"]["result_text"] for d in lin] == ["4♥ =", "3NT −1"]
+
+
+def test_play_a_board_of_a_record_from_its_opening_lead(tmp_path: Path) -> None:
+    """`play --board FILE N`: the board's deal from its contract's opening
+    lead (3NT by N in the closed room: E leads), dummy's hand shown once
+    the lead is made; a board of two rooms needs one; GAME and --board are
+    one or the other; the game saved is reviewed."""
+    lin = str(DOCS / "match.lin")
+    played = run("play", "--board", lin, "3c", "--seats", "heuristic", "--seed", "1")
+    assert played.exit_code == 0, played.output
+    lines = played.stdout.splitlines()
+    assert "Dummy, S, faces its cards: ♠ AT8  ♥ AQJ932  ♦ AQ8  ♣ 6" in lines
+    assert next(x for x in lines if "Trick 1:" in x).strip().startswith("Trick 1: E ")
+    assert "trump no trumps" in played.stdout
+    both = run("play", "--board", lin, "3")
+    assert both.exit_code == 2 and "2 rooms" in both.stderr
+    assert run("play", "whist", "--board", lin, "3c").exit_code == 2
+    saved = tmp_path / "game.toml"
+    run("play", "--board", lin, "3o", "--seed", "2", "--brief", "--save", str(saved))
+    review = run("review", str(saved), "--max-nodes", "1", "--json")
+    assert review.exit_code == 0, review.output
+    assert json.loads(review.stdout)["position"].startswith("whist; trump=H; dealer=N; leader=W")

@@ -365,6 +365,12 @@ class Game(ABC):
         first decision, told in the record's terms (``3NT −1``); None."""
         return None
 
+    def board_dummy(self, board: Board) -> int | None:
+        """The seat whose cards every seat sees once the first card of a
+        board is played (whist: dummy, declarer's partner); None (the
+        default) for none."""
+        return None
+
     def table_notes(self, board: Board, table: Any) -> list[str]:
         """Lines on an exact table (`solver.doubledummy.Table`) of a board:
         what it says of the record's contract, and whether a table the

@@ -183,6 +183,14 @@ def lead_value_text(board: Board, seat: int, value: int) -> str | None:
     return f"declarer's side {tricks} tricks: {result_text(facts.contract, tricks)}"
 
 
+def dummy(board: Board) -> int | None:
+    """Dummy, declarer's partner, of a board with a contract; else None."""
+    facts = facts_of(board)
+    if facts is None or facts.level is None or facts.declarer is None:
+        return None
+    return (facts.declarer + 2) % SEATS
+
+
 def held_table(board: Board) -> dict[int, dict[int, int]] | None:
     """The double-dummy table a board's record holds (a PBN
     OptimumResultTable, a DDS list's TABLE); None when it holds none."""

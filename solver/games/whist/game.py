@@ -103,6 +103,9 @@ class WhistGame(Game):
     def lead_value_text(self, board: Board, seat: int, value: int) -> str | None:
         return board_view.lead_value_text(board, seat, value)
 
+    def board_dummy(self, board: Board) -> int | None:
+        return board_view.dummy(board)
+
     def table_notes(self, board: Board, table: Any) -> list[str]:
         return board_view.table_notes(board, table)
 
