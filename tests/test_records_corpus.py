@@ -364,3 +364,13 @@ def test_play_a_board_of_a_record_from_its_opening_lead(tmp_path: Path) -> None:
     review = run("review", str(saved), "--max-nodes", "1", "--json")
     assert review.exit_code == 0, review.output
     assert json.loads(review.stdout)["position"].startswith("whist; trump=H; dealer=N; leader=W")
+
+
+def test_review_of_a_dds_list_agrees_with_the_trace_it_holds() -> None:
+    """DDS's list holds, for its play, declarer's side's tricks before the
+    first card and after each (TRACE): review's values are the same at
+    every card (45 played, 46 values), and its record notes say so."""
+    result = run("review", str(DDS_LIST), "--board", "1", "--json")
+    assert result.exit_code == 0, result.output
+    notes = json.loads(result.stdout)["record_notes"]
+    assert "The record's trace (DDS): the same at the 46 values proven" in notes

@@ -972,9 +972,14 @@ def review_schema() -> Schema:
     }
     record = obj(
         "A played hand reviewed card by card.",
-        optional=("board", "record"),
+        optional=("board", "record", "record_notes"),
         board=string("The board's name, when the hand is a board of a file (--board)."),
         record=ref("record"),
+        record_notes=arr(
+            {"type": "string"},
+            "What the review says of the record: the opening lead's value against the"
+            " contract, and whether the values the record holds (a DDS list's TRACE) agree.",
+        ),
         game=ref("game"),
         position=string("The hand at its first move reviewed, in the one-line notation."),
         seat_names=ref("seat_names"),

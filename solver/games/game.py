@@ -365,6 +365,15 @@ class Game(ABC):
         first decision, told in the record's terms (``3NT −1``); None."""
         return None
 
+    def review_notes(self, board: Board, values: Sequence[tuple[int, int | None]]) -> list[str]:
+        """Lines on a review of a board's play: `values` are (the seat to move
+        at the first card, the proven value of the whole hand for its side
+        before it), then for every card reviewed (the seat that played it, the
+        value for its side after it), None where not proven.  What they say of
+        the record's contract, and whether the values the record holds (DDS's
+        list: TRACE) are the same; none by default."""
+        return []
+
     def board_dummy(self, board: Board) -> int | None:
         """The seat whose cards every seat sees once the first card of a
         board is played (whist: dummy, declarer's partner); None (the

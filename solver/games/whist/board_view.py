@@ -10,6 +10,7 @@ out; a board of no record (a position) has none of it.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from rich.console import Group, RenderableType
@@ -181,6 +182,40 @@ def lead_value_text(board: Board, seat: int, value: int) -> str | None:
     if tricks is None:
         return None
     return f"declarer's side {tricks} tricks: {result_text(facts.contract, tricks)}"
+
+
+TRACE_TAG = "DdsTrace"  # DDS's values along the play (solver.games.whist.ddslist)
+
+
+def review_notes(board: Board, values: Sequence[tuple[int, int | None]]) -> list[str]:
+    """What a review's values say of the board's record: the opening lead's
+    value against the contract, and, for a DDS list, whether DDS's TRACE
+    (declarer's side's tricks in the hand before the play, then after each
+    card) is the same at every card proven."""
+    lines = []
+    if values and values[0][1] is not None:
+        told = lead_value_text(board, values[0][0], values[0][1])
+        if told is not None:
+            lines.append(f"At the opening lead, double dummy: {told}")
+    trace = (board.tag(TRACE_TAG) or "").split()[1:]
+    pos = board.position
+    if trace and isinstance(pos, Whist) and all(t.isdigit() for t in trace):
+        declarer_side = (pos.to_move + 1) % 2  # the side not on lead at the first card
+        ours = [
+            None if v is None else v if seat % 2 == declarer_side else FULL_HAND - v
+            for seat, v in values
+        ]
+        differ = [
+            f"card {i}: {mine} here, {held} in the record"
+            for i, (mine, held) in enumerate(zip(ours, trace, strict=False))
+            if mine is not None and str(mine) != held
+        ]
+        compared = sum(1 for m in ours[: len(trace)] if m is not None)
+        if differ:
+            lines.append("The record's trace (DDS) differs: " + "; ".join(differ))
+        elif compared:
+            lines.append(f"The record's trace (DDS): the same at the {compared} values proven")
+    return lines
 
 
 def dummy(board: Board) -> int | None:

@@ -103,6 +103,9 @@ class WhistGame(Game):
     def lead_value_text(self, board: Board, seat: int, value: int) -> str | None:
         return board_view.lead_value_text(board, seat, value)
 
+    def review_notes(self, board: Board, values: Sequence[tuple[int, int | None]]) -> list[str]:
+        return board_view.review_notes(board, values)
+
     def board_dummy(self, board: Board) -> int | None:
         return board_view.dummy(board)
 
