@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 
 from solver.games.game import Board
+from solver.games.whist.board_view import held_table
 from solver.games.whist.bridge import BridgeFacts
 from solver.games.whist.lin import read_lin, write_lin
 from solver.games.whist.pbn import deal_text, read_pbn, read_table_lines, write_pbn
@@ -374,3 +375,35 @@ def test_review_of_a_dds_list_agrees_with_the_trace_it_holds() -> None:
     assert result.exit_code == 0, result.output
     notes = json.loads(result.stdout)["record_notes"]
     assert "The record's trace (DDS): the same at the 46 values proven" in notes
+
+
+def test_a_dds_list_written_as_pbn_keeps_its_deals_plays_and_results() -> None:
+    """A DDS list's deals have a lead and no contract: PBN keeps the lead in
+    [LeadStrain] and [LeadSeat] (the project's own tags), so the positions,
+    the plays and the results (the table, TRACE, FUT, PAR) come back."""
+    boards = boards_of(DDS_LIST)
+    back = [b for b in read_pbn(write_pbn(boards)) if isinstance(b, Board)]
+    assert [(b.position.to_line(), b.play) for b in back] == [
+        (b.position.to_line(), b.play) for b in boards
+    ]
+    assert not any(b.problems for b in back)
+    assert [held_table(b) for b in back] == [held_table(b) for b in boards]
+    for tag in ("DdsTrace", "DdsFut", "DdsPar", "DdsPar2"):
+        assert [b.tag(tag) for b in back] == [b.tag(tag) for b in boards]
+
+
+def test_what_pbn_cannot_keep_of_a_lin_record_is_one_warning(tmp_path: Path) -> None:
+    """A LIN key PBN has no place for is named in one warning line when the
+    record is written as PBN; commentary holding a brace is kept (as ;
+    lines)."""
+    path = tmp_path / "odd.lin"
+    path.write_text(
+        "pn|S1,W1,N1,E1|md|3SKJ6HAQ6DAQ43CQ97,SQ8HK974D985CAK42,ST9743H8DKT76CJT3,|"
+        "ah|Board 4|zz|odd|nt|a {curly} remark|\n"
+    )
+    result = run("table", str(path), "--format", "pbn", "--max-nodes", "1", "-j", "1")
+    assert result.exit_code == 0, result.output
+    assert "tricksolver: warning: board 4: LIN zz| not kept in PBN" in result.stderr.splitlines()
+    (board,) = read_pbn(result.stdout)
+    assert isinstance(board, Board) and board.comments == ("a {curly} remark",)
+    assert board.tag("North") == "N1"

@@ -550,8 +550,10 @@ class RecordFormat:
     back as it was read, tags, sections and comments kept) and
     `annotate(board, table)` (the board with the game's double-dummy
     tags added, from `table`, the `solver.doubledummy.Table` of its
-    position; None where the format has none) and `title` (its name for
-    a person, in the message refusing a file no format reads)."""
+    position; None where the format has none), `title` (its name for
+    a person, in the message refusing a file no format reads) and
+    `losses(board)` (what writing a board of another format in this one
+    cannot keep, one line each, for a warning; none by default)."""
 
     name: str
     recognises: Callable[[str], bool]
@@ -559,6 +561,7 @@ class RecordFormat:
     write: Callable[[Sequence[Any]], str]
     annotate: Callable[[Any, Any], Any] | None = None
     title: str = ""
+    losses: Callable[[Any], list[str]] = lambda board: []
 
 
 # --- players: shared by the games' whole games ---------------------------------------

@@ -55,7 +55,7 @@ DEFAULT_DEALS_FILE = "deals100.pbn"
 DEFAULT_WHIST_DEALS = 100
 OPENING_LEAD_PART = "whist"  # the parts' names in --games
 TABLE_PART = "table"
-LEAD_STRAIN_TAG, LEAD_SEAT_TAG = "LeadStrain", "LeadSeat"  # the benchmark set's own tags
+LEAD_STRAIN_TAG, LEAD_SEAT_TAG = pbn.LEAD_STRAIN_TAG, pbn.LEAD_SEAT_TAG
 
 # -- the deals ------------------------------------------------------------------
 

@@ -78,7 +78,15 @@ class WhistGame(Game):
         return "; ".join([self.name, *fields, f"hands={pbn.strip()}"])
 
     record_formats = (
-        RecordFormat(pbn.FORMAT, pbn.recognises, pbn.read_pbn, pbn.write_pbn, pbn.annotate, "PBN"),
+        RecordFormat(  # (what PBN cannot keep of a LIN record: lin.py knows)
+            pbn.FORMAT,
+            pbn.recognises,
+            pbn.read_pbn,
+            pbn.write_pbn,
+            pbn.annotate,
+            "PBN",
+            lin.lost_in_pbn,
+        ),
         RecordFormat(lin.FORMAT, lin.recognises, lin.read_lin, lin.write_lin, title="LIN"),
         RecordFormat(
             ddslist.FORMAT,

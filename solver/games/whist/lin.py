@@ -66,6 +66,10 @@ VULNERABLE = {"o": "None", "0": "None", "-": "None", "n": "NS", "e": "EW", "b": 
 LIN_VULNERABLE = {"None": "o", "NS": "n", "EW": "e", "All": "b"}
 LIN_CALLS = {"Pass": "p", "X": "d", "XX": "r"}
 RECORD_STARTS = ("pn", "st", "md")  # after a record's deal, these start the next record
+VUGRAPH = "vg"  # a vugraph file's header: its title, segment, scoring, boards and teams
+VUGRAPH_TAGS = ("Event", "Stage", "Scoring", "", "", "HomeTeam", "", "VisitTeam")
+VUGRAPH_SCORING = {"I": "IMP", "P": "MP", "B": "BAM"}
+KEPT_IN_PBN = {"pn", "md", "sv", "ah", "mb", "an", "pc", "mc", "nt", "qx", "pg", "st", "rh", "vg"}
 CLOSED = "Closed"
 ROOMS = {"o": "Open", "c": CLOSED}  # qx|'s first letter
 
@@ -194,6 +198,32 @@ def _names(
     return [by_lin[s].strip() for s in SEAT_LETTERS]
 
 
+def _event(header: Sequence[tuple[str, str]]) -> list[tuple[str, str]]:
+    """The facts of a vugraph file's ``vg|`` (title, segment, scoring, first
+    and last board, each team and its carry-over): PBN's ``Event``,
+    ``Stage``, ``Scoring`` (``IMP`` for ``I``), ``HomeTeam``, ``VisitTeam``."""
+    said = next((v for k, v in header if k == VUGRAPH), None)
+    if said is None:
+        return []
+    fields = [f.strip() for f in said.split(",")]
+    named = dict(zip(VUGRAPH_TAGS, fields, strict=False))
+    named = {t: VUGRAPH_SCORING.get(v, v) if t == "Scoring" else v for t, v in named.items()}
+    return [(t, v) for t, v in named.items() if t and v]
+
+
+def lost_in_pbn(board: Board) -> list[str]:
+    """What a LIN record written as PBN does not keep, one line: the keys
+    PBN has no place for (``pg``, ``st``, ``rh`` carry nothing and are not
+    named)."""
+    if not isinstance(board.raw, LinRecord):
+        return []
+    lost = sorted({k for k, _ in board.raw.pairs} - KEPT_IN_PBN)
+    if not lost:
+        return []
+    keys = ", ".join(f"{k}|" for k in lost)
+    return [f"board {board.name}{room_words(board.room)}: LIN {keys} not kept in PBN"]
+
+
 def _board(
     name: str,
     room: str,
@@ -239,6 +269,7 @@ def _board(
         facts.append(("Result", str(won[contract[1]] + won[(contract[1] + 2) % SEATS])))
     names = _names(pairs, header, room)
     facts += [(tag, names[seat]) for seat, tag in enumerate(NAMES) if names[seat]]
+    facts += _event(header)
     if room:
         facts.append(("Room", room))
     auction, notes = auction_text(calls)

@@ -61,6 +61,8 @@ PAR_TAG = "ParContract"
 TABLE_STRAINS = (0, 1, 2, 3, NOTRUMP)  # S H D C NT, as hand-record software lists them
 ANNOTATION_TAGS = (TABLE_TAG, SCORE_TAG, PAR_TAG)
 PLAY_CARD = re.compile(r"^[SHDC][2-9TJQKA]$", re.IGNORECASE)  # a card of a [Play] section
+LEAD_STRAIN_TAG, LEAD_SEAT_TAG = "LeadStrain", "LeadSeat"  # the project's own: a lead, no contract
+EVENT_TAGS = ("Event", "Stage", "Scoring", "HomeTeam", "VisitTeam")  # of a vugraph's header
 REPEATABLE_TAGS = ("Note",)  # tags a game may give many times (the others start a new game)
 DEAL_TAGS = ("Board", "Dealer", "Vulnerable", "Deal")  # what a game with no deal takes
 PLAYED_TAGS = {"Contract", "Declarer", "Auction", "Play", "Result"}  # from the game before
@@ -310,7 +312,14 @@ def _board(
             raise NotationError(f"{where}: [Vulnerable]: {e}") from None
     trump, leader = NOTRUMP, (dealer + 1) % SEATS
     contract = values.get("Contract", "").strip().upper()
-    if contract not in PASSED:
+    lead_strain, lead_seat = values.get(LEAD_STRAIN_TAG, ""), values.get(LEAD_SEAT_TAG, "")
+    if contract in PASSED and lead_strain.strip() and lead_seat.strip():
+        try:
+            trump = parse_strain(lead_strain)
+        except TricksolverError as e:
+            raise NotationError(f"{where}: [{LEAD_STRAIN_TAG}]: {e}") from None
+        leader = _seat(lead_seat, LEAD_SEAT_TAG, where)
+    elif contract not in PASSED:
         m = CONTRACT.match(contract)
         if m is None:
             raise NotationError(
@@ -454,7 +463,8 @@ def _tags_of_other(board: Board) -> list[PbnTag]:
     assert isinstance(pos, Whist)
     facts = bridge.BridgeFacts.of(board, pos.dealer)
     dealer = SEAT_LETTERS[pos.dealer]
-    tags = [PbnTag("Board", board.name)]
+    tags = [PbnTag(n, v) for n, v in board.facts if n in EVENT_TAGS]
+    tags.append(PbnTag("Board", board.name))
     if board.room:
         tags.append(PbnTag("Room", board.room))
     tags += [
@@ -468,6 +478,10 @@ def _tags_of_other(board: Board) -> list[PbnTag]:
     tags.append(PbnTag("Deal", deal_text(pos, pos.dealer)))
     if facts.contract:
         tags.append(PbnTag("Contract", facts.contract))
+    elif pos.trump != NOTRUMP or pos.leader != (pos.dealer + 1) % SEATS:  # a DDS list's lead
+        assert pos.trump is not None
+        tags.append(PbnTag(LEAD_STRAIN_TAG, strain_text(pos.trump)))
+        tags.append(PbnTag(LEAD_SEAT_TAG, SEAT_LETTERS[pos.leader]))
     if facts.declarer is not None and facts.level is not None:
         tags.append(PbnTag("Declarer", SEAT_LETTERS[facts.declarer]))
     if facts.result is not None:
@@ -477,11 +491,25 @@ def _tags_of_other(board: Board) -> list[PbnTag]:
         tags.append(PbnTag("Auction", dealer, "\n" + calls))
         tags += [PbnTag("Note", note) for note in notes]
     tags += _play_section(board)
+    written = {t.name for t in tags}
+    tags += [  # a DDS list's results
+        PbnTag(n, v)
+        for n, v in board.tags
+        if n not in written and n[:1].isupper() and n not in ANNOTATION_TAGS
+    ]
     if board.comments:
         last = tags[-1]
-        said = "".join(f"\n{{{c}}}" for c in board.comments if "}" not in c)
+        said = "".join(_comment_text(c) for c in board.comments)
         tags[-1] = replace(last, data=last.data + said)
     return tags
+
+
+def _comment_text(comment: str) -> str:
+    """A comment as PBN writes it, on lines of its own: ``{...}``, or, when
+    it holds a ``}``, each of its lines after ``;``."""
+    if "}" not in comment:
+        return f"\n{{{comment}}}"
+    return "".join(f"\n; {line}" for line in comment.split("\n"))
 
 
 def write_pbn(boards: Sequence[Board]) -> str:
