@@ -195,6 +195,12 @@ def one_board(source: str, board: str | None, command: str) -> str:
     """The text of the one position a command that takes one reads: a
     file of several boards needs --board."""
     found = read_boards_of(source, board)
+    rooms = [b.room for b, _ in found if b is not None and b.room]
+    if len(found) > 1 and board is not None and len(rooms) == len(found):
+        raise BadInput(
+            f"{command} takes one position: board {board} was played in {len(found)} rooms"
+            f" ({', '.join(rooms)}): give --room, or {board}{rooms[0][0].lower()}"
+        )
     if len(found) > 1:
         raise BadInput(
             f"{command} takes one position: give --board N ({source} holds {len(found)} boards)"

@@ -34,6 +34,7 @@ naming the board (and the tag or key) in one line.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from solver.errors import NotationError, TricksolverError
@@ -59,6 +60,7 @@ POSITIONS_TABLE = "position"  # the TOML array of tables holding many positions
 NOTATION_FILES = ("many positions: TOML [[position]] or one a line",)
 BOARD_KEY = "board"  # a position's name in such a file
 COMMENT = "#"
+TOML_KEY = re.compile(r"^\s*[A-Za-z_][A-Za-z0-9_-]*\s*=")  # a line of a position in TOML
 
 
 def record_formats() -> list[RecordFormat]:
@@ -102,7 +104,11 @@ def read_record(text: str, source: str = "file") -> list[Board | SkippedBoard] |
 
 
 def _one_position(text: str) -> bool:
-    """Whether a text of many lines reads as one position."""
+    """Whether a text of many lines is meant as one position: it reads as
+    one, or it has the notation's ``key = value`` lines (its own error then
+    says what is wrong with it)."""
+    if any(TOML_KEY.match(line) for line in text.splitlines()):
+        return True
     try:
         parse_position(text)
     except TricksolverError:

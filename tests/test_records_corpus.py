@@ -407,3 +407,10 @@ def test_what_pbn_cannot_keep_of_a_lin_record_is_one_warning(tmp_path: Path) -> 
     (board,) = read_pbn(result.stdout)
     assert isinstance(board, Board) and board.comments == ("a {curly} remark",)
     assert board.tag("North") == "N1"
+
+
+def test_a_command_of_one_position_names_the_rooms_of_a_board() -> None:
+    lin = str(DOCS / "match.lin")
+    result = run("recommend", lin, "--board", "3", "-n", "4")
+    assert result.exit_code == 2 and "2 rooms (Open, Closed)" in result.stderr
+    assert run("recommend", lin, "--board", "3c", "-n", "4", "--seed", "1").exit_code == 0
