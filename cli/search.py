@@ -290,19 +290,18 @@ def analysis_rendering(pv: bool) -> Rendering:
         console.print(render_analysis.analysis_view(board.position, result, pv=pv))
         data = render_analysis.analysis_json(board.position, result, pv=False)
         for line in _lead_notes(board, data):
-            console.print(f"Against the contract: {line}")
+            console.print(line)
 
     return Rendering(record, ANALYSIS_CSV_HEAD, rows, text, _analysis_done)
 
 
 def _lead_notes(board: Board, data: dict[str, Any]) -> list[str]:
-    """The proven value of an analysis (its JSON `data`) told against the
-    board's record (``3NT −1``): none when not proven or not at its lead."""
-    if data.get("value") is None:
-        return []
+    """What an analysis (its JSON `data`) says of the board's record
+    (`Game.analysis_notes`: each lead against the contract, the values the
+    record holds)."""
     pos = board.position
-    told = game_of(pos).lead_value_text(board, pos.to_move, data["value"])
-    return [] if told is None else [told]
+    values = [(m["move"], m["value"]) for m in data["moves"]]
+    return game_of(pos).analysis_notes(board, pos.to_move, values)
 
 
 def _record_fields(board: Board, notes: list[str]) -> dict[str, Any]:

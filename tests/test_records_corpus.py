@@ -40,6 +40,7 @@ ENDPLAY_READS = [  # the files endplay's parser reads (it refuses the others)
 ]
 SEATS = "NESW"
 STRAINS = "SHDC"  # endplay's Denom 0..3, then 4 for no trumps
+TRICKS, THREE_NOTRUMP = 13, 9  # the tricks of a deal; the tricks 3NT needs
 PENALTIES = {"passed": "Pass", "doubled": "X", "redoubled": "XX"}
 SUIT_MARKUP = {"♠": "!S", "♥": "!H", "♦": "!D", "♣": "!C"}  # BBO's markup of a suit in a note
 
@@ -414,3 +415,21 @@ def test_a_command_of_one_position_names_the_rooms_of_a_board() -> None:
     result = run("recommend", lin, "--board", "3", "-n", "4")
     assert result.exit_code == 2 and "2 rooms (Open, Closed)" in result.stderr
     assert run("recommend", lin, "--board", "3c", "-n", "4", "--seed", "1").exit_code == 0
+
+
+def test_analyze_tells_each_lead_against_the_contract_and_dds_values() -> None:
+    """At a DDS list's opening lead the value of every card is DDS's (FUT);
+    at a board's contract, each lead's result is told against it."""
+    dds = run("analyze", str(DDS_LIST), "--board", "1", "--no-pv", "--json")
+    assert dds.exit_code == 0, dds.output
+    notes = json.loads(dds.stdout)["record_notes"]
+    assert notes == ["The record's values (DDS FUT): the same for its 13 cards"]
+    lin = run("analyze", str(DOCS / "match.lin"), "--board", "3c", "--no-pv", "--json")
+    data = json.loads(lin.stdout)
+    (told,) = data["record_notes"]
+    assert told.startswith("Against 3NT by N, lead by lead: ")
+    for move in data["moves"]:  # E leads: E-W's tricks are 13 less declarer's
+        relative = TRICKS - move["value"] - THREE_NOTRUMP  # declarer's tricks over 9
+        word = "=" if relative == 0 else f"+{relative}" if relative > 0 else f"−{-relative}"
+        group = next(g for g in told.split(": ", 1)[1].split("; ") if move["move"] in g.split())
+        assert group.endswith(f" {word}"), (move, group)

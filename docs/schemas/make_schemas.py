@@ -399,8 +399,9 @@ def analyze_schema() -> Schema:
             record=ref("record"),
             record_notes=arr(
                 {"type": "string"},
-                "The value told against the record's contract (whist: declarer's side 8"
-                " tricks: 3NT −1), where the search proved it.",
+                "What the analysis says of the record: each lead's result against its"
+                " contract where proven (whist: Against 3NT by N, lead by lead: AC −1; ...),"
+                " and whether the values the record holds (a DDS list's FUT) are the same.",
             ),
             key=string(KEY_TEXT),
             game=ref("game"),

@@ -360,10 +360,15 @@ class Game(ABC):
         """The record's facts of a board as JSON; empty by default."""
         return {}
 
-    def lead_value_text(self, board: Board, seat: int, value: int) -> str | None:
-        """A proven `value` of the search for `seat`'s side at the board's
-        first decision, told in the record's terms (``3NT −1``); None."""
-        return None
+    def analysis_notes(
+        self, board: Board, seat: int, values: Sequence[tuple[str, int | None]]
+    ) -> list[str]:
+        """Lines on an analysis of a board's position: `values` are every
+        legal move (its text) with its proven value for `seat`'s side (the
+        seat to move; None where not proven).  What they say against the
+        record's contract, and whether the values the record holds (DDS's
+        list: FUT) are the same; none by default."""
+        return []
 
     def review_notes(self, board: Board, values: Sequence[tuple[int, int | None]]) -> list[str]:
         """Lines on a review of a board's play: `values` are (the seat to move

@@ -25,6 +25,7 @@ from solver.games.whist.bridge import (
     BridgeFacts,
     Call,
     contract_symbols,
+    relative_text,
     result_text,
 )
 from solver.games.whist.pbn import TABLE_TAG, read_table_lines, section
@@ -185,6 +186,67 @@ def lead_value_text(board: Board, seat: int, value: int) -> str | None:
 
 
 TRACE_TAG = "DdsTrace"  # DDS's values along the play (solver.games.whist.ddslist)
+FUT_TAG = "DdsFut"  # DDS's value of every card at the lead (SolveBoard's futureTricks)
+DDS_RANKS = "23456789TJQKA"  # DDS's ranks 2..14
+LOWEST_DDS_RANK = 2
+FUT_ROWS = 4  # a FUT line: the count, then its suits, ranks, equals and scores
+
+
+def fut_values(text: str) -> dict[str, int] | None:
+    """Every card's value for the side on lead of a DDS list's FUT line
+    (its cards, each with the lower cards its ``equals`` bits name); None
+    when it does not read."""
+    fields = text.split()
+    if not fields or not all(f.isdigit() for f in fields):
+        return None
+    count = int(fields[0])
+    if len(fields) != 1 + FUT_ROWS * count:
+        return None
+    suits, ranks, equals, scores = (
+        [int(f) for f in fields[1 + k * count : 1 + (k + 1) * count]] for k in range(FUT_ROWS)
+    )
+    values = {}
+    for suit, rank, equal, score in zip(suits, ranks, equals, scores, strict=True):
+        held = [rank] + [r for r in range(LOWEST_DDS_RANK, rank) if equal >> r & 1]
+        if suit >= len(Suit) or any(r - LOWEST_DDS_RANK >= len(DDS_RANKS) for r in held):
+            return None
+        for r in held:
+            values[DDS_RANKS[r - LOWEST_DDS_RANK] + "SHDC"[suit]] = score
+    return values
+
+
+def analysis_notes(board: Board, seat: int, values: Sequence[tuple[str, int | None]]) -> list[str]:
+    """What an analysis of the board's opening lead says of its record: each
+    lead's result against the contract (``3NT by N: A♣ K♦ −1; 7♠ =``), and,
+    for a DDS list, whether DDS's value of every card (FUT) is the same."""
+    lines = []
+    facts = facts_of(board)
+    pos = board.position
+    if facts is not None and isinstance(pos, Whist) and facts.level is not None:
+        by_result: dict[int, list[str]] = {}
+        for move, value in values:
+            tricks = None if value is None else _declarer_side_tricks(facts, pos, seat, value)
+            if tricks is not None:
+                by_result.setdefault(tricks, []).append(move)
+        if by_result:
+            told = "; ".join(
+                f"{' '.join(cards)} {relative_text(facts.level, tricks)}"
+                for tricks, cards in sorted(by_result.items())
+            )
+            lines.append(f"Against {facts.contract_words()}, lead by lead: {told}")
+    held = fut_values(board.tag(FUT_TAG) or "")
+    if held is not None:
+        ours = dict(values)
+        differ = [
+            f"{card}: {ours.get(card)} here, {value} in the record"
+            for card, value in held.items()
+            if ours.get(card) is not None and ours.get(card) != value
+        ]
+        if differ:
+            lines.append("The record's values (DDS FUT) differ: " + "; ".join(differ))
+        elif any(ours.get(card) is not None for card in held):
+            lines.append(f"The record's values (DDS FUT): the same for its {len(held)} cards")
+    return lines
 
 
 def review_notes(board: Board, values: Sequence[tuple[int, int | None]]) -> list[str]:

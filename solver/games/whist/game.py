@@ -108,8 +108,10 @@ class WhistGame(Game):
     def board_json(self, board: Board) -> dict[str, Any]:
         return board_view.board_json(board)
 
-    def lead_value_text(self, board: Board, seat: int, value: int) -> str | None:
-        return board_view.lead_value_text(board, seat, value)
+    def analysis_notes(
+        self, board: Board, seat: int, values: Sequence[tuple[str, int | None]]
+    ) -> list[str]:
+        return board_view.analysis_notes(board, seat, values)
 
     def review_notes(self, board: Board, values: Sequence[tuple[int, int | None]]) -> list[str]:
         return board_view.review_notes(board, values)
