@@ -305,7 +305,8 @@ def show(
                 {**render_json.position_json(pos), **({"record": record} if record else {})}
             )
         else:
-            panel = None if held is None else game_of(held.position).board_panel(held)
+            shown_board = held if held is not None else Board("", pos)  # a lone deal's hands too
+            panel = game_of(pos).board_panel(shown_board)
             if panel is not None:
                 console.print(panel)
                 console.print()

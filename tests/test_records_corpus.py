@@ -433,3 +433,18 @@ def test_analyze_tells_each_lead_against_the_contract_and_dds_values() -> None:
         word = "=" if relative == 0 else f"+{relative}" if relative > 0 else f"−{-relative}"
         group = next(g for g in told.split(": ", 1)[1].split("; ") if move["move"] in g.split())
         assert group.endswith(f" {word}"), (move, group)
+
+
+def test_show_draws_a_whist_deal_around_a_compass() -> None:
+    """Any whist deal before its first card (a board, or a lone position)
+    is drawn with North at the top, West left, East right, South below;
+    once a card is played, and in the other games, it is not."""
+    shown = run("show", "N:AK.Q.. QJ.K.. T9.A.. 87...A", "--no-color").stdout.splitlines()
+    assert [line.strip() for line in shown[:2]] == ["♠ AK", "♥ Q"]  # North's hand first
+    west_east = next(line for line in shown if line.startswith("♠ 87"))
+    assert west_east.split() == ["♠", "87", "N", "♠", "QJ"]
+    south = shown[shown.index(west_east) + 4 :][:2]
+    assert [line.strip() for line in south] == ["♠ T9", "♥ A"]
+    played = run("show", "N:AK.Q.. QJ.K.. T9.A.. 87...A", "-m", "QS", "--no-color")
+    assert played.exit_code == 0 and played.stdout.startswith("Game ")
+    assert "dealer" not in run("show", "--example", "chinkway", "--no-color").stdout.split("\n")[0]

@@ -149,17 +149,20 @@ def compass(pos: Whist, facts: BridgeFacts | None = None) -> RichTable:
 
 def board_panel(board: Board) -> RenderableType | None:
     """The board as a bridge player reads it: the compass diagram of its
-    deal (a whole deal: every hand of thirteen cards) and the record's
-    facts; None for a board of no hand record."""
+    hands (before any card is played, every hand of as many cards) and the
+    record's facts; None for a position with a card played."""
     facts = facts_of(board)
     pos = board.position
-    if facts is None or not isinstance(pos, Whist):
+    if not isinstance(pos, Whist):
         return None
+    sizes = {len(CardSet.parse(h)) for h in pos.to_fields()["hands"]}
     parts: list[RenderableType] = []
-    if all(len(CardSet.parse(h)) == FULL_HAND for h in pos.to_fields()["hands"]):
-        parts += [compass(pos, facts), Text("(a seat in [ ]: vulnerable)", style="dim")]
+    if len(sizes) == 1 and not pos.play_record:
+        parts.append(compass(pos, facts))
+        if facts is not None and facts.vulnerable:
+            parts.append(Text("(a seat in [ ]: vulnerable)", style="dim"))
     parts += [Text(line) for line in board_notes(board)]
-    return Group(*parts)
+    return Group(*parts) if parts else None
 
 
 def _declarer_side_tricks(facts: BridgeFacts, pos: Whist, seat: int, value: int) -> int | None:
