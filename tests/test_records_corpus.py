@@ -448,3 +448,25 @@ def test_show_draws_a_whist_deal_around_a_compass() -> None:
     played = run("show", "N:AK.Q.. QJ.K.. T9.A.. 87...A", "-m", "QS", "--no-color")
     assert played.exit_code == 0 and played.stdout.startswith("Game ")
     assert "dealer" not in run("show", "--example", "chinkway", "--no-color").stdout.split("\n")[0]
+
+
+def test_the_json_of_a_board_of_a_record_fits_the_schemas() -> None:
+    """`record` and `record_notes` in show, analyze, table and review JSON."""
+    jsonschema = pytest.importorskip("jsonschema")
+
+    def schema(name: str) -> Any:
+        return json.loads((DOCS / "schemas" / f"{name}.schema.json").read_text())
+
+    lin = str(DOCS / "match.lin")
+    shown = json.loads(run("show", lin, "--board", "3", "--json").stdout)
+    assert [d["board"] for d in shown] == ["3", "3"] and all("record" in d for d in shown)
+    jsonschema.validate(shown[1], schema("show"))
+    analysis = json.loads(run("analyze", lin, "--board", "3c", "--no-pv", "--json").stdout)
+    assert "record_notes" in analysis
+    jsonschema.validate(analysis, schema("analyze"))
+    table = json.loads(run("table", str(DDS_LIST), "--board", "1", "--json", "-j", "1").stdout)
+    assert "record_notes" in table
+    jsonschema.validate(table, schema("table"))
+    review = json.loads(run("review", lin, "--board", "3c", "--max-nodes", "1", "--json").stdout)
+    assert review["record"]["contract"] == "3NT"
+    jsonschema.validate(review, schema("review"))

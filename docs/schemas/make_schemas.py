@@ -198,8 +198,9 @@ DEFS: dict[str, Schema] = {
     ),  # fmt: skip
     "position": obj(
         "A full position (every card known): the hand at one decision.",
-        optional=("seed", "moves", "record"),
+        optional=("seed", "moves", "record", "board"),
         record=ref("record"),
+        board=string("show: the board's name, when the position is a board of a file."),
         kind={"const": "position", "description": "What this is: a full position."},
         game=ref("game"),
         players=integer("Seats at the table.", minimum=2, maximum=5),
