@@ -200,7 +200,8 @@ def choose_boards(
     that place, from 1; every board (of `room`) when `wanted` is None.
     NotationError naming the boards (or rooms) there are."""
     key = "" if wanted is None else wanted.strip()
-    if room is None and key and key[-1].isalpha() and key[:-1].strip().isdigit():
+    named_so = any(b.name == key for b in boards)  # a name such as 12a is a name first
+    if room is None and not named_so and key[-1:].isalpha() and key[:-1].strip().isdigit():
         key, room = key[:-1].strip(), key[-1]
     chosen = list(boards)
     if wanted is not None:
