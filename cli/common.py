@@ -165,8 +165,12 @@ def source_boards(source: str, board: str | None) -> tuple[str, list[Board] | No
     boards = [b for b in chosen if isinstance(b, Board)]
     if not boards:  # the boards asked for cannot be read: the first one's problem
         raise BadInput(board_problems(chosen)[0])
-    for problem in board_problems(chosen):
-        warn(problem)
+    for found_board in chosen:
+        if isinstance(found_board, Board):
+            for problem in found_board.problems:
+                warn(problem)
+        else:
+            warn(f"{found_board.problem}; the board is left out")
     return text, boards
 
 
