@@ -4,31 +4,45 @@ A PBN file is a list of games (boards), each a run of tag pairs
 ``[Name "value"]``, a tag's section data on the lines after it (the
 ``[Auction]`` calls, the ``[Play]`` tricks, the tables such as
 ``[OptimumResultTable]``), and commentary (``{...}`` over lines, ``;`` to
-the end of a line); a blank line ends a game (so does a tag given twice).
-``%`` lines (escapes, directives) before the first game are the file's
-header.  Read here:
+the end of a line); a blank line ends a game (so does a tag given twice,
+but ``[Note]``, which a game may give many times).  ``%`` lines (escapes,
+directives) before the first game are the file's header.  Read here:
 
-- every board with its tags in order (the board's name: its ``Board`` tag,
-  else its place), missing optional tags allowed, an empty ``[Contract ""]``
-  too; a value ``#`` is inherited from the board before (section 4.8);
+- every board with its tags in order, repeated notes too (the board's
+  name: its ``Board`` tag, else its place; its room: ``[Room]``), missing
+  optional tags allowed, an empty ``[Contract ""]`` too; a value ``#`` is
+  inherited from the board before (section 4.8); a game with no deal but a
+  contract, auction or play is the other table of the board before
+  (rpbridge.net writes them so): it takes that board's ``Board``,
+  ``Dealer``, ``Vulnerable`` and ``Deal`` (as `Board.facts`);
 - ``[Deal "N:... ... ... ..."]``, suits ``S.H.D.C``, with ``-`` for one hand
   left out: the fourth hand is the cards the three others lack;
 - ``Dealer``, ``Vulnerable`` (None, NS, EW, All/Both, Love, -), ``Contract``
   and ``Declarer``: the position is at the contract's opening lead (trump
   its strain, the seat left of declarer on lead), or with no contract
-  no trumps and the seat left of the dealer on lead;
+  the project's ``[LeadStrain]`` and ``[LeadSeat]`` where given, else no
+  trumps and the seat left of the dealer on lead;
 - ``[Play "W"]``: the tricks, one a line, the cards in the order of the
-  seats from the tag's seat (not the order played); ``-`` for a card not
-  played, ``*`` the end, annotations (``!``, ``?``, ``=n=``, ``$n``) dropped;
-  turned into our play order by the rules;
-- ``[Auction "N"]`` kept as its text; comments kept as their text;
-  Windows line ends and a byte order mark.
+  seats from the tag's seat (not the order played); a mark for no card
+  (``-``, ``--``, ``+``, ``*``) ends the play, annotations (``!``, ``?``,
+  ``=n=``, ``$n``) dropped; turned into our play order by the rules;
+- ``[Auction "N"]`` kept as its text (its calls, alerts and notes read by
+  `solver.games.whist.bridge`); comments kept as their text; Windows line
+  ends and a byte order mark.
 
-Written back (`write_pbn`): each board's tags, section data and comments
-as read, in order (a value ``#`` as written), with the tags `annotate`
-adds (the double-dummy table ``[OptimumResultTable]``, ``[OptimumScore]``,
-``[ParContract]``) replacing any of the same name.  A board read from
-another format is written with the tags it has.
+A board whose deal, dealer, vulnerability or contract does not read is a
+`SkippedBoard`; a play that does not fit the deal is cut at the card that
+does not, the problem in `Board.problems` (one line naming the board, the
+tag and the card).
+
+Written back (`write_pbn`): each board's tags, section data, comments,
+blank lines and line ends as read, byte for byte (a value ``#`` as
+written), with the tags `annotate` adds (the double-dummy table
+``[OptimumResultTable]``, ``[OptimumScore]``, ``[ParContract]``) replacing
+any of the same name.  A board read from another format is written with
+what it has: its event, number, room, players, dealer, vulnerability,
+deal, contract, declarer, result, auction with its alerts and notes, play,
+the results a DDS list holds, and its commentary as comments.
 """
 
 from __future__ import annotations
