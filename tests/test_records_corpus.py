@@ -9,6 +9,7 @@ every board, and a few whole deals' tables equal to DDS's."""
 from __future__ import annotations
 
 import json
+import random
 import re
 from pathlib import Path
 from typing import Any
@@ -470,3 +471,36 @@ def test_the_json_of_a_board_of_a_record_fits_the_schemas() -> None:
     review = json.loads(run("review", lin, "--board", "3c", "--max-nodes", "1", "--json").stdout)
     assert review["record"]["contract"] == "3NT"
     jsonschema.validate(review, schema("review"))
+
+
+DAMAGE = '|[]"{};-*#=!\n 0123456789SHDCAKQJTNEWmdpcanqxo.:,'  # what a damaged file may hold
+DAMAGED_FILES = 200  # seeded random damages of the corpus's files
+DAMAGE_PREFIX = 4000  # the characters of each file damaged (enough for several boards)
+
+
+def test_a_damaged_file_is_read_or_refused_in_one_error() -> None:
+    """Files of the corpus with characters changed, dropped or added at
+    random (seeded): every one is read (its bad boards skipped or cut) and
+    written back in each format and read again, or refused with a
+    TricksolverError; never another exception."""
+    from solver.errors import TricksolverError
+
+    texts = [text_of(p)[:DAMAGE_PREFIX] for p in [*PBN_FILES, *LIN_FILES, DDS_LIST]]
+    rng = random.Random(33)
+    for _ in range(DAMAGED_FILES):
+        chars = list(rng.choice(texts))
+        for _ in range(rng.randint(1, 8)):
+            k = rng.randrange(len(chars))
+            if rng.random() < 0.5:
+                chars[k] = rng.choice(DAMAGE)
+            else:
+                chars.insert(k, rng.choice(DAMAGE))
+        try:
+            found = read_record("".join(chars), "damaged")
+            boards = [b for b in found or [] if isinstance(b, Board)]
+            fmt = record_format(boards[0].format) if boards else None
+            for write in ([fmt.write] if fmt else []) + [write_pbn, write_lin]:
+                if boards:
+                    read_record(write(boards), "written")
+        except TricksolverError:
+            pass
