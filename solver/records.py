@@ -39,7 +39,7 @@ from collections.abc import Sequence
 
 from solver.errors import NotationError, TricksolverError
 from solver.games.base import Position
-from solver.games.game import Board, RecordFormat, SkippedBoard
+from solver.games.game import Board, RecordFormat, SkippedBoard, without_consequence
 from solver.games.registry import GAMES
 from solver.notation import MAX_DIGITS, MAX_FILE_TEXT, check_size, is_bare_deal, read_toml, to_toml
 from solver.position import BOM, parse_position
@@ -125,7 +125,7 @@ def read_boards(text: str, source: str = "file", strict: bool = False) -> list[B
         return None
     problems = board_problems(found)
     if strict and problems:
-        raise NotationError(problems[0])
+        raise NotationError(without_consequence(problems[0]))
     return [b for b in found if isinstance(b, Board)]
 
 

@@ -210,7 +210,8 @@ def test_a_bad_board_is_told_and_the_others_go_on() -> None:
     assert len(json.loads(shown.stdout)) == 4
     other = run("show", str(path), "--board", "7", "--json")
     assert other.exit_code == 0
-    assert run("show", str(path), "--strict").exit_code == 2
+    strict = run("show", str(path), "--strict")  # the problem alone: nothing was cut
+    assert strict.exit_code == 2 and "C6" in strict.stderr and "cut there" not in strict.stderr
     one = RECORDS / "endplay" / "example4.pbn"
     table = run("table", str(one), "--max-nodes", "1", "-j", "1")
     assert table.exit_code == 0 and "trick 3, CQ" in table.stderr

@@ -530,6 +530,22 @@ class Board:
         return found or [v for n, v in self.facts if n == name]
 
 
+# What a reader did about a problem, at the end of the problem's line ("...;
+# the play is cut there"): `solver.records.read_boards` with ``strict``
+# refuses the file with the problem alone.
+PLAY_CUT = "the play is cut there"
+LEFT_OUT = "left out"
+CONSEQUENCES = (PLAY_CUT, f"the play is {LEFT_OUT}", LEFT_OUT)
+
+
+def without_consequence(problem: str) -> str:
+    """A problem's line without what the reader did about it."""
+    for consequence in CONSEQUENCES:
+        if problem.endswith(f"; {consequence}"):
+            return problem[: -len(consequence) - 2]
+    return problem
+
+
 @dataclass(frozen=True)
 class SkippedBoard:
     """A board of a file that could not be read (its deal, dealer,

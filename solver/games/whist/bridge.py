@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from solver.cards import SUIT_SYMBOLS, parse_strain
 from solver.errors import TricksolverError
 from solver.games.base import Position
-from solver.games.game import Board
+from solver.games.game import PLAY_CUT, Board
 from solver.games.whist.par import BOOK, read_vulnerable, vulnerable_text
 from solver.games.whist.rules import SEATS
 from solver.notation import SEAT_LETTERS
@@ -253,6 +253,6 @@ def replay(pos: Position, cards: Sequence[tuple[str, str]]) -> tuple[str, str | 
         try:
             work.play(text)
         except TricksolverError as e:
-            return " ".join(played), f"{words}: {e}; the play is cut there"
+            return " ".join(played), f"{words}: {e}; {PLAY_CUT}"
         played.append(text)
     return " ".join(played), None

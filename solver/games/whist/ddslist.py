@@ -32,7 +32,7 @@ from dataclasses import dataclass
 
 from solver.cards import NOTRUMP
 from solver.errors import NotationError, TricksolverError
-from solver.games.game import Board, SkippedBoard
+from solver.games.game import LEFT_OUT, Board, SkippedBoard
 from solver.games.whist.bridge import CARD_CHARS, replay
 from solver.games.whist.par import vulnerable_text
 from solver.games.whist.pbn import TABLE_STRAINS, TABLE_TAG, read_deal, table_lines
@@ -132,7 +132,9 @@ def _board(name: str, lines: list[str], head: str, where: str) -> Board:
             }
             tags.append((TABLE_TAG, table_lines(tricks)))
         else:
-            problems.append(f"{where}: {TABLE_WORD}: expected {TABLE_FIELDS - 1} numbers; left out")
+            problems.append(
+                f"{where}: {TABLE_WORD}: expected {TABLE_FIELDS - 1} numbers; {LEFT_OUT}"
+            )
     tags += [
         (tag, by_word[word].split(maxsplit=1)[1].strip())
         for word, tag in RESULT_TAGS.items()
@@ -156,7 +158,7 @@ def _board(name: str, lines: list[str], head: str, where: str) -> Board:
 def _read_play(pos: Whist, fields: list[str], where: str) -> tuple[str, str | None]:
     """(the cards of a PLAY line in our notation, the problem that cut it)."""
     if len(fields) != PLAY_FIELDS:
-        return "", f"{where}: {PLAY_WORD}: expected the number of cards and the cards; left out"
+        return "", f"{where}: {PLAY_WORD}: expected the number of cards and the cards; {LEFT_OUT}"
     cards = [fields[2][i : i + CARD_CHARS] for i in range(0, len(fields[2]), CARD_CHARS)]
     return replay(
         pos, [(f"{where}: {PLAY_WORD}: card {n}, {c}", c) for n, c in enumerate(cards, 1)]

@@ -54,7 +54,7 @@ from dataclasses import dataclass, replace
 from solver.cards import FULL_DECK, NOTRUMP, SUIT_CHARS, CardSet, parse_strain, strain_text
 from solver.doubledummy import Table, declarer_tricks
 from solver.errors import NotationError, TricksolverError
-from solver.games.game import Board, SkippedBoard
+from solver.games.game import LEFT_OUT, PLAY_CUT, Board, SkippedBoard
 from solver.games.whist import bridge
 from solver.games.whist import par as par_module
 from solver.games.whist.rules import FULL_HAND, SEATS, Whist
@@ -385,11 +385,11 @@ def _read_play(pos: Whist, tag: PbnTag, where: str) -> tuple[str, str | None]:
     try:
         first = _seat(tag.value, "Play", where)
     except NotationError as e:
-        return "", f"{e}; the play is left out"
+        return "", f"{e}; the play is {LEFT_OUT}"
     if first != pos.leader:
         return "", (
             f"{where}: [Play {tag.value!r}]: the opening lead is "
-            f"{SEAT_LETTERS[pos.leader]}'s (left of declarer); the play is left out"
+            f"{SEAT_LETTERS[pos.leader]}'s (left of declarer); the play is {LEFT_OUT}"
         )
     work = pos.copy()
     played: list[str] = []
@@ -403,7 +403,7 @@ def _read_play(pos: Whist, tag: PbnTag, where: str) -> tuple[str, str | None]:
         if len(trick) != SEATS:
             return " ".join(played), (
                 f"{where}: [Play]: trick {number}: expected four cards, got {len(trick)};"
-                " the play is cut there"
+                f" {PLAY_CUT}"
             )
         leader = work.to_move
         for k in range(SEATS):
@@ -415,7 +415,7 @@ def _read_play(pos: Whist, tag: PbnTag, where: str) -> tuple[str, str | None]:
                 if any(PLAY_CARD.match(c) for c in later):
                     return " ".join(played), (
                         f"{where}: [Play]: trick {number}, {card!r}: no card, and cards"
-                        " after it; the play is cut there"
+                        f" after it; {PLAY_CUT}"
                     )
                 return " ".join(played), None
             text = bridge.card_of(card)
@@ -423,7 +423,7 @@ def _read_play(pos: Whist, tag: PbnTag, where: str) -> tuple[str, str | None]:
                 work.play(text)
             except TricksolverError as e:
                 return " ".join(played), (
-                    f"{where}: [Play]: trick {number}, {card}: {e}; the play is cut there"
+                    f"{where}: [Play]: trick {number}, {card}: {e}; {PLAY_CUT}"
                 )
             played.append(text)
         if work.is_over:
