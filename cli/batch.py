@@ -161,6 +161,8 @@ class _Writer:
         if written:
             fmt = record_format(self.fmt)
             assert fmt is not None
+            for loss in (line for board in written for line in fmt.losses(board)):
+                click.echo(f"{PROG}: warning: {loss}", err=True)
             click.echo(fmt.write(written), nl=False)
 
 

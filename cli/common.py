@@ -18,7 +18,7 @@ from solver.games.registry import GAMES
 from solver.moves import apply_moves, position_text
 from solver.notation import MAX_FILE_TEXT, MAX_TEXT, get_str, parse_fields
 from solver.position import BOM, source_text
-from solver.records import Board, choose_boards, read_boards
+from solver.records import Board, board_problems, choose_boards, read_boards, read_record
 
 from .options import PLAYERS, PLAYERS_HELP
 
@@ -103,9 +103,48 @@ def read_position(source: str, moves: str | None = None) -> solver.Position:
 
 BOARD_HELP = (
     "With a file of boards (a PBN or LIN hand record, or many positions in the notation): the"
-    " board N (its number in the file, else its place from 1). Default: every board in turn."
+    " board N (its number in the file, every room's; 46c: its closed room's, 46o: its open"
+    " room's; else its place from 1). Default: every board in turn."
 )
-board_option = click.option("--board", "-b", metavar="N", help=BOARD_HELP)
+ROOM_HELP = "With a file of boards: only the boards played in this room (open or closed)."
+STRICT_HELP = (
+    "Refuse a hand record any of whose boards cannot be read whole (a malformed deal, a play"
+    " that does not fit its deal) instead of warning and going on without it."
+)
+_Command = TypeVar("_Command", bound=Callable[..., Any])
+ROOM_KEY, STRICT_KEY = "room", "strict"  # where --room and --strict are kept (click's ctx.meta)
+
+
+def _keep(key: str) -> Callable[[click.Context, click.Parameter, Any], Any]:
+    """A callback keeping an option's value in the context's meta, for
+    `source_boards` (so that every command taking --board takes these too)."""
+
+    def keep(ctx: click.Context, param: click.Parameter, value: Any) -> Any:
+        ctx.meta[key] = value
+        return value
+
+    return keep
+
+
+def board_option(command: _Command) -> _Command:
+    """--board, with --room and --strict, of the commands reading files of boards."""
+    command = click.option(
+        "--strict", is_flag=True, expose_value=False, callback=_keep(STRICT_KEY), help=STRICT_HELP
+    )(command)
+    command = click.option(
+        "--room", metavar="ROOM", expose_value=False, callback=_keep(ROOM_KEY), help=ROOM_HELP
+    )(command)
+    return click.option("--board", "-b", metavar="N", help=BOARD_HELP)(command)
+
+
+def warn(message: str) -> None:
+    """A warning: one line on stderr, the command goes on."""
+    click.echo(f"{PROG}: warning: {' '.join(message.split())}", err=True)
+
+
+def _context_value(key: str) -> Any:
+    ctx = click.get_current_context(silent=True)
+    return None if ctx is None else ctx.meta.get(key)
 
 
 def source_boards(source: str, board: str | None) -> tuple[str, list[Board] | None]:
@@ -114,12 +153,25 @@ def source_boards(source: str, board: str | None) -> tuple[str, list[Board] | No
     position, a view or a saved game, as `read_source` gives one)."""
     text = read_source(source)
     name = "standard input" if source == "-" else source if "\n" not in source else "text"
-    boards = read_boards(text, name)
-    if boards is None:
-        if board is not None:
+    room = _context_value(ROOM_KEY)
+    found = read_record(text, name)
+    if found is None:
+        if board is not None or room is not None:
             raise BadInput("--board goes with a file of boards (PBN, LIN or many positions)")
         return text, None
-    return text, choose_boards(boards, board, name)
+    if _context_value(STRICT_KEY):
+        read_boards(text, name, strict=True)  # the first problem, as a NotationError
+    chosen = choose_boards(found, board, name, room)
+    boards = [b for b in chosen if isinstance(b, Board)]
+    if not boards:  # the boards asked for cannot be read: the first one's problem
+        raise BadInput(board_problems(chosen)[0])
+    for found_board in chosen:
+        if isinstance(found_board, Board):
+            for problem in found_board.problems:
+                warn(problem)
+        else:
+            warn(f"{found_board.problem}; the board is left out")
+    return text, boards
 
 
 def read_boards_of(source: str, board: str | None) -> list[tuple[Board | None, str]]:
@@ -147,6 +199,12 @@ def one_board(source: str, board: str | None, command: str) -> str:
     """The text of the one position a command that takes one reads: a
     file of several boards needs --board."""
     found = read_boards_of(source, board)
+    rooms = [b.room for b, _ in found if b is not None and b.room]
+    if len(found) > 1 and board is not None and len(rooms) == len(found):
+        raise BadInput(
+            f"{command} takes one position: board {board} was played in {len(found)} rooms"
+            f" ({', '.join(rooms)}): give --room, or {board}{rooms[0][0].lower()}"
+        )
     if len(found) > 1:
         raise BadInput(
             f"{command} takes one position: give --board N ({source} holds {len(found)} boards)"
@@ -156,7 +214,9 @@ def one_board(source: str, board: str | None, command: str) -> str:
 
 def board_title(board: Board | None) -> str | None:
     """The heading of a board in a command's output (None for a lone position)."""
-    return None if board is None else f"Board {board.name}"
+    if board is None:
+        return None
+    return f"Board {board.name}" + (f", {board.room.lower()} room" if board.room else "")
 
 
 def position_of(text: str, moves: str | None = None) -> solver.Position:
@@ -192,9 +252,6 @@ moves_option = click.option("--moves", "-m", metavar="LIST", help=MOVES_HELP)
 
 NO_COLOR_HELP = "Plain text without colours."
 no_color_option = click.option("--no-color", is_flag=True, help=NO_COLOR_HELP)
-
-
-_Command = TypeVar("_Command", bound=Callable[..., Any])
 
 
 def json_option(instead_of: str) -> Callable[[_Command], _Command]:

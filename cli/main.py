@@ -299,12 +299,24 @@ def show(
                     console.print(render_view.view(seen))
                 continue
         pos = position_of(text, None if example is None else moves)
+        record = {} if held is None else game_of(held.position).board_json(held)
         if as_json:
-            shown.append(render_json.position_json(pos))
+            named = {} if held is None else {"board": held.name}
+            shown.append({**render_json.position_json(pos), **named, **record_of(record)})
         else:
+            shown_board = held if held is not None else Board("", pos)  # a lone deal's hands too
+            panel = game_of(pos).board_panel(shown_board)
+            if panel is not None:
+                console.print(panel)
+                console.print()
             console.print(render.position(pos))
     if as_json:
         echo_json(shown[0] if len(found) == 1 else shown)
+
+
+def record_of(facts: dict[str, Any]) -> dict[str, Any]:
+    """The ``record`` key of a board's JSON, when its record says something."""
+    return {"record": facts} if facts else {}
 
 
 def bundled_example(name: str) -> str:

@@ -23,6 +23,7 @@ import click
 from rich.console import Console
 from rich.table import Table
 
+import solver
 from solver.cards import NOTRUMP, Card
 from solver.decisions import Decision
 from solver.drawing import card_symbol, hand_text, side_seats, trump_words
@@ -34,7 +35,7 @@ from solver.games.registry import game_of
 from solver.heuristics import seat_knowledge
 from solver.match import CONFIDENCE, SCORE_PER_DEAL, Match, Summary
 from solver.moves import apply_moves
-from solver.notation import parse_seat
+from solver.notation import parse_seat, to_toml
 from solver.pimc import Recommendation
 from solver.players import PLAYERS, Advice, PimcPlayer, Player, advise, make_player, parse_seats
 from solver.seatview import SeatKnowledge
@@ -52,6 +53,7 @@ from .common import (
     position_of,
     progress_bars,
     rounds_help,
+    source_boards,
     targets_help,
 )
 from .options import JOBS, MAX_DEALS
@@ -494,6 +496,15 @@ class Narrator:
 )
 @click.option("--brief", is_flag=True, help="Tell only the score of every hand and the result.")
 @click.option(
+    "--board",
+    "record",
+    nargs=2,
+    metavar="FILE N",
+    help="Play board N of the hand record FILE (instead of GAME): its deal from the opening"
+    " lead of its contract; dummy's hand, where the game has one, is shown once the lead is"
+    " made. N as --board takes it (46c: the closed room's).",
+)
+@click.option(
     "--json",
     "as_json",
     is_flag=True,
@@ -513,6 +524,7 @@ def play(
     save: str | None,
     resume: str | None,
     brief: bool,
+    record: tuple[str, str] | None,
     as_json: bool,
 ) -> None:
     """Play a whole game of GAME and narrate it.
@@ -537,7 +549,16 @@ def play(
       tricksolver play --resume game.toml --human S     continue a saved game
       tricksolver play whist --seats random --seed 3
       tricksolver play whist --seats heuristic --seed 3 --json > game.json
+      tricksolver play --board docs/match.lin 3c --seats heuristic --seed 1 --brief
     """
+    dummy, of_board = None, None
+    if record is not None:
+        if game is not None or resume is not None:
+            raise TricksolverError("give a GAME, --resume FILE or --board FILE N, one of them")
+        if seed is None:
+            seed = secrets.randbelow(SEED_LIMIT)
+        of_board, dummy = board_game(record, seed)
+        game = of_board.game
     if (game is None) == (resume is None):
         raise TricksolverError("give a GAME to play or --resume FILE, not both")
     settings = {
@@ -550,6 +571,8 @@ def play(
         if given:
             raise TricksolverError(f"{', '.join(given)}: a resumed game keeps its own settings")
         whole = WholeGame.load(resume)
+    elif of_board is not None:
+        whole = of_board
     else:
         assert game is not None
         if seed is None:
@@ -585,6 +608,10 @@ def play(
                     log.before()
                 step = whole.step(lineup)
                 narrator.step(step)
+                if dummy is not None and len(whole.position.play_record) == 1:
+                    name = whole.position.seat_name(dummy)
+                    text = game_of(whole.position).dealt_text(whole.position, dummy)
+                    click.echo(f"Dummy, {name}, faces its cards: {text}")
                 if log is not None:
                     log.step(step)
                 played += step.result is not None
@@ -599,6 +626,27 @@ def play(
             raise click.exceptions.Exit(INTERRUPTED) from None
         finish_play(whole, narrator, hands, save)
     echo_log(log, "over" if whole.is_over else "hands", out)
+
+
+def board_game(record: tuple[str, str], seed: int) -> tuple[WholeGame, int | None]:
+    """The game of board N of a hand record (``--board FILE N``): one hand,
+    its deal from the opening lead of its contract, dealt by seat 1 as a
+    game's first hand is (the dealer changes nothing in the play); and the
+    seat whose hand all see once the lead is made (`Game.board_dummy`)."""
+    path, number = record
+    _, boards = source_boards(path, number)
+    if boards is None:
+        raise TricksolverError(f"--board: {path} is no file of boards")
+    if len(boards) > 1:
+        raise TricksolverError(
+            f"--board: board {number} was played in {len(boards)} rooms:"
+            f" give one ({number}o, {number}c)"
+        )
+    board = boards[0]
+    pos = board.position
+    fields = {k: v for k, v in pos.to_fields().items() if v is not None}
+    start = solver.parse_position(to_toml({**fields, "dealer": pos.seat_name(0)}))
+    return WholeGame(seed, 1, [0] * start.nseats, start), game_of(pos).board_dummy(board)
 
 
 def narration_to_stderr(as_json: bool) -> contextlib.AbstractContextManager[Any]:

@@ -15,6 +15,7 @@ import solver
 from solver.batch import BoardJob, SearchLimits
 from solver.deadline import TIME_MARGIN, deadline_after
 from solver.doubledummy import DEFAULT_TT_MB
+from solver.games.registry import game_of
 from solver.records import Board
 from solver.result_files import CSV, JSON_LINES
 from solver.review import (
@@ -261,12 +262,15 @@ def _show(console: Console, result: Review, title: str | None, held: Any, as_jso
     if as_json:
         data = result.to_json()
         if held is not None:
-            data = {"board": held.name, **data}
+            data = {"board": held.name, **data, **_record_fields(held, result)}
         echo_json(data)
         return
-    if title is not None:
-        console.rule(title)
-    console.print(review_view(result))
+    if held is None:
+        if title is not None:
+            console.rule(title)
+        console.print(review_view(result))
+        return
+    _text(console, held, title is not None, result)
 
 
 def _review_boards(
@@ -295,7 +299,30 @@ def _review_boards(
 
 def _record(board: Board, named: bool, result: Review | str) -> dict[str, Any]:
     data = {"error": result} if isinstance(result, str) else result.to_json()
+    if not isinstance(result, str):
+        data = {**data, **_record_fields(board, result)}
     return {"board": board.name, **data} if named else data
+
+
+def _record_notes(board: Board, result: Review) -> list[str]:
+    """What the review says of the board's record (`Game.review_notes`)."""
+    steps = result.steps
+    if not steps:
+        return []
+
+    def value(b: Any) -> int | None:
+        return b.low if b.exact else None
+
+    values = [(steps[0].seat, value(steps[0].before))]
+    values += [(s.seat, value(s.after)) for s in steps]
+    return game_of(board.position).review_notes(board, values)
+
+
+def _record_fields(board: Board, result: Review) -> dict[str, Any]:
+    """The JSON a board's record adds to its review: ``record``, ``record_notes``."""
+    facts = game_of(board.position).board_json(board)
+    notes = _record_notes(board, result)
+    return {**({"record": facts} if facts else {}), **({"record_notes": notes} if notes else {})}
 
 
 def _rows(board: Board, result: Review | str) -> list[list[Any]]:
@@ -323,7 +350,11 @@ def _cell(bounds: Any) -> str:
 def _text(console: Console, board: Board, named: bool, result: Review | str) -> None:
     if named:
         console.rule(board_title(board) or "")
+    for line in game_of(board.position).board_notes(board):
+        console.print(line)
     console.print(result if isinstance(result, str) else review_view(result))
+    for line in [] if isinstance(result, str) else _record_notes(board, result):
+        console.print(line)
 
 
 def _done(board: Board, result: Review | str) -> str:

@@ -297,7 +297,8 @@ def analysis_rendering(pv: bool) -> Rendering:
 
     def record(board: Board, named: bool, result: solver.Analysis) -> dict[str, Any]:
         data = render_analysis.analysis_json(board.position, result, pv=pv)
-        return {"board": board.name, **data} if named else data
+        data = {"board": board.name, **data} if named else data
+        return {**data, **_record_fields(board, _lead_notes(board, data))}
 
     def rows(board: Board, result: solver.Analysis) -> list[list[Any]]:
         out = []
@@ -311,9 +312,30 @@ def analysis_rendering(pv: bool) -> Rendering:
     def text(console: Console, board: Board, named: bool, result: solver.Analysis) -> None:
         if named:
             console.rule(board_title(board) or "")
+        for line in game_of(board.position).board_notes(board):
+            console.print(line)
         console.print(render_analysis.analysis_view(board.position, result, pv=pv))
+        data = render_analysis.analysis_json(board.position, result, pv=False)
+        for line in _lead_notes(board, data):
+            console.print(line)
 
     return Rendering(record, ANALYSIS_CSV_HEAD, rows, text, _analysis_done)
+
+
+def _lead_notes(board: Board, data: dict[str, Any]) -> list[str]:
+    """What an analysis (its JSON `data`) says of the board's record
+    (`Game.analysis_notes`: each lead against the contract, the values the
+    record holds)."""
+    pos = board.position
+    values = [(m["move"], m["value"]) for m in data["moves"]]
+    return game_of(pos).analysis_notes(board, pos.to_move, values)
+
+
+def _record_fields(board: Board, notes: list[str]) -> dict[str, Any]:
+    """The JSON a board's record adds: its facts (``record``) and the notes
+    on the result (``record_notes``), each only when there is something."""
+    facts = game_of(board.position).board_json(board)
+    return {**({"record": facts} if facts else {}), **({"record_notes": notes} if notes else {})}
 
 
 def _analysis_done(board: Board, result: solver.Analysis) -> str:
@@ -419,7 +441,7 @@ def _table_record(board: Board, named: bool, result: solver.Table) -> dict[str, 
     notes = _annotations(board, result)
     if notes:
         data["annotations"] = dict(notes)
-    return data
+    return {**data, **_record_fields(board, game_of(board.position).table_notes(board, result))}
 
 
 def _table_rows(board: Board, result: solver.Table) -> list[list[Any]]:
@@ -434,10 +456,15 @@ def _table_rows(board: Board, result: solver.Table) -> list[list[Any]]:
 def _table_text(console: Console, board: Board, named: bool, result: solver.Table) -> None:
     if named:
         console.rule(board_title(board) or "")
+    game = game_of(board.position)
+    for line in game.board_notes(board):
+        console.print(line)
     console.print(render_analysis.table_view(board.position, result))
     for name, value in _annotations(board, result):
         if "\n" not in value:
             console.print(f"{name}: {value}")
+    for line in game.table_notes(board, result):
+        console.print(line)
 
 
 def _table_done(board: Board, result: solver.Table) -> str:

@@ -66,7 +66,7 @@ def test_read_write_read_is_equal() -> None:
     text = club_text()
     boards = read_pbn(text.removeprefix(BOM), "club.pbn")
     written = write_pbn(boards)
-    assert written == text.removeprefix(BOM).replace("\r\n", "\n")
+    assert written == text.removeprefix(BOM)  # byte for byte, Windows line ends too
     again = read_pbn(written, "again")
 
     def key(bs: list) -> list:
@@ -84,7 +84,14 @@ def test_boards_of_other_formats_are_written_as_pbn() -> None:
     assert [b.position.to_line() for b in back] == [b.position.to_line() for b in lin]
     assert [b.play for b in back] == [b.play for b in lin]
     assert back[0].tag("Contract") == "4S" and back[0].tag("Declarer") == "S"
-    assert back[0].auction == "1C Pass 1S Pass 4S Pass Pass Pass"
+    assert back[0].auction == "1C Pass 1S Pass 4S =1= Pass Pass Pass"
+    assert [v for n, v in back[0].tags if n == "Note"] == ["1:to play"]
+    assert [back[0].tag(s) for s in ("North", "East", "South", "West")] == [
+        "Bob",
+        "Cy",
+        "Di",
+        "Ann",
+    ]
 
 
 GOOD = '[Board "7"]\n[Dealer "N"]\n[Deal "N:AK.2.3. QJ.3.2. T9..4.2 87.4..3"]\n'
@@ -108,12 +115,32 @@ GOOD = '[Board "7"]\n[Dealer "N"]\n[Deal "N:AK.2.3. QJ.3.2. T9..4.2 87.4..3"]\n'
         (GOOD + '[Play "E"]\nS2 SQ ST\n', ["board 7", "[Play]", "four cards"]),
     ],
 )
-def test_a_malformed_file_is_one_line_naming_board_and_tag(
+def test_a_malformed_board_is_one_warning_and_the_others_go_on(
     tmp_path: Path, text: str, words: list[str]
 ) -> None:
+    """A board that cannot be read whole is told in one warning line naming
+    the board and the tag (its play cut, or the board skipped), the file's
+    other boards are read, --board reaches any of them; --strict refuses the
+    file in one line, and a file of that board alone is refused."""
+    alone = tmp_path / "alone.pbn"
+    alone.write_text(text)
     path = tmp_path / "bad.pbn"
-    path.write_text(text)
-    assert_one_line_error(run("show", str(path)), *words)
+    path.write_text(text + "\n" + GOOD.replace('"7"', '"8"'))
+    shown = run("show", str(path), "--json")
+    assert shown.exit_code == 0, shown.output
+    (line,) = shown.stderr.splitlines()
+    assert line.startswith("tricksolver: warning: ") and all(w in line for w in words), line
+    played = "[Play" in text  # a board read, its play left out or cut; else skipped
+    data = json.loads(shown.stdout)  # both boards (a list), or board 8 alone
+    assert len(data) == 2 if played else isinstance(data, dict)
+    other = run("show", str(path), "--board", "8", "--json")
+    assert other.exit_code == 0 and other.stderr == "", other.output
+    assert_one_line_error(run("show", str(path), "--strict"), *words)
+    if played:
+        assert run("show", str(alone)).exit_code == 0
+    else:
+        assert_one_line_error(run("show", str(alone)), *words)
+        assert_one_line_error(run("show", str(path), "--board", "7"), *words)
 
 
 def test_a_file_longer_than_a_position_is_read_one_past_its_limit_refused(

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from solver.errors import TricksolverError
 from solver.records import choose_boards, read_boards
 from tests.cli_helpers import assert_one_line_error, run
 
@@ -39,6 +40,19 @@ def test_a_board_by_name_or_place() -> None:
     assert choose_boards(boards, "ending", "f")[0].name == "ending"
     assert choose_boards(boards, "1", "f")[0].name == "ending"  # no board is named 1: the first
     assert len(choose_boards(boards, None, "f")) == 2
+
+
+def test_a_board_named_like_a_room_is_found_by_its_name() -> None:
+    """``46c`` is board 46's closed room, unless a board is named 46c."""
+    boards = read_boards(
+        '[[position]]\nboard = "12a"\ngame = "whist"\nhands = "N:A... K... Q... J..."\n'
+        '[[position]]\nboard = "12"\ngame = "whist"\nhands = "N:K... A... Q... J..."\n',
+        "f",
+    )
+    assert boards is not None
+    assert [b.name for b in choose_boards(boards, "12a", "f")] == ["12a"]
+    with pytest.raises(TricksolverError, match="no room 'b' in board 12"):
+        choose_boards(boards, "12b", "f")
 
 
 def test_every_command_takes_a_file_and_board() -> None:

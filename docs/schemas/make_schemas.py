@@ -155,9 +155,52 @@ DEFS: dict[str, Schema] = {
         "The seats' names, seat 1 first: the order of every list given seat by seat.",
         minItems=2,
     ),
+    "record": obj(
+        "What the hand record says of a board, as its game's players read it (whist: a"
+        " bridge board); each key only where the record holds it.",
+        optional=(
+            "dealer",
+            "vulnerable",
+            "contract",
+            "declarer",
+            "result",
+            "result_text",
+            "auction",
+            "players",
+            "room",
+        ),
+        dealer=enum("The dealer.", *"NESW"),
+        vulnerable=enum("The vulnerable sides.", "None", "NS", "EW", "All"),
+        contract=string(
+            "The contract: level, strain, X or XX (3NT, 4SX), or Pass when passed out.",
+            pattern="^(?:[1-7](?:S|H|D|C|NT)X{0,2}|Pass)$",
+        ),
+        declarer=enum("The declarer.", *"NESW"),
+        result=integer("Declarer's side's tricks, as the record says.", minimum=0, maximum=13),
+        result_text=string("The result against the contract: 3NT =, 4♠ −1, 2♥X +1."),
+        auction=arr(
+            obj(
+                "A call from the dealer on.",
+                optional=("note",),
+                call=string("The call: Pass, X, XX, 1NT, 4S."),
+                alert=boolean("Whether it was alerted."),
+                note=string("Its explanation."),
+            ),
+            "The calls, from the dealer.",
+        ),
+        players={
+            "type": "object",
+            "description": "The players' names, by seat.",
+            "propertyNames": {"enum": list("NESW")},
+            "additionalProperties": {"type": "string"},
+        },
+        room=string("The room the board was played in (Open, Closed)."),
+    ),  # fmt: skip
     "position": obj(
         "A full position (every card known): the hand at one decision.",
-        optional=("seed", "moves"),
+        optional=("seed", "moves", "record", "board"),
+        record=ref("record"),
+        board=string("show: the board's name, when the position is a board of a file."),
         kind={"const": "position", "description": "What this is: a full position."},
         game=ref("game"),
         players=integer("Seats at the table.", minimum=2, maximum=5),
@@ -352,8 +395,15 @@ def analyze_schema() -> Schema:
     body = with_rule(
         obj(
             "Every legal move's double-dummy value, best first.",
-            optional=("board", "key"),
+            optional=("board", "key", "record", "record_notes"),
             board=string("The board's name, when the position is a board of a file (--board)."),
+            record=ref("record"),
+            record_notes=arr(
+                {"type": "string"},
+                "What the analysis says of the record: each lead's result against its"
+                " contract where proven (whist: Against 3NT by N, lead by lead: AC −1; ...),"
+                " and whether the values the record holds (a DDS list's FUT) are the same.",
+            ),
             key=string(KEY_TEXT),
             game=ref("game"),
             position=string("The position in the notation's one-line form."),
@@ -400,8 +450,22 @@ def table_schema() -> Schema:
     seats = {"propertyNames": {"enum": list("NESW")}}
     body = obj(
         "The values of a deal under every trump the game allows (and in whist, every leader).",
-        optional=("declarer_tricks", "declarer_bounds", "board", "annotations", "key"),
+        optional=(
+            "declarer_tricks",
+            "declarer_bounds",
+            "board",
+            "annotations",
+            "key",
+            "record",
+            "record_notes",
+        ),
         board=string("The board's name, when the deal is a board of a file (--board)."),
+        record=ref("record"),
+        record_notes=arr(
+            {"type": "string"},
+            "What an exact table says of the record: its contract's double-dummy result, and"
+            " whether a table the record holds is the same (each difference named).",
+        ),
         key=string(KEY_TEXT),
         game=ref("game"),
         position=string("The deal in the notation's one-line form."),
@@ -936,8 +1000,14 @@ def review_schema() -> Schema:
     }
     record = obj(
         "A played hand reviewed card by card.",
-        optional=("board",),
+        optional=("board", "record", "record_notes"),
         board=string("The board's name, when the hand is a board of a file (--board)."),
+        record=ref("record"),
+        record_notes=arr(
+            {"type": "string"},
+            "What the review says of the record: the opening lead's value against the"
+            " contract, and whether the values the record holds (a DDS list's TRACE) agree.",
+        ),
         game=ref("game"),
         position=string("The hand at its first move reviewed, in the one-line notation."),
         seat_names=ref("seat_names"),

@@ -339,6 +339,58 @@ class Game(ABC):
         (the score line says it all)."""
         return []
 
+    # A board of a hand record, as the game's players read it (the record's
+    # facts: for whist the contract, the auction, the result): `show` draws
+    # `board_panel`, `analyze`, `table` and `review` print `board_notes`, and
+    # their JSON adds `board_json` under ``record``; a value of the search
+    # at the board's first decision is told by `lead_value_text`, a table by
+    # `table_notes`.  By default a record says nothing more than its position.
+
+    def board_panel(self, board: Board) -> RenderableType | None:
+        """What `show` draws of a board of a hand record before its position
+        (whist: the hands around a compass, the contract, the auction); None."""
+        return None
+
+    def board_notes(self, board: Board) -> list[str]:
+        """Lines telling what the record says of a board (the dealer, the
+        contract, its result, the auction); none by default."""
+        return []
+
+    def board_json(self, board: Board) -> dict[str, Any]:
+        """The record's facts of a board as JSON; empty by default."""
+        return {}
+
+    def analysis_notes(
+        self, board: Board, seat: int, values: Sequence[tuple[str, int | None]]
+    ) -> list[str]:
+        """Lines on an analysis of a board's position: `values` are every
+        legal move (its text) with its proven value for `seat`'s side (the
+        seat to move; None where not proven).  What they say against the
+        record's contract, and whether the values the record holds (DDS's
+        list: FUT) are the same; none by default."""
+        return []
+
+    def review_notes(self, board: Board, values: Sequence[tuple[int, int | None]]) -> list[str]:
+        """Lines on a review of a board's play: `values` are (the seat to move
+        at the first card, the proven value of the whole hand for its side
+        before it), then for every card reviewed (the seat that played it, the
+        value for its side after it), None where not proven.  What they say of
+        the record's contract, and whether the values the record holds (DDS's
+        list: TRACE) are the same; none by default."""
+        return []
+
+    def board_dummy(self, board: Board) -> int | None:
+        """The seat whose cards every seat sees once the first card of a
+        board is played (whist: dummy, declarer's partner); None (the
+        default) for none."""
+        return None
+
+    def table_notes(self, board: Board, table: Any) -> list[str]:
+        """Lines on an exact table (`solver.doubledummy.Table`) of a board:
+        what it says of the record's contract, and whether a table the
+        record holds is the same; none by default."""
+        return []
+
     def dealt_text(self, pos: Position, seat: int) -> str:
         """A seat's cards at the deal, for spectators (by default its hand by suits)."""
         return hand_text(CardSet.parse(pos.to_fields()["hands"][seat]))
@@ -442,7 +494,12 @@ class Board:
     board back as it was read; None for the notation) and `facts` (what the
     game reads from a record whose tags are not its own words, by the
     game's tag names: a LIN record's ``Dealer``, ``Vulnerable``,
-    ``Contract``, ``Declarer``)."""
+    ``Contract``, ``Declarer``, the players' names, ``Room``, ``Result``),
+    `room` (the room it was played in, ``Open`` or ``Closed``, where the
+    record says; "" otherwise: boards of one number are told apart by it)
+    and `problems` (what the record held that could not be kept, one line
+    each naming the board, the tag and the card: a play cut short at a
+    card that does not fit the deal; the board itself was read)."""
 
     name: str
     position: Position
@@ -453,10 +510,52 @@ class Board:
     format: str = NOTATION_FORMAT
     raw: Any = field(default=None, compare=False, repr=False)
     facts: tuple[tuple[str, str], ...] = ()
+    room: str = ""
+    problems: tuple[str, ...] = ()
 
     def tag(self, name: str) -> str | None:
         """The value of tag `name` (the first such), None when absent."""
         return next((v for n, v in self.tags if n == name), None)
+
+    def fact(self, name: str) -> str | None:
+        """The value of `name` among the tags, else among the facts (the
+        first such); None when absent."""
+        found = self.tag(name)
+        return found if found is not None else next((v for n, v in self.facts if n == name), None)
+
+    def facts_named(self, name: str) -> list[str]:
+        """Every value of a tag given many times (``Note``), from the tags,
+        else from the facts, in order."""
+        found = [v for n, v in self.tags if n == name]
+        return found or [v for n, v in self.facts if n == name]
+
+
+# What a reader did about a problem, at the end of the problem's line ("...;
+# the play is cut there"): `solver.records.read_boards` with ``strict``
+# refuses the file with the problem alone.
+PLAY_CUT = "the play is cut there"
+LEFT_OUT = "left out"
+CONSEQUENCES = (PLAY_CUT, f"the play is {LEFT_OUT}", LEFT_OUT)
+
+
+def without_consequence(problem: str) -> str:
+    """A problem's line without what the reader did about it."""
+    for consequence in CONSEQUENCES:
+        if problem.endswith(f"; {consequence}"):
+            return problem[: -len(consequence) - 2]
+    return problem
+
+
+@dataclass(frozen=True)
+class SkippedBoard:
+    """A board of a file that could not be read (its deal, dealer,
+    vulnerability or contract is malformed): `name` (as `Board.name`),
+    `room` and `problem`, one line naming the file, the board and the tag.
+    The other boards of the file are read; ``--strict`` refuses the file."""
+
+    name: str
+    problem: str
+    room: str = ""
 
 
 @dataclass(frozen=True)
@@ -464,19 +563,26 @@ class RecordFormat:
     """A hand-record file format of a game (PBN, LIN): its `name` (as
     ``--format`` names it), `recognises(text)` (is a file's text, without
     its byte order mark, of this format?), `read(text, source)` (its
-    boards, `Board`, in order; NotationError naming
-    `source`, the board and the tag in one line), `write(boards)` (the
+    boards, in order: each a `Board`, or a `SkippedBoard` where the board
+    cannot be read; a board whose play does not fit its deal is read with
+    its play cut and the problem in `Board.problems`; NotationError naming
+    `source` in one line when the file cannot be read at all), `write(boards)` (the
     text of a file of these boards: a board read from this format written
     back as it was read, tags, sections and comments kept) and
     `annotate(board, table)` (the board with the game's double-dummy
     tags added, from `table`, the `solver.doubledummy.Table` of its
-    position; None where the format has none)."""
+    position; None where the format has none), `title` (its name for
+    a person, in the message refusing a file no format reads) and
+    `losses(board)` (what writing a board of another format in this one
+    cannot keep, one line each, for a warning; none by default)."""
 
     name: str
     recognises: Callable[[str], bool]
     read: Callable[[str, str], Sequence[Any]]
     write: Callable[[Sequence[Any]], str]
     annotate: Callable[[Any, Any], Any] | None = None
+    title: str = ""
+    losses: Callable[[Any], list[str]] = lambda board: []
 
 
 # --- players: shared by the games' whole games ---------------------------------------

@@ -42,8 +42,8 @@ from solver.cards import parse_strain, strain_text
 from solver.doubledummy import SearchStats, Solver, Table, declarer_tricks
 from solver.errors import NotationError, TricksolverError
 from solver.games.base import Position
-from solver.games.game import Board, PartSettings, ReferenceDeals, Reporter
-from solver.games.whist import pbn
+from solver.games.game import Board, PartSettings, ReferenceDeals, Reporter, SkippedBoard
+from solver.games.whist import ddslist, lin, pbn
 from solver.games.whist.dds import DdsResult, dds_table, dds_values, dds_version, dds_warm_up
 from solver.games.whist.rules import Whist
 from solver.notation import SEAT_LETTERS, parse_fields
@@ -55,7 +55,7 @@ DEFAULT_DEALS_FILE = "deals100.pbn"
 DEFAULT_WHIST_DEALS = 100
 OPENING_LEAD_PART = "whist"  # the parts' names in --games
 TABLE_PART = "table"
-LEAD_STRAIN_TAG, LEAD_SEAT_TAG = "LeadStrain", "LeadSeat"  # the benchmark set's own tags
+LEAD_STRAIN_TAG, LEAD_SEAT_TAG = pbn.LEAD_STRAIN_TAG, pbn.LEAD_SEAT_TAG
 
 # -- the deals ------------------------------------------------------------------
 
@@ -80,12 +80,34 @@ class BenchDeal:
         return Whist.from_fields(parse_fields(self.line()))
 
 
+BYTE_ORDER_MARK = "\ufeff"  # (solver.position.BOM, which this module is imported before)
+DEAL_FILES = (  # the hand records a file of deals may be: (its name, recognises, read)
+    ("PBN", pbn.recognises, pbn.read_pbn),
+    ("LIN", lin.recognises, lin.read_lin),
+    (ddslist.TITLE, ddslist.recognises, ddslist.read_list),
+)
+
+
 def read_pbn(text: str, source: str = "PBN") -> list[BenchDeal]:
-    """The boards of a PBN text (read by the hand-record reader, `pbn.read_pbn`)
-    with the strain and leader from ``LeadStrain``/``LeadSeat`` where a board
-    has them, else its contract's opening lead (a board with no contract:
-    no trumps, the seat on the dealer's left on lead)."""
-    return [_bench_deal(board, source) for board in pbn.read_pbn(text, source)]
+    """The boards of a hand record's text (PBN, LIN or a DDS list, read by
+    the hand-record readers) with the strain and leader from
+    ``LeadStrain``/``LeadSeat`` where a board has them, else its opening
+    lead (its contract's; a DDS list's own; a board with no contract: no
+    trumps, the seat on the dealer's left on lead).  NotationError for a
+    text of no such format (naming them), a malformed deal, or no deal."""
+    text = text.removeprefix(BYTE_ORDER_MARK)
+    read = next((r for _, recognises, r in DEAL_FILES if recognises(text)), None)
+    if read is None:
+        known = ", ".join(name for name, _, _ in DEAL_FILES)
+        raise NotationError(f"{source}: not a file of deals of a format known ({known})")
+    deals = []
+    for board in read(text, source):
+        if isinstance(board, SkippedBoard):  # a deal the benchmark cannot solve
+            raise NotationError(board.problem)
+        deals.append(_bench_deal(board, source))
+    if not deals:
+        raise NotationError(f"{source}: no deal in the file")
+    return deals
 
 
 def _bench_deal(board: Board, source: str) -> BenchDeal:

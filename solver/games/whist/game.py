@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
+
+from rich.console import RenderableType
 
 from solver.cards import Card, parse_strain, strain_text
 from solver.drawing import TRICKS, TRICKS_FROM_HERE, tricks_meaning
 from solver.errors import NotationError, PositionError
 from solver.games.base import Position
-from solver.games.game import Game, HandToDeal, RecordFormat, ReferencePart, side_seats
-from solver.games.whist import bench, drawing, heuristics, lin, pbn
+from solver.games.game import Board, Game, HandToDeal, RecordFormat, ReferencePart, side_seats
+from solver.games.whist import bench, board_view, ddslist, drawing, heuristics, lin, pbn
 from solver.games.whist.rules import FULL_HAND, Whist
 from solver.games.whist.view import WhistView
 from solver.notation import SEAT_LETTERS
@@ -75,11 +78,49 @@ class WhistGame(Game):
         return "; ".join([self.name, *fields, f"hands={pbn.strip()}"])
 
     record_formats = (
-        RecordFormat(pbn.FORMAT, pbn.recognises, pbn.read_pbn, pbn.write_pbn, pbn.annotate),
-        RecordFormat(lin.FORMAT, lin.recognises, lin.read_lin, lin.write_lin),
+        RecordFormat(  # (what PBN cannot keep of a LIN record: lin.py knows)
+            pbn.FORMAT,
+            pbn.recognises,
+            pbn.read_pbn,
+            pbn.write_pbn,
+            pbn.annotate,
+            "PBN",
+            lin.lost_in_pbn,
+        ),
+        RecordFormat(lin.FORMAT, lin.recognises, lin.read_lin, lin.write_lin, title="LIN"),
+        RecordFormat(
+            ddslist.FORMAT,
+            ddslist.recognises,
+            ddslist.read_list,
+            ddslist.write_list,
+            title=ddslist.TITLE,
+        ),
     )
 
     value_meaning = staticmethod(tricks_meaning)
+
+    def board_panel(self, board: Board) -> RenderableType | None:
+        return board_view.board_panel(board)
+
+    def board_notes(self, board: Board) -> list[str]:
+        return board_view.board_notes(board)
+
+    def board_json(self, board: Board) -> dict[str, Any]:
+        return board_view.board_json(board)
+
+    def analysis_notes(
+        self, board: Board, seat: int, values: Sequence[tuple[str, int | None]]
+    ) -> list[str]:
+        return board_view.analysis_notes(board, seat, values)
+
+    def review_notes(self, board: Board, values: Sequence[tuple[int, int | None]]) -> list[str]:
+        return board_view.review_notes(board, values)
+
+    def board_dummy(self, board: Board) -> int | None:
+        return board_view.dummy(board)
+
+    def table_notes(self, board: Board, table: Any) -> list[str]:
+        return board_view.table_notes(board, table)
 
     def length_text(self, target: int | None, rounds: int | None) -> str:
         return "one deal"

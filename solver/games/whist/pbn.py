@@ -4,31 +4,45 @@ A PBN file is a list of games (boards), each a run of tag pairs
 ``[Name "value"]``, a tag's section data on the lines after it (the
 ``[Auction]`` calls, the ``[Play]`` tricks, the tables such as
 ``[OptimumResultTable]``), and commentary (``{...}`` over lines, ``;`` to
-the end of a line); a blank line ends a game (so does a tag given twice).
-``%`` lines (escapes, directives) before the first game are the file's
-header.  Read here:
+the end of a line); a blank line ends a game (so does a tag given twice,
+but ``[Note]``, which a game may give many times).  ``%`` lines (escapes,
+directives) before the first game are the file's header.  Read here:
 
-- every board with its tags in order (the board's name: its ``Board`` tag,
-  else its place), missing optional tags allowed, an empty ``[Contract ""]``
-  too; a value ``#`` is inherited from the board before (section 4.8);
+- every board with its tags in order, repeated notes too (the board's
+  name: its ``Board`` tag, else its place; its room: ``[Room]``), missing
+  optional tags allowed, an empty ``[Contract ""]`` too; a value ``#`` is
+  inherited from the board before (section 4.8); a game with no deal but a
+  contract, auction or play is the other table of the board before
+  (rpbridge.net writes them so): it takes that board's ``Board``,
+  ``Dealer``, ``Vulnerable`` and ``Deal`` (as `Board.facts`);
 - ``[Deal "N:... ... ... ..."]``, suits ``S.H.D.C``, with ``-`` for one hand
   left out: the fourth hand is the cards the three others lack;
 - ``Dealer``, ``Vulnerable`` (None, NS, EW, All/Both, Love, -), ``Contract``
   and ``Declarer``: the position is at the contract's opening lead (trump
   its strain, the seat left of declarer on lead), or with no contract
-  no trumps and the seat left of the dealer on lead;
+  the project's ``[LeadStrain]`` and ``[LeadSeat]`` where given, else no
+  trumps and the seat left of the dealer on lead;
 - ``[Play "W"]``: the tricks, one a line, the cards in the order of the
-  seats from the tag's seat (not the order played); ``-`` for a card not
-  played, ``*`` the end, annotations (``!``, ``?``, ``=n=``, ``$n``) dropped;
-  turned into our play order by the rules;
-- ``[Auction "N"]`` kept as its text; comments kept as their text;
-  Windows line ends and a byte order mark.
+  seats from the tag's seat (not the order played); a mark for no card
+  (``-``, ``--``, ``+``, ``*``) ends the play, annotations (``!``, ``?``,
+  ``=n=``, ``$n``) dropped; turned into our play order by the rules;
+- ``[Auction "N"]`` kept as its text (its calls, alerts and notes read by
+  `solver.games.whist.bridge`); comments kept as their text; Windows line
+  ends and a byte order mark.
 
-Written back (`write_pbn`): each board's tags, section data and comments
-as read, in order (a value ``#`` as written), with the tags `annotate`
-adds (the double-dummy table ``[OptimumResultTable]``, ``[OptimumScore]``,
-``[ParContract]``) replacing any of the same name.  A board read from
-another format is written with the tags it has.
+A board whose deal, dealer, vulnerability or contract does not read is a
+`SkippedBoard`; a play that does not fit the deal is cut at the card that
+does not, the problem in `Board.problems` (one line naming the board, the
+tag and the card).
+
+Written back (`write_pbn`): each board's tags, section data, comments,
+blank lines and line ends as read, byte for byte (a value ``#`` as
+written), with the tags `annotate` adds (the double-dummy table
+``[OptimumResultTable]``, ``[OptimumScore]``, ``[ParContract]``) replacing
+any of the same name.  A board read from another format is written with
+what it has: its event, number, room, players, dealer, vulnerability,
+deal, contract, declarer, result, auction with its alerts and notes, play,
+the results a DDS list holds, and its commentary as comments.
 """
 
 from __future__ import annotations
@@ -40,7 +54,8 @@ from dataclasses import dataclass, replace
 from solver.cards import FULL_DECK, NOTRUMP, SUIT_CHARS, CardSet, parse_strain, strain_text
 from solver.doubledummy import Table, declarer_tricks
 from solver.errors import NotationError, TricksolverError
-from solver.games.game import Board
+from solver.games.game import LEFT_OUT, PLAY_CUT, Board, SkippedBoard
+from solver.games.whist import bridge
 from solver.games.whist import par as par_module
 from solver.games.whist.rules import FULL_HAND, SEATS, Whist
 from solver.notation import SEAT_LETTERS
@@ -59,8 +74,12 @@ SCORE_TAG = "OptimumScore"
 PAR_TAG = "ParContract"
 TABLE_STRAINS = (0, 1, 2, 3, NOTRUMP)  # S H D C NT, as hand-record software lists them
 ANNOTATION_TAGS = (TABLE_TAG, SCORE_TAG, PAR_TAG)
-CARD_CHARS = 2  # a card of the play: its suit, then its rank
-CALL_WORDS = {"p": "Pass", "pass": "Pass", "d": "X", "x": "X", "r": "XX", "xx": "XX"}
+PLAY_CARD = re.compile(r"^[SHDC][2-9TJQKA]$", re.IGNORECASE)  # a card of a [Play] section
+LEAD_STRAIN_TAG, LEAD_SEAT_TAG = "LeadStrain", "LeadSeat"  # the project's own: a lead, no contract
+EVENT_TAGS = ("Event", "Stage", "Scoring", "HomeTeam", "VisitTeam")  # of a vugraph's header
+REPEATABLE_TAGS = ("Note",)  # tags a game may give many times (the others start a new game)
+DEAL_TAGS = ("Board", "Dealer", "Vulnerable", "Deal")  # what a game with no deal takes
+PLAYED_TAGS = {"Contract", "Declarer", "Auction", "Play", "Result"}  # from the game before
 
 
 @dataclass(frozen=True)
@@ -80,6 +99,7 @@ class PbnBoard:
 
     prefix: str  # text before its first tag (comments, blank lines)
     tags: tuple[PbnTag, ...]
+    newline: str = "\n"  # the file's line end
 
 
 def recognises(text: str) -> bool:
@@ -155,7 +175,8 @@ def _split_games(text: str) -> tuple[str, list[tuple[str, list[PbnTag]]]]:
             if m:
                 pending += body[pos:j]
                 name = m.group(1)
-                if any(t.name == name for t in tags):  # a tag twice: a new game
+                if name not in REPEATABLE_TAGS and any(t.name == name for t in tags):
+                    # a tag twice: a new game
                     _close(tags, pending)
                     games.append((prefix, tags))
                     prefix, tags, pending = "", [], ""
@@ -172,6 +193,8 @@ def _split_games(text: str) -> tuple[str, list[tuple[str, list[PbnTag]]]]:
     if tags:
         _close(tags, pending)
         games.append((prefix, tags))
+    elif games and (prefix + pending):  # after the last game: its blank line and what follows
+        _close(games[-1][1], "\n" + prefix + pending)
     return "\n".join(header_lines), games
 
 
@@ -189,10 +212,12 @@ def _without_comments(text: str) -> str:
     return re.sub(r"\{[^}]*\}|;[^\n]*", " ", text)
 
 
-def read_pbn(text: str, source: str = "PBN") -> list[Board]:
-    """The boards of a PBN file's text that hold a deal."""
+def read_pbn(text: str, source: str = "PBN") -> list[Board | SkippedBoard]:
+    """The boards of a PBN file's text that hold a deal (a board that
+    cannot be read: a `SkippedBoard`)."""
+    newline = "\r\n" if "\r\n" in text else "\n"
     header, games = _split_games(text)
-    boards: list[Board] = []
+    boards: list[Board | SkippedBoard] = []
     previous: dict[str, str] = {}
     for place, (prefix, tags) in enumerate(games, 1):
         values: dict[str, str] = {}
@@ -201,23 +226,29 @@ def read_pbn(text: str, source: str = "PBN") -> list[Board]:
             if value == INHERIT:
                 value = previous.get(tag.name, "")
             values.setdefault(tag.name, value)
+        inherited: tuple[tuple[str, str], ...] = ()
+        if "Deal" not in values and "Deal" in previous and PLAYED_TAGS & values.keys():
+            # the other table of the board before (rpbridge.net writes it so)
+            inherited = tuple((n, previous[n]) for n in DEAL_TAGS if n in previous)
+            values = {**dict(inherited), **values}
         previous = {**previous, **values}
         if "Deal" not in values:
             continue
         name = values.get("Board", "").strip() or str(place)
-        where = f"{source}: board {name}"
+        room = values.get("Room", "").strip()
+        where = f"{source}: board {name}{room_words(room)}"
         comments = _comments(prefix) + [c for t in tags for c in _comments(t.data)]
-        boards.append(
-            _board(
-                name,
-                where,
-                values,
-                tags,
-                PbnBoard(prefix if boards else header + prefix, tuple(tags)),
-                comments,
-            )
-        )
+        raw = PbnBoard(prefix if boards else header + prefix, tuple(tags), newline)
+        try:
+            boards.append(_board(name, where, values, tags, raw, comments, inherited))
+        except NotationError as e:
+            boards.append(SkippedBoard(name, str(e), room))
     return boards
+
+
+def room_words(room: str) -> str:
+    """The words naming a room after a board's number (``, closed room``)."""
+    return f", {room.lower()} room" if room else ""
 
 
 def _seat(text: str, tag: str, where: str) -> int:
@@ -281,7 +312,10 @@ def _board(
     tags: Sequence[PbnTag],
     raw: PbnBoard,
     comments: list[str],
+    inherited: tuple[tuple[str, str], ...],
 ) -> Board:
+    """A board whose deal, dealer, vulnerability and contract read
+    (NotationError if not), its play cut at a card that does not fit."""
     first, hands = read_deal(values["Deal"], where)
     dealer = _seat(values["Dealer"], "Dealer", where) if values.get("Dealer", "").strip() else first
     vulnerable = values.get("Vulnerable", "").strip()
@@ -292,7 +326,14 @@ def _board(
             raise NotationError(f"{where}: [Vulnerable]: {e}") from None
     trump, leader = NOTRUMP, (dealer + 1) % SEATS
     contract = values.get("Contract", "").strip().upper()
-    if contract not in PASSED:
+    lead_strain, lead_seat = values.get(LEAD_STRAIN_TAG, ""), values.get(LEAD_SEAT_TAG, "")
+    if contract in PASSED and lead_strain.strip() and lead_seat.strip():
+        try:
+            trump = parse_strain(lead_strain)
+        except TricksolverError as e:
+            raise NotationError(f"{where}: [{LEAD_STRAIN_TAG}]: {e}") from None
+        leader = _seat(lead_seat, LEAD_SEAT_TAG, where)
+    elif contract not in PASSED:
         m = CONTRACT.match(contract)
         if m is None:
             raise NotationError(
@@ -305,10 +346,10 @@ def _board(
         pos = Whist(hands, trump, leader, dealer=dealer)
     except TricksolverError as e:
         raise NotationError(f"{where}: [Deal]: {e}") from None
-    play = ""
+    play, problem = "", None
     play_tag = next((t for t in tags if t.name == "Play"), None)
     if play_tag is not None and play_tag.value.strip() not in ("", "-"):
-        play = _read_play(pos, play_tag, where)
+        play, problem = _read_play(pos, play_tag, where)
     auction_tag = next((t for t in tags if t.name == "Auction"), None)
     auction = ""
     if auction_tag is not None:
@@ -325,6 +366,9 @@ def _board(
         tuple(comments),
         FORMAT,
         raw,
+        inherited,
+        values.get("Room", "").strip(),
+        () if problem is None else (problem,),
     )
 
 
@@ -333,50 +377,58 @@ def _resolved(tag: PbnTag, values: dict[str, str]) -> str:
     return values.get(tag.name, "") if tag.value == INHERIT else _unescape(tag.value)
 
 
-def _pbn_card(text: str) -> str:
-    """A PBN card (suit then rank, ``SA``) in our notation (``AS``)."""
-    return text[1:].upper() + text[0].upper() if len(text) == CARD_CHARS else text
-
-
-def _read_play(pos: Whist, tag: PbnTag, where: str) -> str:
-    """The cards of a [Play] section in the order played."""
-    first = _seat(tag.value, "Play", where)
+def _read_play(pos: Whist, tag: PbnTag, where: str) -> tuple[str, str | None]:
+    """(the cards of a [Play] section in the order played, the problem that
+    cut it short: None when it was read to its end).  A mark for no card
+    (``-``, ``--``, ``+``, ``*``) ends the play; a problem only when cards
+    follow it."""
+    try:
+        first = _seat(tag.value, "Play", where)
+    except NotationError as e:
+        return "", f"{e}; the play is {LEFT_OUT}"
     if first != pos.leader:
-        raise NotationError(
+        return "", (
             f"{where}: [Play {tag.value!r}]: the opening lead is "
-            f"{SEAT_LETTERS[pos.leader]}'s (left of declarer)"
+            f"{SEAT_LETTERS[pos.leader]}'s (left of declarer); the play is {LEFT_OUT}"
         )
     work = pos.copy()
     played: list[str] = []
     body = _without_comments(tag.data)
     lines = [line.split() for line in body.split("\n")]
-    tricks = [[ANNOTATION.sub("", c) for c in line] for line in lines if line]
+    tricks = [[c for c in (ANNOTATION.sub("", c) for c in line) if c] for line in lines if line]
+    tricks = [t for t in tricks if t]
     for number, trick in enumerate(tricks, 1):
-        if trick and trick[-1] == PLAY_END:
-            trick = trick[:-1]
-        if PLAY_END in trick:
-            trick = trick[: trick.index(PLAY_END)]
-        if not trick:
+        if PLAY_END in trick and trick.index(PLAY_END) == 0:
             break
         if len(trick) != SEATS:
-            raise NotationError(
-                f"{where}: [Play]: trick {number}: expected four cards, got {len(trick)}"
+            return " ".join(played), (
+                f"{where}: [Play]: trick {number}: expected four cards, got {len(trick)};"
+                f" {PLAY_CUT}"
             )
         leader = work.to_move
         for k in range(SEATS):
             seat = (leader + k) % SEATS
             card = trick[(seat - first) % SEATS]
-            if card == NO_CARD:
-                continue
-            text = _pbn_card(card)
+            if not PLAY_CARD.match(card):
+                later = [trick[(leader + j - first) % SEATS] for j in range(k + 1, SEATS)]
+                later += [c for t in tricks[number:] for c in t]
+                if any(PLAY_CARD.match(c) for c in later):
+                    return " ".join(played), (
+                        f"{where}: [Play]: trick {number}, {card!r}: no card, and cards"
+                        f" after it; {PLAY_CUT}"
+                    )
+                return " ".join(played), None
+            text = bridge.card_of(card)
             try:
                 work.play(text)
             except TricksolverError as e:
-                raise NotationError(f"{where}: [Play]: trick {number}, {card}: {e}") from None
+                return " ".join(played), (
+                    f"{where}: [Play]: trick {number}, {card}: {e}; {PLAY_CUT}"
+                )
             played.append(text)
         if work.is_over:
             break
-    return " ".join(played)
+    return " ".join(played), None
 
 
 # -- writing ---------------------------------------------------------------------------
@@ -417,38 +469,68 @@ def _play_section(board: Board) -> list[PbnTag]:
 
 
 def _tags_of_other(board: Board) -> list[PbnTag]:
-    """PBN tags for a board read from another format."""
+    """PBN tags for a board read from another format: its number, room,
+    players, dealer, vulnerability, deal, contract, declarer, result, the
+    auction with its alerts and notes, the play and the commentary (as
+    comments)."""
     pos = board.position
     assert isinstance(pos, Whist)
-    values = {**dict(board.facts), **dict(board.tags)}
-    tags = [PbnTag("Board", board.name)]
-    dealer = values.get("Dealer", SEAT_LETTERS[pos.dealer])
+    facts = bridge.BridgeFacts.of(board, pos.dealer)
+    dealer = SEAT_LETTERS[pos.dealer]
+    tags = [PbnTag(n, v) for n, v in board.facts if n in EVENT_TAGS]
+    tags.append(PbnTag("Board", board.name))
+    if board.room:
+        tags.append(PbnTag("Room", board.room))
+    tags += [
+        PbnTag(tag, facts.names[seat])
+        for tag, seat in (("West", 3), ("North", 0), ("East", 1), ("South", 2))
+        if facts.names[seat]
+    ]
     tags.append(PbnTag("Dealer", dealer))
-    if values.get("Vulnerable"):
-        tags.append(PbnTag("Vulnerable", values["Vulnerable"]))
-    tags.append(PbnTag("Deal", deal_text(pos, SEAT_LETTERS.index(dealer))))
-    if values.get("Contract"):
-        tags.append(PbnTag("Contract", values["Contract"]))
-        tags.append(PbnTag("Declarer", SEAT_LETTERS[(pos.leader - 1) % SEATS]))
-    if board.auction:
-        calls = " ".join(_pbn_call(call) for call in board.auction.split())
+    if facts.vulnerable:
+        tags.append(PbnTag("Vulnerable", facts.vulnerable))
+    tags.append(PbnTag("Deal", deal_text(pos, pos.dealer)))
+    if facts.contract:
+        tags.append(PbnTag("Contract", facts.contract))
+    elif pos.trump != NOTRUMP or pos.leader != (pos.dealer + 1) % SEATS:  # a DDS list's lead
+        assert pos.trump is not None
+        tags.append(PbnTag(LEAD_STRAIN_TAG, strain_text(pos.trump)))
+        tags.append(PbnTag(LEAD_SEAT_TAG, SEAT_LETTERS[pos.leader]))
+    if facts.declarer is not None and facts.level is not None:
+        tags.append(PbnTag("Declarer", SEAT_LETTERS[facts.declarer]))
+    if facts.result is not None:
+        tags.append(PbnTag("Result", str(facts.result)))
+    if facts.calls:
+        calls, notes = bridge.auction_text(facts.calls)
         tags.append(PbnTag("Auction", dealer, "\n" + calls))
-    return tags + _play_section(board)
+        tags += [PbnTag("Note", note) for note in notes]
+    tags += _play_section(board)
+    written = {t.name for t in tags}
+    tags += [  # a DDS list's results
+        PbnTag(n, v)
+        for n, v in board.tags
+        if n not in written and n[:1].isupper() and n not in ANNOTATION_TAGS
+    ]
+    if board.comments:
+        last = tags[-1]
+        said = "".join(_comment_text(c) for c in board.comments)
+        tags[-1] = replace(last, data=last.data + said)
+    return tags
 
 
-def _pbn_call(call: str) -> str:
-    """A call as PBN writes it (``Pass``, ``X``, ``XX``, ``1NT``, ``2S``)
-    from another format's (LIN's ``p``, ``d``, ``r``, ``1N``, ``2s!``)."""
-    word = call.rstrip("!")
-    if word.lower() in CALL_WORDS:
-        return CALL_WORDS[word.lower()]
-    word = word.upper()
-    return word + "T" if word.endswith("N") else word
+def _comment_text(comment: str) -> str:
+    """A comment as PBN writes it, on lines of its own: ``{...}``, or, when
+    it holds a ``}``, each of its lines after ``;``."""
+    if "}" not in comment:
+        return f"\n{{{comment}}}"
+    return "".join(f"\n; {line}" for line in comment.split("\n"))
 
 
 def write_pbn(boards: Sequence[Board]) -> str:
-    """A PBN file of `boards`: those read from PBN as they were read."""
+    """A PBN file of `boards`: those read from PBN as they were read, line
+    ends as the first board's file had them."""
     parts = []
+    newline = "\n"
     for i, board in enumerate(boards):
         raw = board.raw if isinstance(board.raw, PbnBoard) else None
         if raw is None:
@@ -456,7 +538,9 @@ def write_pbn(boards: Sequence[Board]) -> str:
             tags: Sequence[PbnTag] = _tags_of_other(board)
         else:
             prefix, tags = raw.prefix, raw.tags
-        extra = [t for t in board.tags if t[0] in ANNOTATION_TAGS]
+            newline = raw.newline if i == 0 else newline
+        read = set() if raw is None else {(t.name, _unescape(t.value)) for t in raw.tags}
+        extra = [t for t in board.tags if t[0] in ANNOTATION_TAGS and t not in read]
         prefix = prefix.lstrip("\n") if i else prefix
         text = prefix
         if prefix and not prefix.endswith("\n"):
@@ -475,8 +559,9 @@ def write_pbn(boards: Sequence[Board]) -> str:
                 text += _tag_text(name, TABLE_HEAD) + "\n" + value + "\n"
             else:
                 text += _tag_text(name, value) + "\n"
-        parts.append(text.rstrip("\n") + "\n")
-    return "\n".join(parts)
+        last_read = raw is not None and i == len(boards) - 1 and not extra
+        parts.append(text if last_read and text.endswith("\n") else text.rstrip("\n") + "\n")
+    return "\n".join(parts).replace("\n", newline)
 
 
 # -- the double-dummy annotation --------------------------------------------------------
