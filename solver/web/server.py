@@ -241,8 +241,11 @@ def analyze_work(board: WebBoard, pos: Position) -> Work:
 
 
 def table_work(board: WebBoard, pos: Position) -> Work:
-    """The double-dummy table, row by row; with the game's annotations of
-    its hand record (par, for a bridge deal) once exact."""
+    """The double-dummy table of the deal (from its first card, whatever
+    has been played since), row by row; with the game's annotations of its
+    hand record (par, for a bridge deal) once exact: of the file's board
+    as read (its dealer and vulnerability), else of the deal alone."""
+    pos = played_hand(pos)[0]
     starts = table_positions(pos)
 
     def run(emit: Emit, stop: threading.Event) -> dict[str, Any]:
@@ -255,7 +258,8 @@ def table_work(board: WebBoard, pos: Position) -> Work:
             stats = stats + part.stats
             emit({"type": "progress", "done": number, "total": len(starts)})
         result = Table(entries, stats)
-        added = annotated_board(Board("1", pos), result)
+        record = next((b for b in board.records if b.name == board.record), Board("1", pos))
+        added = annotated_board(record, result)  # the file's tags: its dealer, vulnerability
         notes = {n: v for n, v in added.tags if "\n" not in v}
         return {"stopped": False, "table": table_json(pos, result), "annotations": notes}
 

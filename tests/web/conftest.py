@@ -110,3 +110,13 @@ def live_url() -> Iterator[str]:
     url = server.start()
     yield url
     server.stop()
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item: Any, call: Any) -> Iterator[None]:
+    """Every test's report of its call kept on it (``rep_call``): a browser
+    test's page is photographed when it failed."""
+    outcome = yield
+    report = outcome.get_result()
+    if report.when == "call":
+        item.rep_call = report

@@ -8,7 +8,8 @@ const RANK_NAMES = {
   A: "ace", K: "king", Q: "queen", J: "jack", T: "ten", 9: "nine", 8: "eight",
   7: "seven", 6: "six", 5: "five", 4: "four", 3: "three", 2: "two",
 };
-const STEP_DELAY_MS = 600; // the engine's moves, a short visible pause
+const STEP_DELAY_MS = 600; // the engine's moves, a short visible pause (?delay=ms)
+const MAX_DELAY_MS = 5000;
 const LAST_GAME = "tricksolver.game";
 const SEAT_RADIUS_X = 36; // % of the table's width from its centre to a seat
 const SEAT_RADIUS_Y = 38; // % of its height
@@ -21,6 +22,7 @@ let stepTimer = null;
 let source = null; // the search's event stream
 let values = {}; // card -> its analysis (label, bounds)
 let marks = {}; // move number -> review step
+let stepDelay = STEP_DELAY_MS;
 
 // -- talking to the server ------------------------------------------------------
 
@@ -329,13 +331,21 @@ function setState(data, fresh) {
   state = data;
   if (moved) values = {};
   if (fresh) marks = {};
-  history.replaceState(null, "", "?" + new URLSearchParams({ p: data.position }).toString());
+  const query = new URLSearchParams(location.search);
+  query.delete("game");
+  query.delete("players");
+  query.delete("seed");
+  query.set("p", data.position);
+  history.replaceState(null, "", "?" + query.toString());
   localStorage.setItem(LAST_GAME, data.game);
   drawStatus();
   drawTable();
   clearTimeout(stepTimer);
+  document.body.dataset.board = data.id;
+  document.body.dataset.ply = String(data.history.length);
+  document.body.dataset.turn = data.over ? "over" : data.auto ? "engine" : "person";
   if (data.auto && !data.over) {
-    stepTimer = setTimeout(() => act("step"), STEP_DELAY_MS);
+    stepTimer = setTimeout(() => act("step"), stepDelay);
   } else if (moved && $("auto-analyze").checked && !data.over && data.phase === "play") {
     analyze();
   }
@@ -567,6 +577,9 @@ async function start() {
   games = await call("/api/games");
   $("game").replaceChildren(...games.map((g) => new Option(g.title, g.name)));
   const params = new URLSearchParams(location.search);
+  if (params.get("delay") !== null) {
+    stepDelay = Math.min(Math.max(Number(params.get("delay")) || 0, 0), MAX_DELAY_MS);
+  }
   const last = localStorage.getItem(LAST_GAME);
   $("game").value = params.get("game") || (games.some((g) => g.name === last) ? last : games[0].name);
   fillPlayers();
