@@ -352,6 +352,9 @@ class Game(ABC):
         """A seat's cards at the deal, for spectators (by default its hand by suits)."""
         return hand_text(CardSet.parse(pos.to_fields()["hands"][seat]))
 
+    blunder_cost: ClassVar[int] = 2  # a reviewed move proven to cost this much or more
+    # (in `value_unit`s) is marked a blunder on the web board (one costing less, a mistake)
+
     def board_parts(self, pos: Position) -> list[Part]:
         """The game's own parts of its table on the web board (`solver.web`),
         plain JSON of the kinds `solver.drawing` lists (hands, rows of cards

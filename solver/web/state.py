@@ -80,6 +80,7 @@ def board_json(key: str, board: WebBoard) -> dict[str, Any]:
             "exports": export_formats(pos),
             "records": [{"name": b.name, "title": record_title(b)} for b in board.records],
             "record": board.record,
+            "blunder_cost": game.blunder_cost,
             "side_names": {s: side_label(pos, pos.sides()[s]) for s in range(pos.nseats)},
         }
     )

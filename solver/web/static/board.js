@@ -240,10 +240,17 @@ function centre() {
     trick.append(el);
   }
   middle.append(trick);
-  const info = document.createElement("div");
-  info.className = "info";
+  return middle;
+}
+
+// The table's state beside it: trump, the last trick, the game's own lines.
+function drawInfo() {
+  const info = $("state");
+  info.replaceChildren();
   const trump = state.trump === null ? "not named yet" : state.trump === "NT" ? "no trumps" : SUITS[state.trump];
-  info.append(richText(`Trump: ${trump}`));
+  const head = document.createElement("div");
+  head.append(richText(`Trump: ${trump}`));
+  info.append(head);
   const last = document.createElement("div");
   last.className = "last-trick";
   if (state.last_trick.length) {
@@ -258,8 +265,6 @@ function centre() {
     for (const code of part.cards) line.append(cardElement(code, null));
     info.append(line);
   }
-  middle.append(info);
-  return middle;
 }
 
 function cardText(code) {
@@ -304,7 +309,7 @@ function drawStatus() {
     if (mark) {
       b.classList.add(mark.mistake ? "mistake" : "fine");
       b.title = mark.title;
-      if (mark.mistake) b.textContent = `${move} ?`;
+      if (mark.mistake) b.textContent = `${move} ${mark.sign}`;
     }
     item.append(b);
     list.append(item);
@@ -338,7 +343,11 @@ function setState(data, fresh) {
   query.set("p", data.position);
   history.replaceState(null, "", "?" + query.toString());
   localStorage.setItem(LAST_GAME, data.game);
+  $("game").value = data.game;
+  fillPlayers();
+  $("players").value = String(data.players);
   drawStatus();
+  drawInfo();
   drawTable();
   clearTimeout(stepTimer);
   document.body.dataset.board = data.id;
@@ -445,6 +454,28 @@ function recommendationTable(rec) {
   return table;
 }
 
+function decisionTable(decision) {
+  const table = document.createElement("table");
+  table.className = "figures";
+  table.innerHTML = "<thead><tr><th>plan</th><th>mean</th><th>95% interval</th><th>worlds</th></tr></thead>";
+  const body = document.createElement("tbody");
+  for (const c of decision.candidates) {
+    const row = document.createElement("tr");
+    const interval = c.low === null ? "" : `${c.low.toFixed(2)} to ${c.high.toFixed(2)}`;
+    for (const cell of [c.plan, c.mean.toFixed(2), interval, String(c.worlds)]) {
+      const td = document.createElement("td");
+      td.append(richText(cell));
+      row.append(td);
+    }
+    body.append(row);
+  }
+  table.append(body);
+  const caption = document.createElement("caption");
+  caption.textContent = `Seat ${decision.seat}, ${decision.phase}: ${decision.worlds} worlds, seed ${decision.seed}${decision.stopped ? ", stopped: " + decision.stopped : ""}`;
+  table.prepend(caption);
+  return table;
+}
+
 function recommendNow(event) {
   event.preventDefault();
   const query = { samples: $("samples").value, seconds: $("seconds").value, seed: $("rec-seed").value };
@@ -463,15 +494,7 @@ async function hint() {
   box.className = "hint";
   box.append(richText(`Hint for ${data.seat}: ${cardTextOf(data.move)} (the ${data.player} player's choice)${data.note ? "; " + data.note : ""}`));
   if (data.recommendation) box.append(recommendationTable(data.recommendation));
-  if (data.decision) {
-    const list = document.createElement("ul");
-    for (const plan of data.decision.plans || []) {
-      const item = document.createElement("li");
-      item.textContent = `${plan.plan || plan.moves}: ${plan.mean}`;
-      list.append(item);
-    }
-    box.append(list);
-  }
+  if (data.decision) box.append(decisionTable(data.decision));
   $("results").replaceChildren(box);
 }
 
@@ -525,9 +548,10 @@ function reviewNow() {
       const mistake = step.mistake;
       if (mistake) mistakes++;
       const best = step.best && step.best.length ? `; best: ${step.best.join(" ")}` : "";
-      marks[data.first + i] = { mistake, title: mistake ? `costs ${cost}${best}` : "no loss proven" };
+      const sign = cost >= state.blunder_cost ? "??" : "?";
+      marks[data.first + i] = { mistake, sign, title: mistake ? `costs ${cost} (${r.units})${best}` : "no loss proven" };
     });
-    $("results").replaceChildren(`Review: ${r.steps.length} moves, ${mistakes} mistake${mistakes === 1 ? "" : "s"} (a move proven to cost at least 1).`);
+    $("results").replaceChildren(`Review: ${r.steps.length} moves, ${mistakes} mistake${mistakes === 1 ? "" : "s"} (?: a move proven to cost at least 1; ??: at least ${state.blunder_cost}, in ${r.units}).`);
     drawStatus();
   });
 }
@@ -639,6 +663,7 @@ async function start() {
   if (!state) {
     await newBoard({ game: $("game").value, players: Number($("players").value), seed: $("seed").value });
   }
+  document.body.dataset.readyMs = String(Math.round(performance.now())); // (benches/bench_board.py)
   document.body.dataset.ready = "true";
 }
 
