@@ -25,7 +25,8 @@ moves clicked.  The routes (``{id}`` a board's id):
 ``POST /api/boards/{id}/hint``         the strongest player's move and its figures
 ``GET /api/boards/{id}/analyze``       events: each class of moves as it is valued
 ``GET /api/boards/{id}/recommend``     ``?seat&samples&seconds&seed``: events of the
-                                       worlds valued, then the recommendation
+                                       worlds valued, then the recommendation (before
+                                       play: the decision's plans ranked)
 ``GET /api/boards/{id}/table``         events: each row, then the table (and par)
 ``GET /api/boards/{id}/review``        ``?from``: events of each move reviewed (those
                                        after move ``from``; all the play by default),
@@ -61,6 +62,7 @@ from starlette.staticfiles import StaticFiles
 from solver.cli.options import MAX_SAMPLES
 from solver.cli.render_analysis import table_json
 from solver.cli.search import annotated_board
+from solver.decisions import decide_before_play
 from solver.doubledummy import NO_STATS, Table, move_classes, table_positions, time_limit
 from solver.errors import NotationError, PositionError, TricksolverError
 from solver.games.base import Phase, Position
@@ -267,9 +269,13 @@ def table_work(board: WebBoard, pos: Position) -> Work:
 
 
 def recommend_work(board: WebBoard, pos: Position, query: dict[str, str]) -> Work:
-    """`solver.pimc.recommend` for a seat (by default the seat to move), its
-    progress sent as the worlds are valued; one worker thread."""
-    in_play(pos)
+    """A seat's recommendation (by default the seat to move's): in play
+    `solver.pimc.recommend` (one worker thread), its progress sent as the
+    worlds are valued; at a decision before play (a call, trump, a discard)
+    `solver.decisions.decide_before_play`, its evaluations sent as they are
+    made (it has no stop: it runs to its time limit)."""
+    if pos.is_over:
+        raise PositionError("the hand is over: nothing to recommend")
     seat = pos.to_move if not query.get("seat") else parse_seat(query["seat"], pos.nseats, "seat")
     samples = number_arg(query.get("samples") or DEFAULT_SAMPLES, "samples", 1, MAX_SAMPLES)
     seconds = seconds_arg(query.get("seconds"))
@@ -278,9 +284,13 @@ def recommend_work(board: WebBoard, pos: Position, query: dict[str, str]) -> Wor
         raise PositionError(f"seat {pos.seat_name(seat)} is not to move")
 
     def run(emit: Emit, stop: threading.Event) -> dict[str, Any]:
-        def progress(done: int, total: int) -> None:
+        def progress(done: int, total: int | None = None) -> None:
             emit({"type": "progress", "done": done, "total": total})
 
+        if pos.phase not in (Phase.PLAY, Phase.CLAIM):
+            decision = decide_before_play(pos, seat, seconds=seconds, samples=samples,
+                                          seed=seed, progress=progress)  # fmt: skip
+            return {"decision": {**decision.to_json(), "seat": pos.seat_name(seat)}}
         rec = recommend(pos, seat, samples=samples, seconds=seconds, seed=seed, jobs=1,
                         tt_mb=int(board.tt_mb), progress=progress, stop=stop)  # fmt: skip
         return {"recommendation": {**rec.to_json(), "seat": pos.seat_name(seat)}}

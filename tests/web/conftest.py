@@ -17,6 +17,7 @@ from starlette.testclient import TestClient
 from solver.games.base import Position
 from solver.games.registry import GAMES
 from solver.position import parse_position
+from solver.web.boards import Boards
 from solver.web.server import app
 
 TEST_TT_MB = 16  # a board's table in the tests: small positions
@@ -82,12 +83,16 @@ def held_position(client: TestClient, state: dict[str, Any]) -> Position:
 
 
 class LiveServer:
-    """The application served by uvicorn in a thread, on a free port."""
+    """The application served by uvicorn in a thread, on a free port; its
+    boards (`boards`) in reach of the test."""
 
     def __init__(self) -> None:
-        config = uvicorn.Config(app(TEST_TT_MB), host="127.0.0.1", port=0, log_level="warning")
+        application = app(TEST_TT_MB)
+        self.boards: Boards = application.state.boards
+        config = uvicorn.Config(application, host="127.0.0.1", port=0, log_level="warning")
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self.server.run, daemon=True)
+        self.url = ""
 
     def start(self) -> str:
         self.thread.start()
@@ -105,11 +110,16 @@ class LiveServer:
 
 
 @pytest.fixture(scope="module")
-def live_url() -> Iterator[str]:
+def live() -> Iterator[LiveServer]:
     server = LiveServer()
-    url = server.start()
-    yield url
+    server.url = server.start()
+    yield server
     server.stop()
+
+
+@pytest.fixture(scope="module")
+def live_url(live: LiveServer) -> str:
+    return live.url
 
 
 @pytest.hookimpl(hookwrapper=True)

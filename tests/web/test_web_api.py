@@ -17,6 +17,7 @@ import pytest
 from conftest import (
     EVERY_GAME,
     EVERY_GAME_IDS,
+    LiveServer,
     events,
     held_position,
     near_end,
@@ -26,6 +27,7 @@ from conftest import (
 
 import solver
 from solver.cli.render_analysis import table_json
+from solver.decisions import decide_before_play
 from solver.doubledummy import Solver
 from solver.errors import TricksolverError
 from solver.games.registry import GAMES
@@ -41,6 +43,7 @@ SESSION_PBN = ROOT / "docs" / "session.pbn"
 SESSION_LIN = ROOT / "tests" / "data" / "session.lin"
 SMALL_DEAL = "N:AK.2.3. QJ.3.2. T9..4.2 87.4..3"
 PART_KINDS = {"hands", "seat_cards", "seat_text", "piles", "line"}
+STOPPED_SECONDS = 5.0  # a dropped search ends within this (the whole one takes far longer)
 ANALYZE_CARDS = {"whist": 12, "chinese-whist": 12, "chinkway": 15, "cinch": 12}
 
 
@@ -231,6 +234,20 @@ def test_a_recommendation_streams_its_progress_then_recommends_answer(
     ]
 
 
+def test_a_recommendation_before_play_is_the_decisions_ranking(client: Any) -> None:
+    state = post(client, "/api/boards", {"game": "cinch", "seed": 2})  # the first call
+    pos = held_position(client, state)
+    found = events(client, f"/api/boards/{state['id']}/recommend?samples=3&seed=5")
+    assert [e["type"] for e in found][-1] == "done"
+    assert any(e["type"] == "progress" for e in found)
+    got = found[-1]["decision"]
+    expected = decide_before_play(pos, pos.to_move, seconds=None, samples=3, seed=5).to_json()
+    assert [(c["plan"], c["mean"], c["worlds"]) for c in got["candidates"]] == [
+        (c["plan"], c["mean"], c["worlds"]) for c in expected["candidates"]
+    ]
+    assert got["move"] == expected["move"]
+
+
 @pytest.mark.parametrize(("game", "players"), EVERY_GAME, ids=EVERY_GAME_IDS)
 def test_a_review_of_the_last_moves_is_reviews_own(client: Any, game: str, players: int) -> None:
     state = near_end(client, game, players, 0, seed=6)
@@ -378,6 +395,25 @@ def test_a_new_search_on_a_board_stops_the_old_one(live_url: str) -> None:
             assert other.status_code == 200 and '"type": "done"' in other.text
             rest = [json.loads(line[6:]) for line in lines if line.startswith("data: ")]
         assert rest[-1]["type"] == "done" and rest[-1]["stopped"] is True
+
+
+def test_a_search_stops_when_its_page_drops_the_stream(live: LiveServer) -> None:
+    with httpx.Client(base_url=live.url, timeout=60) as http:
+        state = http.post("/api/boards", json={"game": "chinkway", "seed": 3}).json()
+        key = state["id"]
+        http.post(f"/api/boards/{key}/seats", json={"seats": "heuristic", "people": []})
+        while state["phase"] != "play":  # the first lead of a whole deal: a long analysis
+            state = http.post(f"/api/boards/{key}/step").json()
+        board = live.boards.get(key)
+        with http.stream("GET", f"/api/boards/{key}/analyze"):
+            deadline = time.monotonic() + 10
+            while not board.search_lock.locked():
+                assert time.monotonic() < deadline, "the search did not start"
+                time.sleep(0.01)
+        dropped = time.monotonic()  # the page closed: its stream dropped
+        while board.search_lock.locked():
+            assert time.monotonic() < dropped + STOPPED_SECONDS, "the search went on"
+            time.sleep(0.01)
 
 
 def test_ctrl_c_stops_the_server_with_status_130(tmp_path: Path) -> None:

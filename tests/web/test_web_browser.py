@@ -223,6 +223,13 @@ def test_a_malformed_paste_shows_the_clis_one_line(page: Page) -> None:
     assert page.find("#table .seat"), "the table stays"
 
 
+def test_a_malformed_address_shows_the_clis_one_line_over_a_fresh_deal(page: Page) -> None:
+    page.open("p=" + quote("game=whist; hands=garbage"))
+    cli = run("show", "game=whist; hands=garbage")
+    assert page.text("error") == cli.stderr.strip()
+    assert len(page.find("#table .seat")) == 4 and page.state()["phase"] == "play"
+
+
 def test_cards_have_names_and_arrow_keys_step_through_a_hand(page: Page) -> None:
     page.open("p=" + quote(SMALL_DEAL))
     names = [c.get_attribute("aria-label") for c in page.find("#table .card")]

@@ -23,6 +23,7 @@ let source = null; // the search's event stream
 let values = {}; // card -> its analysis (label, bounds)
 let marks = {}; // move number -> review step
 let stepDelay = STEP_DELAY_MS;
+let viewSeat = ""; // "": every hand shown; a seat's name: the others face down
 
 // -- talking to the server ------------------------------------------------------
 
@@ -172,7 +173,11 @@ function drawTable() {
     hand.setAttribute("role", "group");
     hand.setAttribute("aria-label", `${name}'s hand`);
     let suit = null;
-    for (const code of cards) {
+    const hidden = viewSeat !== "" && viewSeat !== name;
+    if (hidden) {
+      for (let i = 0; i < cards.length; i++) hand.append(cardBack(`a card of ${name}'s`));
+    }
+    for (const code of hidden ? [] : cards) {
       const el = cardElement(code, legal[code]);
       if (code[1] !== suit) el.classList.add("suit-start");
       suit = code[1];
@@ -323,6 +328,11 @@ function drawStatus() {
   if (people.options.length !== choices.length) {
     people.replaceChildren(...choices.map((c) => new Option(c === "all" ? "every seat" : c, c)));
   }
+  const view = $("view");
+  const seen = ["", ...state.seat_names];
+  if (view.options.length !== seen.length) {
+    view.replaceChildren(...seen.map((c) => new Option(c === "" ? "every hand" : `${c}'s view`, c)));
+  }
   const records = $("records");
   $("records-label").hidden = state.records.length === 0;
   if (records.options.length !== state.records.length) {
@@ -374,7 +384,7 @@ function listen(what, query, onEvent) {
       showError(data.error);
       $("progress").textContent = "";
     } else if (data.type === "progress") {
-      $("progress").textContent = `${data.done} of ${data.total}`;
+      $("progress").textContent = data.total === null ? `${data.done} evaluations` : `${data.done} of ${data.total}`;
     }
     onEvent(data);
     if (data.type === "done" || data.type === "error") {
@@ -430,58 +440,61 @@ function cardTextOf(move) {
   return m ? move.replace(m[1], cardText(m[1])) : move;
 }
 
-function recommendationTable(rec) {
+// A table of figures: its column heads, its rows (each cell a person's text), its caption.
+function figuresTable(heads, rows, caption) {
   const table = document.createElement("table");
   table.className = "figures";
-  table.innerHTML = "<thead><tr><th>move</th><th>mean</th><th>95% interval</th><th>best in</th></tr></thead>";
+  const title = document.createElement("caption");
+  title.textContent = caption;
+  const head = document.createElement("thead");
+  head.innerHTML = `<tr>${heads.map((h) => `<th>${h}</th>`).join("")}</tr>`;
   const body = document.createElement("tbody");
-  for (const m of rec.moves) {
+  for (const cells of rows) {
     const row = document.createElement("tr");
-    const mean = m.mean === null ? `≤ ${m.mean_at_most.toFixed(2)}` : m.mean.toFixed(2);
-    const interval = m.low === null ? "" : `${m.low.toFixed(2)} to ${m.high.toFixed(2)}`;
-    for (const cell of [cardTextOf(m.move), mean, interval, `${Math.round(m.best_share * 100)}%`]) {
+    for (const cell of cells) {
       const td = document.createElement("td");
       td.append(richText(cell));
       row.append(td);
     }
     body.append(row);
   }
-  table.append(body);
-  const methods = Object.entries(rec.worlds_by_method).map(([k, v]) => `${v} ${k}`).join(", ");
-  const caption = document.createElement("caption");
-  caption.textContent = `Seat ${rec.seat}: ${rec.worlds} worlds valued of ${rec.requested} (${methods}), seed ${rec.seed}${rec.stopped ? ", stopped: " + rec.stopped : ""}`;
-  table.prepend(caption);
+  table.append(title, head, body);
   return table;
 }
 
+function intervalText(x) {
+  return x.low === null ? "" : `${x.low.toFixed(2)} to ${x.high.toFixed(2)}`;
+}
+
+function stoppedText(x) {
+  return x.stopped ? ", stopped: " + x.stopped : "";
+}
+
+function recommendationTable(rec) {
+  const rows = rec.moves.map((m) => [
+    cardTextOf(m.move),
+    m.mean === null ? `≤ ${m.mean_at_most.toFixed(2)}` : m.mean.toFixed(2),
+    intervalText(m),
+    `${Math.round(m.best_share * 100)}%`,
+  ]);
+  const methods = Object.entries(rec.worlds_by_method).map(([k, v]) => `${v} ${k}`).join(", ");
+  const caption = `Seat ${rec.seat}: ${rec.worlds} worlds valued of ${rec.requested} (${methods}), seed ${rec.seed}${stoppedText(rec)}`;
+  return figuresTable(["move", "mean", "95% interval", "best in"], rows, caption);
+}
+
 function decisionTable(decision) {
-  const table = document.createElement("table");
-  table.className = "figures";
-  table.innerHTML = "<thead><tr><th>plan</th><th>mean</th><th>95% interval</th><th>worlds</th></tr></thead>";
-  const body = document.createElement("tbody");
-  for (const c of decision.candidates) {
-    const row = document.createElement("tr");
-    const interval = c.low === null ? "" : `${c.low.toFixed(2)} to ${c.high.toFixed(2)}`;
-    for (const cell of [c.plan, c.mean.toFixed(2), interval, String(c.worlds)]) {
-      const td = document.createElement("td");
-      td.append(richText(cell));
-      row.append(td);
-    }
-    body.append(row);
-  }
-  table.append(body);
-  const caption = document.createElement("caption");
-  caption.textContent = `Seat ${decision.seat}, ${decision.phase}: ${decision.worlds} worlds, seed ${decision.seed}${decision.stopped ? ", stopped: " + decision.stopped : ""}`;
-  table.prepend(caption);
-  return table;
+  const rows = decision.candidates.map((c) => [c.plan, c.mean.toFixed(2), intervalText(c), String(c.worlds)]);
+  const caption = `Seat ${decision.seat}, ${decision.phase}: ${decision.worlds} worlds, seed ${decision.seed}${stoppedText(decision)}`;
+  return figuresTable(["plan", "mean", "95% interval", "worlds"], rows, caption);
 }
 
 function recommendNow(event) {
   event.preventDefault();
   const query = { samples: $("samples").value, seconds: $("seconds").value, seed: $("rec-seed").value };
   listen("recommend", query, (data) => {
-    if (data.type === "progress") $("progress").textContent = `worlds valued: ${data.done} of ${data.total}`;
+    if (data.type === "progress" && data.total !== null) $("progress").textContent = `worlds valued: ${data.done} of ${data.total}`;
     if (data.type === "done" && data.recommendation) $("results").replaceChildren(recommendationTable(data.recommendation));
+    if (data.type === "done" && data.decision) $("results").replaceChildren(decisionTable(data.decision));
   });
 }
 
@@ -635,6 +648,10 @@ async function start() {
     const b = e.target.closest("[data-ply]");
     if (b) act("goto", { ply: Number(b.dataset.ply) });
   });
+  $("view").addEventListener("change", () => {
+    viewSeat = $("view").value;
+    drawTable();
+  });
   $("undo").addEventListener("click", () => act("undo", { to_person: true }));
   $("redo").addEventListener("click", () => act("redo"));
   $("hint").addEventListener("click", hint);
@@ -661,7 +678,9 @@ async function start() {
     await newBoard({ text: params.get("p") });
   }
   if (!state) {
+    const failed = $("error").textContent; // a bad address: said over the fresh deal
     await newBoard({ game: $("game").value, players: Number($("players").value), seed: $("seed").value });
+    if (failed) showError(failed);
   }
   document.body.dataset.readyMs = String(Math.round(performance.now())); // (benches/bench_board.py)
   document.body.dataset.ready = "true";
