@@ -95,7 +95,13 @@ def rss_mib(pid: int) -> float:
 
 def browser() -> webdriver.Chrome:
     options = Options()
-    for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=1280,900"):
+    for arg in (
+        "--headless=new",
+        "--no-sandbox",
+        "--disable-dev-shm-usage",
+        "--disable-gpu",
+        "--window-size=1280,900",
+    ):
         options.add_argument(arg)
     options.binary_location = shutil.which("chromium") or "chromium"
     return webdriver.Chrome(service=Service(shutil.which("chromedriver")), options=options)

@@ -65,7 +65,13 @@ def main() -> int:
         print("needs Chromium: apt-get install -y chromium chromium-driver", file=sys.stderr)
         return 2
     options = Options()
-    for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", f"--window-size={WINDOW}"):
+    for arg in (
+        "--headless=new",
+        "--no-sandbox",
+        "--disable-dev-shm-usage",
+        "--disable-gpu",
+        f"--window-size={WINDOW}",
+    ):
         options.add_argument(arg)
     options.binary_location = chromium
     browser = webdriver.Chrome(service=Service(driver_path), options=options)

@@ -14,16 +14,6 @@ from typing import Any
 
 import httpx
 import pytest
-from conftest import (
-    EVERY_GAME,
-    EVERY_GAME_IDS,
-    LiveServer,
-    events,
-    held_position,
-    near_end,
-    position_of,
-    post,
-)
 
 import solver
 from solver.cli.render_analysis import table_json
@@ -37,6 +27,16 @@ from solver.records import read_boards
 from solver.review import review
 from solver.web.server import error_line
 from solver.wholegame import decision_rng, moves_made
+from tests.web.board_helpers import (
+    EVERY_GAME,
+    EVERY_GAME_IDS,
+    LiveServer,
+    events,
+    held_position,
+    near_end,
+    position_of,
+    post,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 SESSION_PBN = ROOT / "docs" / "session.pbn"

@@ -20,7 +20,6 @@ from urllib.parse import quote
 
 import httpx
 import pytest
-from conftest import EVERY_GAME, EVERY_GAME_IDS
 from selenium import webdriver
 from selenium.webdriver.chrome.options import Options
 from selenium.webdriver.chrome.service import Service
@@ -31,6 +30,7 @@ from selenium.webdriver.remote.webelement import WebElement
 
 from solver.position import parse_position
 from tests.cli_helpers import run
+from tests.web.board_helpers import EVERY_GAME, EVERY_GAME_IDS
 
 ROOT = Path(__file__).resolve().parents[2]
 SESSION_PBN = ROOT / "docs" / "session.pbn"
@@ -51,7 +51,13 @@ def driver() -> Iterator[WebDriver]:
         "Chromium and its driver are needed: apt-get install -y chromium chromium-driver"
     )
     options = Options()
-    for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", f"--window-size={WINDOW}"):
+    for arg in (
+        "--headless=new",
+        "--no-sandbox",
+        "--disable-dev-shm-usage",
+        "--disable-gpu",
+        f"--window-size={WINDOW}",
+    ):
         options.add_argument(arg)
     options.binary_location = chromium
     browser = webdriver.Chrome(service=Service(chromedriver), options=options)
