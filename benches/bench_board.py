@@ -41,7 +41,6 @@ same run; the page always sends its *Seconds*.
 from __future__ import annotations
 
 import argparse
-import shutil
 import statistics
 import subprocess
 import sys
@@ -50,10 +49,12 @@ from pathlib import Path
 from typing import Any
 
 import httpx
-from selenium import webdriver
-from selenium.webdriver.chrome.options import Options
-from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.chrome.webdriver import WebDriver
 from selenium.webdriver.common.by import By
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from tests.web.board_helpers import headless_chromium  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 BOARDS = 5  # the boards open for the memory figure
@@ -93,21 +94,7 @@ def rss_mib(pid: int) -> float:
     return float("nan")
 
 
-def browser() -> webdriver.Chrome:
-    options = Options()
-    for arg in (
-        "--headless=new",
-        "--no-sandbox",
-        "--disable-dev-shm-usage",
-        "--disable-gpu",
-        "--window-size=1280,900",
-    ):
-        options.add_argument(arg)
-    options.binary_location = shutil.which("chromium") or "chromium"
-    return webdriver.Chrome(service=Service(shutil.which("chromedriver")), options=options)
-
-
-def first_table(driver: webdriver.Chrome, url: str, game: str, seed: int) -> tuple[float, float]:
+def first_table(driver: WebDriver, url: str, game: str, seed: int) -> tuple[float, float]:
     """Milliseconds from the navigation's start to the table drawn, and to the first paint."""
     driver.get(f"{url}/?game={game}&seed={seed}")
     body = driver.find_element(By.TAG_NAME, "body")
@@ -152,7 +139,7 @@ def main() -> None:
     server, url = start_server()
     try:
         start_mib = rss_mib(server.pid)
-        driver = browser()
+        driver = headless_chromium()
         try:
             print("first table (navigation to table drawn / first paint, median ms):")
             for game, players in GAMES:

@@ -11,37 +11,23 @@ driver (``apt-get install -y chromium chromium-driver``).
 
 from __future__ import annotations
 
-import shutil
 import sys
-import threading
 import time
 from pathlib import Path
 from urllib.parse import quote
 
 import httpx
-import uvicorn
-from selenium import webdriver
-from selenium.webdriver.chrome.options import Options
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 
-from solver.games.registry import GAMES
-from solver.web.server import app
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from solver.games.registry import GAMES  # noqa: E402
+from tests.web.board_helpers import LiveServer, headless_chromium  # noqa: E402
 
 OUT = Path(__file__).resolve().parent / "board"
 SEED = 7
 PLAYED_SHARE = 0.4  # the share of the hand's cards played before the picture
 ANALYSIS_SECONDS = 30.0  # the longest the picture waits for the cards' values
-WINDOW = "1280,900"
-
-
-def serve() -> tuple[uvicorn.Server, str]:
-    server = uvicorn.Server(uvicorn.Config(app(), host="127.0.0.1", port=0, log_level="warning"))
-    threading.Thread(target=server.run, daemon=True).start()
-    while not server.started:
-        time.sleep(0.05)
-    port = server.servers[0].sockets[0].getsockname()[1]
-    return server, f"http://127.0.0.1:{port}"
 
 
 def position_to_show(http: httpx.Client, game: str, players: int) -> str:
@@ -60,22 +46,9 @@ def position_to_show(http: httpx.Client, game: str, players: int) -> str:
 
 
 def main() -> int:
-    chromium, driver_path = shutil.which("chromium"), shutil.which("chromedriver")
-    if not chromium or not driver_path:
-        print("needs Chromium: apt-get install -y chromium chromium-driver", file=sys.stderr)
-        return 2
-    options = Options()
-    for arg in (
-        "--headless=new",
-        "--no-sandbox",
-        "--disable-dev-shm-usage",
-        "--disable-gpu",
-        f"--window-size={WINDOW}",
-    ):
-        options.add_argument(arg)
-    options.binary_location = chromium
-    browser = webdriver.Chrome(service=Service(driver_path), options=options)
-    server, url = serve()
+    browser = headless_chromium()
+    server = LiveServer()
+    url = server.start()
     OUT.mkdir(exist_ok=True)
     try:
         with httpx.Client(base_url=url, timeout=120) as http:
@@ -97,7 +70,7 @@ def main() -> int:
                     print(shot.relative_to(OUT.parent.parent))
     finally:
         browser.quit()
-        server.should_exit = True
+        server.stop()
     return 0
 
 

@@ -47,10 +47,12 @@ from __future__ import annotations
 import asyncio
 import json
 import threading
+import time
 from collections.abc import AsyncIterator, Awaitable, Callable
+from concurrent.futures import Future, ThreadPoolExecutor
 from contextlib import asynccontextmanager
 from importlib import resources
-from typing import Any
+from typing import Any, ParamSpec, TypeVar
 
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
@@ -70,7 +72,7 @@ from solver.games.game import Board, Game
 from solver.games.registry import GAMES, game_of
 from solver.moves import apply_moves, read_position
 from solver.notation import MAX_FILE_TEXT, MAX_TEXT, parse_seat, whole_number
-from solver.pimc import recommend
+from solver.pimc import WorldResult, advised_view, recommend, summarize
 from solver.players import advise
 from solver.position import deal
 from solver.records import choose_boards, read_boards
@@ -268,12 +270,52 @@ def table_work(board: WebBoard, pos: Position) -> Work:
     return run
 
 
+P = ParamSpec("P")
+T = TypeVar("T")
+
+
+class WorldsSeen(ThreadPoolExecutor):
+    """One worker thread, as `recommend`'s own pool with ``jobs=1``, that
+    keeps every world's valuation of all the legal moves as it completes:
+    the recommendation of the worlds valued so far (`so_far`) is shown
+    while the run goes on.  (A raced-out move's values are bounds, and the
+    summary says so, as at the end.)"""
+
+    def __init__(self, legal: int) -> None:
+        super().__init__(max_workers=1)
+        self.legal = legal
+        self.results: dict[int, WorldResult] = {}
+        self.lock = threading.Lock()
+
+    def submit(self, fn: Callable[P, T], /, *args: P.args, **kwargs: P.kwargs) -> Future[T]:
+        future = super().submit(fn, *args, **kwargs)
+        future.add_done_callback(self._keep)
+        return future
+
+    def _keep(self, future: Future[Any]) -> None:
+        if future.cancelled() or future.exception() is not None:
+            return
+        result = future.result()
+        if isinstance(result, WorldResult) and len(result.values) == self.legal:
+            with self.lock:
+                self.results.setdefault(result.index, result)
+
+    def so_far(self) -> list[WorldResult]:
+        """The worlds valued, in world order, up to the first not yet done."""
+        with self.lock:
+            done: list[WorldResult] = []
+            while len(done) in self.results:
+                done.append(self.results[len(done)])
+            return done
+
+
 def recommend_work(board: WebBoard, pos: Position, query: dict[str, str]) -> Work:
     """A seat's recommendation (by default the seat to move's): in play
-    `solver.pimc.recommend` (one worker thread), its progress sent as the
-    worlds are valued; at a decision before play (a call, trump, a discard)
-    `solver.decisions.decide_before_play`, its evaluations sent as they are
-    made (it has no stop: it runs to its time limit)."""
+    `solver.pimc.recommend` (one worker thread), the figures of the worlds
+    valued so far sent as each is done; at a decision before play (a call,
+    trump, a discard) `solver.decisions.decide_before_play`, its
+    evaluations sent as they are made (it has no stop: it runs to its time
+    limit)."""
     if pos.is_over:
         raise PositionError("the hand is over: nothing to recommend")
     seat = pos.to_move if not query.get("seat") else parse_seat(query["seat"], pos.nseats, "seat")
@@ -284,15 +326,34 @@ def recommend_work(board: WebBoard, pos: Position, query: dict[str, str]) -> Wor
         raise PositionError(f"seat {pos.seat_name(seat)} is not to move")
 
     def run(emit: Emit, stop: threading.Event) -> dict[str, Any]:
-        def progress(done: int, total: int | None = None) -> None:
-            emit({"type": "progress", "done": done, "total": total})
-
         if pos.phase not in (Phase.PLAY, Phase.CLAIM):
+
+            def evaluations(done: int) -> None:
+                emit({"type": "progress", "done": done, "total": None})
+
             decision = decide_before_play(pos, seat, seconds=seconds, samples=samples,
-                                          seed=seed, progress=progress)  # fmt: skip
+                                          seed=seed, progress=evaluations)  # fmt: skip
             return {"decision": {**decision.to_json(), "seat": pos.seat_name(seat)}}
-        rec = recommend(pos, seat, samples=samples, seconds=seconds, seed=seed, jobs=1,
-                        tt_mb=int(board.tt_mb), progress=progress, stop=stop)  # fmt: skip
+        view = advised_view(pos, seat)
+        legal = view.legal_moves()
+        seen = WorldsSeen(len(legal))
+        started = time.monotonic()
+
+        def progress(done: int, total: int) -> None:
+            event: dict[str, Any] = {"type": "progress", "done": done, "total": total}
+            worlds = seen.so_far()
+            if worlds:
+                interim = summarize(view, legal, worlds, samples, 0, seed, None, "value",
+                                    time.monotonic() - started)  # fmt: skip
+                event["so_far"] = {**interim.to_json(), "seat": pos.seat_name(seat)}
+            emit(event)
+
+        try:
+            rec = recommend(pos, seat, samples=samples, seconds=seconds, seed=seed, jobs=1,
+                            executor=seen, tt_mb=int(board.tt_mb), progress=progress,
+                            stop=stop)  # fmt: skip
+        finally:
+            seen.shutdown(wait=False, cancel_futures=True)
         return {"recommendation": {**rec.to_json(), "seat": pos.seat_name(seat)}}
 
     return run

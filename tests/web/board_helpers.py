@@ -5,11 +5,15 @@ started for real on a free port (`LiveServer`)."""
 from __future__ import annotations
 
 import json
+import shutil
 import threading
 import time
 from typing import Any
 
 import uvicorn
+from selenium import webdriver
+from selenium.webdriver.chrome.options import Options
+from selenium.webdriver.chrome.service import Service
 from starlette.testclient import TestClient
 
 from solver.games.base import Position
@@ -99,3 +103,22 @@ class LiveServer:
     def stop(self) -> None:
         self.server.should_exit = True
         self.thread.join(START_SECONDS)
+
+
+WINDOW = "1280,900"  # the browser's window, pixels
+CHROMIUM_ARGS = ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu")
+
+
+def headless_chromium() -> webdriver.Chrome:
+    """Debian's Chromium, headless, driven by its own chromedriver (never a
+    download: Selenium is given both paths)."""
+    chromium = shutil.which("chromium") or shutil.which("chromium-browser")
+    chromedriver = shutil.which("chromedriver")
+    assert chromium and chromedriver, (
+        "Chromium and its driver are needed: apt-get install -y chromium chromium-driver"
+    )
+    options = Options()
+    for arg in (*CHROMIUM_ARGS, f"--window-size={WINDOW}"):
+        options.add_argument(arg)
+    options.binary_location = chromium
+    return webdriver.Chrome(service=Service(chromedriver), options=options)

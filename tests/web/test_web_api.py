@@ -225,6 +225,13 @@ def test_a_recommendation_streams_its_progress_then_recommends_answer(
     found = events(client, f"/api/boards/{state['id']}/recommend?{query}")
     progress = [e for e in found if e["type"] == "progress"]
     assert progress and progress[-1]["done"] == 6
+    legal = sorted(str(m) for m in pos.legal_moves())
+    so_far = [e["so_far"] for e in progress if "so_far" in e]
+    assert so_far, "no figures while it ran"
+    for event, figures in zip(progress, [e.get("so_far") for e in progress], strict=True):
+        if figures is not None:  # the worlds valued so far, a gapless prefix of those done
+            assert 1 <= figures["worlds"] <= event["done"]
+            assert sorted(m["move"] for m in figures["moves"]) == legal
     got = found[-1]["recommendation"]
     rec = recommend(pos, pos.to_move, samples=6, seed=4, jobs=1, tt_mb=16).to_json()
     for key in ("worlds", "consistent_worlds", "best", "worlds_by_method"):

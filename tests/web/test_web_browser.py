@@ -11,7 +11,6 @@ Selenium (the extra 'test')."""
 from __future__ import annotations
 
 import json
-import shutil
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -20,9 +19,6 @@ from urllib.parse import quote
 
 import httpx
 import pytest
-from selenium import webdriver
-from selenium.webdriver.chrome.options import Options
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.remote.webdriver import WebDriver
@@ -30,7 +26,7 @@ from selenium.webdriver.remote.webelement import WebElement
 
 from solver.position import parse_position
 from tests.cli_helpers import run
-from tests.web.board_helpers import EVERY_GAME, EVERY_GAME_IDS
+from tests.web.board_helpers import EVERY_GAME, EVERY_GAME_IDS, headless_chromium
 
 ROOT = Path(__file__).resolve().parents[2]
 SESSION_PBN = ROOT / "docs" / "session.pbn"
@@ -40,27 +36,11 @@ PLANTED = "whist; trump=S; hands=N:AK.Q.. QJ.K.. T9.A.. 87...A"  # W to ruff, or
 WAIT_SECONDS = 60.0  # the longest a step of a test waits for the page
 DELAY_MS = 20  # the engine's pause between moves in the tests (the page's ?delay=)
 MOST_CLICKS = 80  # a hand's decisions at one seat, more than any game has
-WINDOW = "1280,900"
 
 
 @pytest.fixture(scope="module")
 def driver() -> Iterator[WebDriver]:
-    chromium = shutil.which("chromium") or shutil.which("chromium-browser")
-    chromedriver = shutil.which("chromedriver")
-    assert chromium and chromedriver, (
-        "Chromium and its driver are needed: apt-get install -y chromium chromium-driver"
-    )
-    options = Options()
-    for arg in (
-        "--headless=new",
-        "--no-sandbox",
-        "--disable-dev-shm-usage",
-        "--disable-gpu",
-        f"--window-size={WINDOW}",
-    ):
-        options.add_argument(arg)
-    options.binary_location = chromium
-    browser = webdriver.Chrome(service=Service(chromedriver), options=options)
+    browser = headless_chromium()
     yield browser
     browser.quit()
 
@@ -109,6 +89,13 @@ class Page:
         """The board as the server holds it (the page's board id)."""
         data: dict[str, Any] = httpx.get(f"{self.url}/api/boards/{self.body('board')}").json()
         return data
+
+    def caption(self, table: str) -> str | None:
+        """The caption of the results' `table` (a CSS selector), read at
+        once (the results are redrawn as a search streams)."""
+        script = f"const c = document.querySelector('#results {table} caption');"
+        found = self.driver.execute_script(script + " return c ? c.textContent : null;")
+        return None if found is None else str(found)
 
     def text(self, element_id: str) -> str:
         return self.driver.find_element(By.ID, element_id).text
@@ -167,6 +154,17 @@ def test_a_hint_shows_its_figures(page: Page) -> None:
     assert rows and "Hint for" in page.text("results")
     means = [float(r.find_elements(By.TAG_NAME, "td")[1].text) for r in rows]
     assert means == sorted(means, reverse=True)
+
+
+def test_a_recommendations_figures_appear_while_it_runs(page: Page) -> None:
+    page.open("game=whist&seed=5")  # a whole deal: each world a search of its own
+    page.type_in("samples", "40")
+    page.type_in("seconds", "4")
+    page.driver.find_element(By.CSS_SELECTOR, "#recommend-form button[type=submit]").click()
+    running = page.until(lambda: page.caption("table.figures.so-far"), "figures so far")
+    assert "so far" in running
+    final = page.until(lambda: page.caption("table.figures:not(.so-far)"), "the final figures")
+    assert "worlds valued of 40" in final and "so far" not in final
 
 
 def test_an_opened_pbn_file_gives_the_dd_table_and_par_of_tricksolver_table(page: Page) -> None:

@@ -493,6 +493,12 @@ function recommendNow(event) {
   const query = { samples: $("samples").value, seconds: $("seconds").value, seed: $("rec-seed").value };
   listen("recommend", query, (data) => {
     if (data.type === "progress" && data.total !== null) $("progress").textContent = `worlds valued: ${data.done} of ${data.total}`;
+    if (data.type === "progress" && data.so_far) {
+      const table = recommendationTable(data.so_far);
+      table.classList.add("so-far");
+      table.querySelector("caption").textContent += " (so far: the run goes on)";
+      $("results").replaceChildren(table);
+    }
     if (data.type === "done" && data.recommendation) $("results").replaceChildren(recommendationTable(data.recommendation));
     if (data.type === "done" && data.decision) $("results").replaceChildren(decisionTable(data.decision));
   });
