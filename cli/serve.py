@@ -21,6 +21,7 @@ from .common import INTERRUPTED, PROG, BadInput
 from .options import TT_MB
 
 LOCAL = "127.0.0.1"
+LOCAL_NAMES = ("127.0.0.1", "localhost", "::1", "[::1]")
 WEB_PARTS = ("starlette", "uvicorn")  # the extra ``web``
 INSTALL = "pip install 'tricksolver[web]'"
 MAX_PORT = 65535
@@ -31,11 +32,21 @@ def missing_parts() -> list[str]:
     return [name for name in WEB_PARTS if importlib.util.find_spec(name) is None]
 
 
-def free_port(host: str) -> int:
-    """A port free on `host` now (the system's choice)."""
+def free_port(host: str, port: int = 0) -> int:
+    """`port` if it is free on `host` now, else OSError; a free port (the
+    system's choice) for 0."""
     with socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET) as s:
-        s.bind((host, 0))
+        s.bind((host, port))
         return int(s.getsockname()[1])
+
+
+def allowed_hosts(host: str) -> list[str] | None:
+    """The names a request may give as its Host when the server listens on
+    this machine alone (a web page elsewhere that rebinds its own name to
+    127.0.0.1 is refused); None (any) when --host opens it wider."""
+    if host in LOCAL_NAMES:
+        return list(LOCAL_NAMES)
+    return None
 
 
 @click.command()
@@ -70,12 +81,13 @@ def serve(host: str, port: int, no_browser: bool, tt_mb: float) -> None:
     from solver.web.server import app
 
     try:
-        port = port or free_port(host)
+        port = free_port(host, port)
     except OSError as e:
-        raise BadInput(f"cannot listen on {host}: {e.strerror or e}") from None
+        raise BadInput(f"cannot listen on {host} port {port}: {e.strerror or e}") from None
     shown = f"[{host}]" if ":" in host else host
     url = f"http://{shown}:{port}/"
-    config = uvicorn.Config(app(table_mib(tt_mb)), host=host, port=port, log_level="warning",
+    board = app(table_mib(tt_mb), allowed_hosts(host))
+    config = uvicorn.Config(board, host=host, port=port, log_level="critical",
                             timeout_graceful_shutdown=SHUTDOWN_SECONDS)  # fmt: skip
     server = uvicorn.Server(config)
     click.echo(f"{PROG}: the board is at {url} (Ctrl-C stops the server)")

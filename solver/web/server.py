@@ -56,6 +56,8 @@ from typing import Any, ParamSpec, TypeVar
 
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
+from starlette.middleware import Middleware
+from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response, StreamingResponse
 from starlette.routing import Mount, Route
@@ -437,8 +439,10 @@ def game_json(game: Game) -> dict[str, Any]:
 Handler = Callable[[Request], Awaitable[Response]]
 
 
-def app(tt_mb: float = BOARD_TT_MB) -> Starlette:
-    """The web board's application, its boards' tables of `tt_mb` MiB."""
+def app(tt_mb: float = BOARD_TT_MB, hosts: list[str] | None = None) -> Starlette:
+    """The web board's application, its boards' tables of `tt_mb` MiB;
+    `hosts`: the names a request's Host may give (a 400 for another), None
+    for any."""
     boards = Boards(tt_mb)
 
     def guarded(handler: Handler) -> Handler:
@@ -586,6 +590,7 @@ def app(tt_mb: float = BOARD_TT_MB) -> Starlette:
         yield
         boards.stop_all()
 
-    application = Starlette(routes=routes, lifespan=lifespan)
+    guards = [] if hosts is None else [Middleware(TrustedHostMiddleware, allowed_hosts=hosts)]
+    application = Starlette(routes=routes, lifespan=lifespan, middleware=guards)
     application.state.boards = boards
     return application

@@ -7,6 +7,7 @@ bad input a 4xx answer with the CLI's one line."""
 from __future__ import annotations
 
 import json
+import socket
 import sys
 import time
 from pathlib import Path
@@ -14,6 +15,7 @@ from typing import Any
 
 import httpx
 import pytest
+from starlette.testclient import TestClient
 
 import solver
 from solver.cli.render_analysis import table_json
@@ -25,7 +27,7 @@ from solver.pimc import recommend
 from solver.players import make_player
 from solver.records import read_boards
 from solver.review import review
-from solver.web.server import error_line
+from solver.web.server import app, error_line
 from solver.wholegame import decision_rng, moves_made
 from tests.web.board_helpers import (
     EVERY_GAME,
@@ -379,6 +381,25 @@ def test_only_the_pages_own_files_are_served(client: Any) -> None:
     outside += ["/static//etc/passwd", "/etc/passwd", "/api/boards/x/../../server.py"]
     for path in outside:
         assert client.get(path).status_code == 404, path
+
+
+def test_a_local_server_refuses_another_hosts_name() -> None:
+    from solver.cli.serve import allowed_hosts  # noqa: PLC0415
+
+    with TestClient(app(16, allowed_hosts("127.0.0.1")), base_url="http://127.0.0.1") as local:
+        assert local.get("/api/games").status_code == 200
+        assert local.get("/api/games", headers={"host": "evil.example"}).status_code == 400
+    assert allowed_hosts("0.0.0.0") is None  # --host opens it: any name
+
+
+def test_a_port_taken_is_one_line(tmp_path: Path) -> None:
+    from tests.cli_helpers import assert_one_line_error, run  # noqa: PLC0415
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = str(taken.getsockname()[1])
+        assert_one_line_error(run("serve", "--no-browser", "--port", port), "cannot listen")
 
 
 def test_the_error_line_is_the_clis() -> None:
