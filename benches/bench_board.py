@@ -48,7 +48,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-import httpx
+import httpx2
 from selenium.webdriver.chrome.webdriver import WebDriver
 from selenium.webdriver.common.by import By
 
@@ -80,9 +80,9 @@ def start_server() -> tuple[subprocess.Popen[str], str]:
     deadline = time.monotonic() + WAIT_SECONDS
     while True:
         try:
-            httpx.get(url, timeout=5)
+            httpx2.get(url, timeout=5)
             return child, url
-        except httpx.ConnectError:
+        except httpx2.ConnectError:
             assert time.monotonic() < deadline, "the server did not start"
             time.sleep(0.1)
 
@@ -109,7 +109,7 @@ def first_table(driver: WebDriver, url: str, game: str, seed: int) -> tuple[floa
     return float(body.get_attribute("data-ready-ms") or "nan"), float(paint or "nan")
 
 
-def at_first_card(http: httpx.Client, game: str, players: int, seed: int) -> dict[str, Any]:
+def at_first_card(http: httpx2.Client, game: str, players: int, seed: int) -> dict[str, Any]:
     state = http.post("/api/boards", json={"game": game, "players": players, "seed": seed}).json()
     key = state["id"]
     http.post(f"/api/boards/{key}/seats", json={"seats": "heuristic", "people": []})
@@ -121,7 +121,7 @@ def at_first_card(http: httpx.Client, game: str, players: int, seed: int) -> dic
     return data
 
 
-def first_update(http: httpx.Client, key: str) -> float:
+def first_update(http: httpx2.Client, key: str) -> float:
     """Milliseconds from the request of a recommendation to its first progress event."""
     started = time.perf_counter()
     query = f"samples={SAMPLES}&seconds={SECONDS}"
@@ -149,7 +149,7 @@ def main() -> None:
                 print(f"  {game} {players}: {drawn:.0f} / {paint:.0f}")
         finally:
             driver.quit()
-        with httpx.Client(base_url=url, timeout=WAIT_SECONDS) as http:
+        with httpx2.Client(base_url=url, timeout=WAIT_SECONDS) as http:
             print("first recommendation update (median ms):")
             for game, players in GAMES:
                 keys = [at_first_card(http, game, players, seed)["id"] for seed in range(rounds)]

@@ -16,7 +16,7 @@ import time
 from pathlib import Path
 from urllib.parse import quote
 
-import httpx
+import httpx2
 from selenium.webdriver.common.by import By
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -30,7 +30,7 @@ PLAYED_SHARE = 0.4  # the share of the hand's cards played before the picture
 ANALYSIS_SECONDS = 30.0  # the longest the picture waits for the cards' values
 
 
-def position_to_show(http: httpx.Client, game: str, players: int) -> str:
+def position_to_show(http: httpx2.Client, game: str, players: int) -> str:
     """A hand of `game` some tricks in, with a trick on the table: its one line."""
     state = http.post("/api/boards", json={"game": game, "players": players, "seed": SEED}).json()
     key = state["id"]
@@ -51,7 +51,7 @@ def main() -> int:
     url = server.start()
     OUT.mkdir(exist_ok=True)
     try:
-        with httpx.Client(base_url=url, timeout=120) as http:
+        with httpx2.Client(base_url=url, timeout=120) as http:
             for game in GAMES.values():
                 for players in game.seat_counts:
                     line = position_to_show(http, game.name, players)

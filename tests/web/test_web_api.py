@@ -13,7 +13,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-import httpx
+import httpx2
 import pytest
 from starlette.testclient import TestClient
 
@@ -49,7 +49,7 @@ STOPPED_SECONDS = 5.0  # a dropped search ends within this (the whole one takes 
 ANALYZE_CARDS = {"whist": 12, "chinese-whist": 12, "chinkway": 15, "cinch": 12}
 
 
-def one_line_error(response: httpx.Response, status: int = 400) -> str:
+def one_line_error(response: httpx2.Response, status: int = 400) -> str:
     assert response.status_code == status, response.text
     line: str = response.json()["error"]
     assert line.startswith("tricksolver: error: ") and "\n" not in line, line
@@ -413,7 +413,7 @@ def test_the_error_line_is_the_clis() -> None:
 
 
 def test_a_new_search_on_a_board_stops_the_old_one(live_url: str) -> None:
-    with httpx.Client(base_url=live_url, timeout=60) as http:
+    with httpx2.Client(base_url=live_url, timeout=60) as http:
         state = http.post("/api/boards", json={"game": "whist", "seed": 11}).json()
         key = state["id"]
         with http.stream("GET", f"/api/boards/{key}/table") as first:
@@ -426,7 +426,7 @@ def test_a_new_search_on_a_board_stops_the_old_one(live_url: str) -> None:
 
 
 def test_a_search_stops_when_its_page_drops_the_stream(live: LiveServer) -> None:
-    with httpx.Client(base_url=live.url, timeout=60) as http:
+    with httpx2.Client(base_url=live.url, timeout=60) as http:
         state = http.post("/api/boards", json={"game": "chinkway", "seed": 3}).json()
         key = state["id"]
         http.post(f"/api/boards/{key}/seats", json={"seats": "heuristic", "people": []})
@@ -456,9 +456,9 @@ def test_ctrl_c_stops_the_server_with_status_130(tmp_path: Path) -> None:
     deadline = time.monotonic() + 10
     while True:
         try:
-            assert httpx.get(url, timeout=5).status_code == 200
+            assert httpx2.get(url, timeout=5).status_code == 200
             break
-        except httpx.ConnectError:
+        except httpx2.ConnectError:
             assert time.monotonic() < deadline
             time.sleep(0.1)
     child.send_signal(2)

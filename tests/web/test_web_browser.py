@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
-import httpx
+import httpx2
 import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
@@ -87,7 +87,7 @@ class Page:
 
     def state(self) -> dict[str, Any]:
         """The board as the server holds it (the page's board id)."""
-        data: dict[str, Any] = httpx.get(f"{self.url}/api/boards/{self.body('board')}").json()
+        data: dict[str, Any] = httpx2.get(f"{self.url}/api/boards/{self.body('board')}").json()
         return data
 
     def caption(self, table: str) -> str | None:
