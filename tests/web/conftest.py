@@ -21,6 +21,14 @@ def client() -> Iterator[TestClient]:
 
 
 @pytest.fixture(scope="module")
+def client_for_hypothesis() -> Iterator[TestClient]:
+    """One test client for every example of a Hypothesis test (a function's
+    fixture would be shared by its examples anyway)."""
+    with TestClient(app(TEST_TT_MB)) as c:
+        yield c
+
+
+@pytest.fixture(scope="module")
 def live() -> Iterator[LiveServer]:
     server = LiveServer()
     server.url = server.start()

@@ -15,6 +15,8 @@ from typing import Any
 
 import httpx2
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from starlette.testclient import TestClient
 
 import solver
@@ -473,3 +475,74 @@ def test_without_the_web_extra_serve_says_how_to_install_it(monkeypatch: Any) ->
 
     monkeypatch.setattr(serve, "missing_parts", lambda: ["uvicorn"])
     assert_one_line_error(run("serve", "--no-browser"), "pip install 'tricksolver[web]'")
+
+
+# -- never a 500 --------------------------------------------------------------------------
+
+LINES = [solver.deal(g, seed=1).to_line() for g in GAMES] + [SMALL_DEAL]
+ROUTES = ("play", "undo", "redo", "goto", "seats", "record", "step", "hint")
+QUERIES = ("analyze", "recommend", "review", "table", "export")
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    base=st.sampled_from(LINES),
+    cut=st.integers(0, 400),
+    junk=st.text(max_size=12),
+)
+def test_a_damaged_paste_is_read_or_refused_in_one_line(
+    base: str, cut: int, junk: str, client_for_hypothesis: Any
+) -> None:
+    text = base[:cut] + junk + base[cut + len(junk) :]
+    response = client_for_hypothesis.post("/api/boards", json={"text": text})
+    if response.status_code != 200:
+        one_line_error(response)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    route=st.sampled_from(ROUTES),
+    body=st.dictionaries(
+        st.sampled_from(["move", "ply", "seats", "people", "board", "to_person", "x"]),
+        st.one_of(
+            st.none(),
+            st.booleans(),
+            st.integers(),
+            st.text(max_size=8),
+            st.lists(st.text(max_size=3), max_size=3),
+        ),  # fmt: skip
+        max_size=3,
+    ),
+)
+def test_any_body_on_a_board_is_answered_or_refused_in_one_line(
+    route: str, body: dict[str, Any], client_for_hypothesis: Any
+) -> None:
+    key = post(client_for_hypothesis, "/api/boards", {"text": SMALL_DEAL})["id"]
+    response = client_for_hypothesis.post(f"/api/boards/{key}/{route}", json=body)
+    if response.status_code != 200:
+        one_line_error(response)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    route=st.sampled_from(QUERIES),
+    query=st.dictionaries(
+        st.sampled_from(["seat", "seconds", "seed", "from", "format"]),  # (samples: tested apart)
+        st.text(alphabet="0123456789-.xNSEW e", max_size=6),
+        max_size=3,
+    ),
+)
+def test_any_query_of_a_search_is_answered_or_refused_in_one_line(
+    route: str, query: dict[str, str], client_for_hypothesis: Any
+) -> None:
+    key = post(client_for_hypothesis, "/api/boards", {"text": SMALL_DEAL})["id"]
+    post(client_for_hypothesis, f"/api/boards/{key}/play", {"move": "QS"})
+    response = client_for_hypothesis.get(f"/api/boards/{key}/{route}", params=query)
+    if response.status_code != 200:
+        one_line_error(response)
+    elif route != "export":
+        events = [line for line in response.text.splitlines() if line.startswith("data: ")]
+        last = json.loads(events[-1][len("data: ") :])
+        assert last["type"] in ("done", "error")
+        if last["type"] == "error":
+            assert last["error"].startswith("tricksolver: error: ")
