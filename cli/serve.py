@@ -15,7 +15,8 @@ import webbrowser
 
 import click
 
-from solver.doubledummy import table_mib
+from solver.doubledummy import machine_mib, table_mib
+from solver.web.boards import MAX_BOARDS
 
 from .common import INTERRUPTED, PROG, BadInput
 from .options import TT_MB
@@ -25,6 +26,7 @@ LOCAL_NAMES = ("127.0.0.1", "localhost", "::1", "[::1]")
 WEB_PARTS = ("starlette", "uvicorn")  # the extra ``web``
 INSTALL = "pip install 'tricksolver[web]'"
 MAX_PORT = 65535
+TABLES_A_BOARD = 2  # a board's Solver and its recommendation worker's, at most, at once
 SHUTDOWN_SECONDS = 2  # open event streams are closed after this at Ctrl-C
 
 
@@ -38,6 +40,18 @@ def free_port(host: str, port: int = 0) -> int:
     with socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET) as s:
         s.bind((host, port))
         return int(s.getsockname()[1])
+
+
+def check_memory(tt_mb: float) -> None:
+    """Refuse up front tables that the boards held at once could not have:
+    each board's own and its recommendation worker's, `MAX_BOARDS` boards."""
+    most = machine_mib()
+    need = MAX_BOARDS * TABLES_A_BOARD * tt_mb
+    if most and need > most:
+        raise BadInput(
+            f"{MAX_BOARDS} boards with two {tt_mb:g} MiB tables each (--tt-mb) may need"
+            f" {need:,.0f} MiB, more than this machine's memory ({most:,} MiB)"
+        )
 
 
 def allowed_hosts(host: str) -> list[str] | None:
@@ -76,6 +90,7 @@ def serve(host: str, port: int, no_browser: bool, tt_mb: float) -> None:
     missing = missing_parts()
     if missing:
         raise BadInput(f"the web board needs {', '.join(missing)}: {INSTALL}")
+    check_memory(table_mib(tt_mb))
     import uvicorn
 
     from solver.web.server import app

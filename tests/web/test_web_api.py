@@ -385,6 +385,14 @@ def test_only_the_pages_own_files_are_served(client: Any) -> None:
         assert client.get(path).status_code == 404, path
 
 
+def test_tables_the_boards_could_not_have_are_refused_up_front(monkeypatch: Any) -> None:
+    from solver.cli import serve  # noqa: PLC0415
+    from tests.cli_helpers import assert_one_line_error, run  # noqa: PLC0415
+
+    monkeypatch.setattr(serve, "machine_mib", lambda: 1000)  # 32 boards x 2 x 64 MiB: 4,096
+    assert_one_line_error(run("serve", "--no-browser", "--tt-mb", "64"), "memory")
+
+
 def test_a_local_server_refuses_another_hosts_name() -> None:
     from solver.cli.serve import allowed_hosts  # noqa: PLC0415
 
