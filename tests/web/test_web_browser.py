@@ -246,3 +246,8 @@ def test_cards_have_names_and_arrow_keys_step_through_a_hand(page: Page) -> None
     focused.send_keys(Keys.ENTER)
     page.until(lambda: page.body("ply") != ply, "the card played from the keyboard")
     assert page.state()["history"] == ["JS"]
+    page.find("#table .card.legal[data-card='9S']")[0].click()
+    page.until(lambda: page.body("ply") == "2", "S's card")
+    page.find("#history .ply[data-ply='2']")[0].send_keys(Keys.ARROW_UP)  # the moves list
+    page.until(lambda: page.body("ply") == "1", "the position after the first move")
+    assert page.state()["redo"] == ["9S"]
