@@ -488,6 +488,18 @@ def test_without_the_web_extra_serve_says_how_to_install_it(monkeypatch: Any) ->
 # -- never a 500 --------------------------------------------------------------------------
 
 LINES = [solver.deal(g, seed=1).to_line() for g in GAMES] + [SMALL_DEAL]
+
+
+def answered_or_one_line(response: httpx2.Response) -> bool:
+    """Whether the request was answered (200); else it was refused with a
+    4xx and one line, never a 500."""
+    if response.status_code == 200:
+        return True
+    one_line_error(response, response.status_code)
+    assert 400 <= response.status_code < 500
+    return False
+
+
 ROUTES = ("play", "undo", "redo", "goto", "seats", "record", "step", "hint")
 QUERIES = ("analyze", "recommend", "review", "table", "export")
 
@@ -502,9 +514,7 @@ def test_a_damaged_paste_is_read_or_refused_in_one_line(
     base: str, cut: int, junk: str, client_for_hypothesis: Any
 ) -> None:
     text = base[:cut] + junk + base[cut + len(junk) :]
-    response = client_for_hypothesis.post("/api/boards", json={"text": text})
-    if response.status_code != 200:
-        one_line_error(response)
+    answered_or_one_line(client_for_hypothesis.post("/api/boards", json={"text": text}))
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -526,9 +536,7 @@ def test_any_body_on_a_board_is_answered_or_refused_in_one_line(
     route: str, body: dict[str, Any], client_for_hypothesis: Any
 ) -> None:
     key = post(client_for_hypothesis, "/api/boards", {"text": SMALL_DEAL})["id"]
-    response = client_for_hypothesis.post(f"/api/boards/{key}/{route}", json=body)
-    if response.status_code != 200:
-        one_line_error(response)
+    answered_or_one_line(client_for_hypothesis.post(f"/api/boards/{key}/{route}", json=body))
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -546,9 +554,7 @@ def test_any_query_of_a_search_is_answered_or_refused_in_one_line(
     key = post(client_for_hypothesis, "/api/boards", {"text": SMALL_DEAL})["id"]
     post(client_for_hypothesis, f"/api/boards/{key}/play", {"move": "QS"})
     response = client_for_hypothesis.get(f"/api/boards/{key}/{route}", params=query)
-    if response.status_code != 200:
-        one_line_error(response)
-    elif route != "export":
+    if answered_or_one_line(response) and route != "export":
         events = [line for line in response.text.splitlines() if line.startswith("data: ")]
         last = json.loads(events[-1][len("data: ") :])
         assert last["type"] in ("done", "error")
