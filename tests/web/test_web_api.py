@@ -139,10 +139,12 @@ def test_the_engines_moves_are_the_players_own_at_a_decision_seeded_as_a_games(
 # -- getting a position in ------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("game", list(GAMES))
+@pytest.mark.parametrize(("game", "players"), EVERY_GAME, ids=EVERY_GAME_IDS)
 @pytest.mark.parametrize("form", ["to_line", "to_toml"])
-def test_a_pasted_position_in_either_form_is_read(client: Any, game: str, form: str) -> None:
-    pos = solver.deal(game, seed=4)
+def test_a_pasted_position_in_either_form_is_read(
+    client: Any, game: str, players: int, form: str
+) -> None:
+    pos = solver.deal(game, players, seed=4)
     pos.play(pos.legal_moves()[0])
     state = post(client, "/api/boards", {"text": getattr(pos, form)()})
     assert state["position"] == pos.to_line()
