@@ -414,6 +414,10 @@ function boundsText(b) {
 
 function analyze() {
   values = {};
+  for (const m of state.moves) {
+    if (m.card) values[m.card] = { low: -Infinity, exact: false, label: "…", title: "being searched" };
+  }
+  drawTable();
   const position = state.position;
   listen("analyze", null, (data) => {
     if (state.position !== position) return;
