@@ -29,6 +29,7 @@ from solver.cli.play import match, move, play
 from solver.cli.recommend import recommend
 from solver.cli.review import review
 from solver.cli.search import analyze, table
+from solver.cli.serve import serve
 from solver.games.registry import GAMES, game_of
 from solver.records import Board, position_table
 
@@ -348,6 +349,7 @@ main.add_command(recommend)
 main.add_command(bench)
 main.add_command(move)
 main.add_command(review)
+main.add_command(serve)
 
 
 @main.command("help")

@@ -13,7 +13,7 @@ names no game.  Nothing here changes a position.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from rich.console import RenderableType
 from rich.text import Text
@@ -153,3 +153,52 @@ def move_line(move: Move, who: str) -> str:
     if move.kind == "trump":
         return f"  {who} names trump: {trump_words(move.value)}"
     return f"  {who}: {move}"
+
+
+# -- the web board's parts (solver.web): plain JSON ---------------------------------
+# A game's table on the web board is the generic table (seats, hands, tricks,
+# trump, dealer, score) and the game's own parts (`solver.games.game.Game.board_parts`),
+# each a dict with a "kind" the page knows how to draw, naming no game:
+#   hands      {"cards": [[card] per seat]}: the cards drawn as each seat's hand
+#              (instead of every card it may play)
+#   seat_cards {"label", "cards": [[card] per seat]}: a row of cards under every seat
+#   seat_text  {"label", "text": [str per seat]}: a row of words under every seat
+#   piles      {"label", "piles": [[{"top", "under", "face_down"}] per seat]}:
+#              face-up cards over face-down ones (a card, or None when gone)
+#   line       {"label", "text", "cards": [card]}: a labelled line of the table's state
+# A card is its code (``AS``, ``TD``); a person's text keeps the suit symbols
+# (``A♠``), which the page draws in colour.
+
+Part = dict[str, Any]
+
+
+def card_codes(cards: Iterable[Card]) -> list[str]:
+    """Cards as their codes (``AS``), in the order given."""
+    return [str(c) for c in cards]
+
+
+def hands_part(cards: Sequence[CardSet]) -> Part:
+    return {"kind": "hands", "cards": [card_codes(c) for c in cards]}
+
+
+def seat_cards_part(label: str, cards: Sequence[Iterable[Card]]) -> Part:
+    return {"kind": "seat_cards", "label": label, "cards": [card_codes(c) for c in cards]}
+
+
+def line_part(label: str, text: str = "", cards: Iterable[Card] = ()) -> Part:
+    return {"kind": "line", "label": label, "text": text, "cards": card_codes(cards)}
+
+
+def plain(renderable: RenderableType) -> str:
+    """A renderable of the terminal's drawing as plain text."""
+    return renderable.plain if isinstance(renderable, Text) else str(renderable)
+
+
+def text_parts(seat_rows: Sequence[SeatRow], rows: Sequence[Row]) -> list[Part]:
+    """A game's rows for the terminal (`Game.seat_rows`, `Game.state_rows`)
+    as parts of the board: its words, the cards in them drawn by the page."""
+    parts: list[Part] = [
+        {"kind": "seat_text", "label": label, "text": [plain(c) for c in cells]}
+        for label, cells in seat_rows
+    ]
+    return parts + [line_part(label, plain(value)) for label, value in rows]

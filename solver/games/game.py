@@ -27,7 +27,16 @@ from typing import Any, ClassVar, Generic, Protocol, TypeVar
 from rich.console import RenderableType
 
 from solver.cards import FULL_DECK, Card, CardSet
-from solver.drawing import TRICKS_FROM_HERE, Row, SeatRow, cards_held_line, hand_text, move_line
+from solver.drawing import (
+    TRICKS_FROM_HERE,
+    Part,
+    Row,
+    SeatRow,
+    cards_held_line,
+    hand_text,
+    move_line,
+    text_parts,
+)
 from solver.errors import PositionError
 from solver.games.base import Move, Position
 from solver.seatview import SeatFacts, SeatKnowledge
@@ -394,6 +403,18 @@ class Game(ABC):
     def dealt_text(self, pos: Position, seat: int) -> str:
         """A seat's cards at the deal, for spectators (by default its hand by suits)."""
         return hand_text(CardSet.parse(pos.to_fields()["hands"][seat]))
+
+    blunder_cost: ClassVar[int] = 2  # a reviewed move proven to cost this much or more
+    # (in `value_unit`s) is marked a blunder on the web board (one costing less, a mistake)
+
+    def board_parts(self, pos: Position) -> list[Part]:
+        """The game's own parts of its table on the web board (`solver.web`),
+        plain JSON of the kinds `solver.drawing` lists (hands, rows of cards
+        or words under the seats, piles, labelled lines): what the page
+        draws besides the seats' hands, the tricks, trump, the dealer and
+        the score, which every game has.  By default the rows `show` draws
+        (`seat_rows`, `state_rows`) as words, their cards drawn as cards."""
+        return text_parts(self.seat_rows(pos), self.state_rows(pos))
 
     # --- end of cli ---
     # --- bench: the game's parts of `tricksolver bench` against a reference solver ---

@@ -15,10 +15,12 @@ from solver.drawing import (
     FACE_DOWN,
     GONE,
     VOID,
+    Part,
     SeatRow,
     card_text,
     cards_list,
     cards_text,
+    hands_part,
     of_kind,
 )
 from solver.games.base import Position
@@ -117,3 +119,22 @@ def trick_lines(pos: Position) -> list[str]:
         if top in last and under is not None
     ]
     return [f"  Turned up: {', '.join(turned)}"] if turned else []
+
+
+def board_parts(pos: Position) -> list[Part]:
+    """The web board's parts: every seat's down cards as its hand, and its
+    piles (a face-up card over a face-down one, or turned up, or gone)."""
+    cw = of_kind(pos, ChineseWhist)
+    piles = [
+        [
+            {
+                "top": None if top is None else str(top),
+                "under": None if under is None else str(under),
+                "face_down": face_down,
+            }
+            for top, under, face_down in cw.pile_view(seat)
+        ]
+        for seat in cw.iter_seats()
+    ]
+    down = [_down_left(cw, s) for s in cw.iter_seats()]
+    return [hands_part(down), {"kind": "piles", "label": "Piles", "piles": piles}]

@@ -95,6 +95,7 @@ class ChineseWhistGame(Game):
     seen_lines = staticmethod(drawing.seen_lines)
     dealt_text = staticmethod(drawing.dealt_text)
     trick_lines = staticmethod(drawing.trick_lines)
+    board_parts = staticmethod(drawing.board_parts)
 
 
 GAME = ChineseWhistGame()

@@ -32,6 +32,7 @@ from solver.games.chinkway.rules import (
 from solver.seatview import SeatKnowledge
 
 VALUE_UNIT = "quest score"
+BLUNDER_COST = 4  # a review's blunder: a quest part or more lost (scores 1-3-6-10-15)
 
 
 def value_meaning(who: str) -> str:

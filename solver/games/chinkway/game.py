@@ -115,6 +115,7 @@ class ChinkwayGame(Game):
     # --- cli ---
     bench_parts = (("chinkway", SEATS),)
     value_unit = drawing.VALUE_UNIT
+    blunder_cost = drawing.BLUNDER_COST
     hand_word = "round"
     tricks_by_side = False
     dealer_alone = True

@@ -1,0 +1,253 @@
+"""The web board in a real headless browser: Debian's Chromium driven by
+Selenium (its chromedriver, never a download), against the server started
+on a free port.  A hand of every game played by clicks against the engine's
+players, a hint's figures, a PBN file opened and its double-dummy table
+equal to ``tricksolver table``'s, the analysis labelled on the cards, a
+planted mistake marked by the review, a malformed paste's one line, and the
+keyboard.  A failing test leaves a screenshot of the page (its path in the
+report).  The README's test command installs Chromium (apt-get) and
+Selenium (the extra 'test')."""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+from urllib.parse import quote
+
+import httpx2
+import pytest
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.remote.webdriver import WebDriver
+from selenium.webdriver.remote.webelement import WebElement
+
+from solver.position import parse_position
+from tests.cli_helpers import run
+from tests.web.board_helpers import EVERY_GAME, EVERY_GAME_IDS, headless_chromium
+
+ROOT = Path(__file__).resolve().parents[2]
+SESSION_PBN = ROOT / "docs" / "session.pbn"
+SMALL_DEAL = "N:AK.2.3. QJ.3.2. T9..4.2 87.4..3"
+WHOLE_DEAL = "3"  # the board of docs/session.pbn that is a whole deal (with par)
+PLANTED = "whist; trump=S; hands=N:AK.Q.. QJ.K.. T9.A.. 87...A"  # W to ruff, or to err
+WAIT_SECONDS = 60.0  # the longest a step of a test waits for the page
+DELAY_MS = 20  # the engine's pause between moves in the tests (the page's ?delay=)
+MOST_CLICKS = 80  # a hand's decisions at one seat, more than any game has
+
+
+@pytest.fixture(scope="module")
+def driver() -> Iterator[WebDriver]:
+    browser = headless_chromium()
+    yield browser
+    browser.quit()
+
+
+@pytest.fixture
+def page(
+    driver: WebDriver, live_url: str, request: pytest.FixtureRequest, tmp_path_factory: Any
+) -> Iterator[Page]:
+    yield Page(driver, live_url)
+    report = getattr(request.node, "rep_call", None)
+    if report is not None and report.failed:
+        folder = tmp_path_factory.getbasetemp() / "screenshots"
+        folder.mkdir(exist_ok=True)
+        shot = folder / f"{request.node.name}.png"
+        driver.save_screenshot(str(shot))
+        print(f"screenshot of the failing page: {shot}")
+
+
+class Page:
+    """The board's page in the browser, and the waits of a person looking at it."""
+
+    def __init__(self, driver: WebDriver, url: str) -> None:
+        self.driver = driver
+        self.url = url
+
+    def open(self, query: str) -> None:
+        self.driver.get(f"{self.url}/?delay={DELAY_MS}&{query}")
+        self.until(lambda: self.body("ready") == "true")
+
+    def body(self, key: str) -> str | None:
+        return self.driver.find_element(By.TAG_NAME, "body").get_attribute(f"data-{key}")
+
+    def until(self, check: Callable[[], Any], what: str = "the page") -> Any:
+        deadline = time.monotonic() + WAIT_SECONDS
+        while True:
+            found = check()
+            if found:
+                return found
+            assert time.monotonic() < deadline, f"waited too long for {what}"
+            time.sleep(0.05)
+
+    def find(self, css: str) -> list[WebElement]:
+        return self.driver.find_elements(By.CSS_SELECTOR, css)
+
+    def state(self) -> dict[str, Any]:
+        """The board as the server holds it (the page's board id)."""
+        data: dict[str, Any] = httpx2.get(f"{self.url}/api/boards/{self.body('board')}").json()
+        return data
+
+    def caption(self, table: str) -> str | None:
+        """The caption of the results' `table` (a CSS selector), read at
+        once (the results are redrawn as a search streams)."""
+        script = f"const c = document.querySelector('#results {table} caption');"
+        found = self.driver.execute_script(script + " return c ? c.textContent : null;")
+        return None if found is None else str(found)
+
+    def text(self, element_id: str) -> str:
+        return self.driver.find_element(By.ID, element_id).text
+
+    def type_in(self, element_id: str, text: str) -> None:
+        box = self.driver.find_element(By.ID, element_id)
+        box.clear()
+        box.send_keys(text)
+
+    def click(self, element_id: str) -> None:
+        self.driver.find_element(By.ID, element_id).click()
+
+    def person_to_move(self) -> str | None:
+        """The page waits for the person ("person") or the hand is over
+        ("over"); None while the engine plays."""
+        turn = self.body("turn")
+        return turn if turn in ("person", "over") else None
+
+
+@pytest.mark.parametrize(("game", "players"), EVERY_GAME, ids=EVERY_GAME_IDS)
+def test_a_hand_is_played_by_clicks_against_the_engine(page: Page, game: str, players: int) -> None:
+    page.open(f"game={game}&players={players}&seed=7")
+    first = page.state()["seat_names"][0]
+    page.type_in("seats", "heuristic")
+    page.driver.find_element(By.CSS_SELECTOR, f"#people option[value='{first}']").click()
+    page.click("seats-form")  # (the form itself: focus)
+    page.driver.find_element(By.CSS_SELECTOR, "#seats-form button").click()
+    page.until(lambda: page.state()["seat_players"][1] == "heuristic", "the engine's players")
+    clicked: list[str] = []
+    for _ in range(MOST_CLICKS):
+        if page.until(page.person_to_move, "the person's turn") == "over":
+            break
+        ply = page.body("ply")
+        legal = page.find("#table .seat.to-move .card.legal, #decisions .decision")
+        assert legal, "nothing to click at the person's turn"
+        choice = legal[-1]
+        clicked.append(str(choice.get_attribute("data-move")))
+        choice.click()
+        page.until(lambda ply=ply: page.body("ply") != ply, "the move made")
+    state = page.state()
+    assert state["over"], "the hand did not end"
+    assert "The hand is over" in page.text("status")
+    made = state["history"]
+    assert clicked and all(move in made for move in clicked)
+    assert state["seat_players"] == ["you", *["heuristic"] * (players - 1)]
+
+
+def test_a_hint_shows_its_figures(page: Page) -> None:
+    page.open("")
+    page.type_in("paste", PLANTED)
+    page.driver.find_element(By.CSS_SELECTOR, "#paste-form button").click()
+    page.until(lambda: page.state()["position"] == parse_position(PLANTED).to_line())
+    page.click("hint")
+    table = page.until(lambda: page.find("#results table.figures"), "the hint's figures")
+    rows = table[0].find_elements(By.CSS_SELECTOR, "tbody tr")
+    assert rows and "Hint for" in page.text("results")
+    means = [float(r.find_elements(By.TAG_NAME, "td")[1].text) for r in rows]
+    assert means == sorted(means, reverse=True)
+
+
+def test_a_recommendations_figures_appear_while_it_runs(page: Page) -> None:
+    page.open("game=whist&seed=5")  # a whole deal: each world a search of its own
+    page.type_in("samples", "40")
+    page.type_in("seconds", "4")
+    page.driver.find_element(By.CSS_SELECTOR, "#recommend-form button[type=submit]").click()
+    running = page.until(lambda: page.caption("table.figures.so-far"), "figures so far")
+    assert "so far" in running
+    final = page.until(lambda: page.caption("table.figures:not(.so-far)"), "the final figures")
+    assert "worlds valued of 40" in final and "so far" not in final
+
+
+def test_an_opened_pbn_file_gives_the_dd_table_and_par_of_tricksolver_table(page: Page) -> None:
+    page.open("")
+    page.driver.find_element(By.ID, "file").send_keys(str(SESSION_PBN))
+    page.until(lambda: page.find(f"#records option[value='{WHOLE_DEAL}']"), "the file's boards")
+    page.driver.find_element(By.CSS_SELECTOR, f"#records option[value='{WHOLE_DEAL}']").click()
+    page.until(lambda: page.state().get("record") == WHOLE_DEAL, "the board picked")
+    page.click("dd-table")
+    page.until(lambda: page.find("#dd-result td"), "the table")
+    shown = {
+        (cell.get_attribute("data-declarer"), cell.get_attribute("data-strain")): cell.text
+        for cell in page.find("#dd-result td")
+    }
+    cli = run("table", str(SESSION_PBN), "--board", WHOLE_DEAL, "--json")
+    assert cli.exit_code == 0, cli.output
+    expected = json.loads(cli.stdout)
+    tricks = expected["declarer_tricks"]
+    assert shown == {(d, s): str(v) for d, row in tricks.items() for s, v in row.items()}
+    notes = [p.text for p in page.find("#results .annotation")]
+    for tag in ("OptimumScore", "ParContract"):
+        assert f"{tag}: {expected['annotations'][tag]}" in notes
+
+
+def test_the_analysis_labels_every_legal_card(page: Page) -> None:
+    page.open("p=" + quote(SMALL_DEAL))
+    page.click("analyze")
+    page.until(lambda: page.text("progress") == "done", "the analysis")
+    labels = {
+        c.get_attribute("data-card"): c.find_element(By.CLASS_NAME, "value").text
+        for c in page.find("#table .card.legal")
+    }
+    assert labels == {"QS": "-1", "JS": "-1", "3H": "=", "2D": "-1"}
+    title = page.find("#table .card[data-card='3H']")[0].get_attribute("title")
+    assert title.startswith("2 tricks for E-W")
+
+
+def test_the_review_marks_a_planted_mistake(page: Page) -> None:
+    page.open("p=" + quote(PLANTED))
+    # E leads KH, S's AH plays itself (forced), W throws AC instead of ruffing, N's QH
+    for card in ("KH", "AC"):
+        css = f"#table .card.legal[data-card='{card}']"
+        page.until(lambda css=css: page.find(css) and page.body("turn") == "person")
+        page.find(css)[0].click()
+    page.until(lambda: page.body("ply") == "4", "the forced cards played by themselves")
+    page.click("review")
+    page.until(lambda: "Review:" in page.text("results"), "the review")
+    marked = [b.text for b in page.find("#history .ply.mistake")]
+    assert marked == ["AC ?"]
+    assert "1 mistake" in page.text("results")
+
+
+def test_a_malformed_paste_shows_the_clis_one_line(page: Page) -> None:
+    page.open("")
+    page.type_in("paste", "game=whist; hands=garbage")
+    page.driver.find_element(By.CSS_SELECTOR, "#paste-form button").click()
+    line = page.until(lambda: page.text("error"), "the error line")
+    cli = run("show", "game=whist; hands=garbage")
+    assert line == cli.stderr.strip() and "\n" not in line
+    assert page.find("#table .seat"), "the table stays"
+
+
+def test_a_malformed_address_shows_the_clis_one_line_over_a_fresh_deal(page: Page) -> None:
+    page.open("p=" + quote("game=whist; hands=garbage"))
+    cli = run("show", "game=whist; hands=garbage")
+    assert page.text("error") == cli.stderr.strip()
+    assert len(page.find("#table .seat")) == 4 and page.state()["phase"] == "play"
+
+
+def test_cards_have_names_and_arrow_keys_step_through_a_hand(page: Page) -> None:
+    page.open("p=" + quote(SMALL_DEAL))
+    names = [c.get_attribute("aria-label") for c in page.find("#table .card")]
+    assert "ace of spades" in names and "queen of spades" in names
+    first = page.find("#table .seat.to-move .card.legal")[0]
+    first.send_keys(Keys.ARROW_RIGHT)
+    focused = page.driver.switch_to.active_element
+    assert focused.get_attribute("data-card") == "JS"
+    ply = page.body("ply")
+    focused.send_keys(Keys.ENTER)
+    page.until(lambda: page.body("ply") != ply, "the card played from the keyboard")
+    assert page.state()["history"] == ["JS"]
+    page.find("#table .card.legal[data-card='9S']")[0].click()
+    page.until(lambda: page.body("ply") == "2", "S's card")
+    page.find("#history .ply[data-ply='2']")[0].send_keys(Keys.ARROW_UP)  # the moves list
+    page.until(lambda: page.body("ply") == "1", "the position after the first move")
+    assert page.state()["redo"] == ["9S"]
