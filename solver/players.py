@@ -24,7 +24,7 @@ Players here:
   cards; ``epimc:16/300k``, ``epimc:16/300k,infer=heuristic``);
 - ``pimc-classic``: the sampling player as it was before its budget
   (16 worlds, a node budget a world by game; `ClassicPimcPlayer`), kept
-  for strength comparisons (docs/strength.md).
+  for strength comparisons (benches/bench_strength.py, its default opponent).
 - ``ismcts`` and ``mcts``: OpenSpiel's bots (the extra ``openspiel``), IS-MCTS
   and MCTS over worlds drawn from our sampler (`solver.openspiel.bots`;
   ``ismcts:200``, ``mcts:8/50``).
@@ -236,15 +236,16 @@ class SamplingPlayer(Player):
 
 class ClassicPimcPlayer(SamplingPlayer):
     """The sampling player as it was before its budget in worlds and nodes
-    (kept so that the two can be compared at the same time per decision,
-    docs/strength.md): card play and claims by PIMC (`solver.pimc.recommend`),
-    the move with the best mean over `samples` worlds drawn uniformly from
-    the seat's view, every card analysed in full (no racing), each world's
-    search within the game's node budget (``Game.player_max_nodes``, or
-    `max_nodes`); a world it cannot finish is valued by playing the hand out
-    with the heuristic player in every seat, so that whole Chinkway and
-    Chinese Whist hands play in reasonable time (early in those hands most
-    worlds are valued so, not exactly).  Before play, as `SamplingPlayer`."""
+    (kept so that the two can be compared at the same time per decision:
+    benches/bench_strength.py's default opponent): card play and claims by
+    PIMC (`solver.pimc.recommend`), the move with the best mean over
+    `samples` worlds drawn uniformly from the seat's view, every card
+    analysed in full (no racing), each world's search within the game's
+    node budget (``Game.player_max_nodes``, or `max_nodes`); a world it
+    cannot finish is valued by playing the hand out with the heuristic
+    player in every seat, so that whole Chinkway and Chinese Whist hands
+    play in reasonable time (early in those hands most worlds are valued
+    so, not exactly).  Before play, as `SamplingPlayer`."""
 
     name = "pimc-classic"
     summary = (
