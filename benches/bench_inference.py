@@ -65,7 +65,7 @@ def played_hand(game: str, players: int, seed: int, player: str) -> list[Positio
         assert pos.core is not None
         if pos.core.tricks_played >= marks[len(taken)] and pos.current_trick():
             taken.append(pos.copy())
-        pos.play(who.choose(pos, pos.to_move, rng))
+        pos.play(who.choose(view_of(pos, pos.to_move), rng))
     return taken
 
 

@@ -47,6 +47,7 @@ from solver.games.base import Position  # noqa: E402
 from solver.heuristics import to_first_lead  # noqa: E402
 from solver.pimc import Recommendation, recommend  # noqa: E402
 from solver.players import make_player  # noqa: E402
+from solver.position import view_of  # noqa: E402
 from tests.randpos import VARIANTS, random_play  # noqa: E402
 
 TARGET_SECONDS = {
@@ -83,7 +84,7 @@ def played(game: str, players: int, seed: int, tricks: int) -> Position:
     player = make_player("heuristic")
     rng = random.Random(seed)
     while not pos.is_over and pos.core.tricks_played < tricks:
-        pos.play(player.choose(pos, pos.to_move, rng))
+        pos.play(player.choose(view_of(pos, pos.to_move), rng))
     return pos
 
 

@@ -32,13 +32,15 @@ from solver.errors import IllegalMoveError, TricksolverError
 from solver.games import registry
 from solver.games.base import Move, Phase, Position
 from solver.games.registry import game_of
-from solver.heuristics import seat_knowledge
+from solver.heuristics import knowledge
 from solver.match import CONFIDENCE, SCORE_PER_DEAL, Match, Summary
 from solver.moves import apply_moves
 from solver.notation import parse_seat, to_toml
 from solver.pimc import Recommendation
 from solver.players import PLAYERS, Advice, PimcPlayer, Player, advise, make_player, parse_seats
+from solver.position import view_of
 from solver.seatview import SeatKnowledge
+from solver.view import View
 from solver.wholegame import DEFAULT_MAX_HANDS, MAX_HANDS_LIMIT, HandResult, Step, WholeGame
 
 from .batch import DEALS_JOBS_HELP, DEALS_SCHEDULER_HELP, played_deals
@@ -221,7 +223,6 @@ class HumanPlayer(Player):
 
     name = "human"
     summary = "a person at the terminal"
-    strength = -1  # never registered: not a choice for hints
 
     def __init__(
         self,
@@ -233,12 +234,15 @@ class HumanPlayer(Player):
         self.echo = echo
         self.on_undo = on_undo
 
-    def choose(self, position: Position, seat: int, rng: random.Random) -> Move:
-        view = seat_knowledge(position, seat)
-        self.echo("\n".join(view_lines(view, position, self.game)))
-        if len(view.legal) == 1:
-            self.echo(f"forced: {move_text(view.legal[0])} (your only legal move)")
-            return view.legal[0]
+    def choose(self, view: View, rng: random.Random) -> Move:
+        """The person's move, from their seat's view (the table shown to
+        them is read from it; the live game parses their move)."""
+        position, seat = self.game.position, view.seat
+        sight = knowledge(view)
+        self.echo("\n".join(view_lines(sight, position, self.game)))
+        if len(sight.legal) == 1:
+            self.echo(f"forced: {move_text(sight.legal[0])} (your only legal move)")
+            return sight.legal[0]
         while True:
             try:
                 text = click.prompt(
@@ -257,13 +261,13 @@ class HumanPlayer(Player):
             if word in ("quit", "exit", "q"):
                 raise Quit
             if word == "hint":
-                self.echo(f"Hint: {advice_text(advise(position, seat), position)}")
+                self.echo(f"Hint: {advice_text(advise(view), position)}")
             elif word in ("help", "?"):
-                self.echo(help_text(view))
+                self.echo(help_text(sight))
             elif word == "moves":
-                self.echo("Legal moves: " + " ".join(str(m) for m in view.legal))
+                self.echo("Legal moves: " + " ".join(str(m) for m in sight.legal))
             elif word == "table":
-                self.echo("\n".join(view_lines(view, position, self.game)))
+                self.echo("\n".join(view_lines(sight, position, self.game)))
             elif word == "undo":
                 try:
                     taken = self.game.take_back(seat)
@@ -277,14 +281,15 @@ class HumanPlayer(Player):
                 self.echo(f"Taken back: {moves}")
                 if self.on_undo is not None:
                     self.on_undo()
-                view = seat_knowledge(position, seat)
-                self.echo("\n".join(view_lines(view, position, self.game)))
+                view = view_of(position, seat)
+                sight = knowledge(view)
+                self.echo("\n".join(view_lines(sight, position, self.game)))
             else:
                 try:
                     move = position.parse_move(text)
                     position.copy().play(move)
                 except IllegalMoveError as e:
-                    legal = " ".join(str(m) for m in view.legal)
+                    legal = " ".join(str(m) for m in sight.legal)
                     self.echo(f"Not a legal move: {e}.  Legal moves: {legal}  (type help)")
                     continue
                 return move

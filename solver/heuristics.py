@@ -1,10 +1,13 @@
 """The rules of thumb every game shares, over what a seat may know.
 
-`seat_knowledge(position, seat)` is a seat's knowledge (`solver.seatview`),
-the game's part asked of its `Game` (``seat_facts``).  `decide(view)` is the
-heuristic's move: a card by the shared rules of trick play below; any other
-decision (a call, trump, a discard, a claim) by the game's own rules of
-thumb (``Game.heuristic_decision``, in its folder's ``heuristics.py``).
+`knowledge(view)` is what the seat of a view knows, as the rules of thumb
+read it (`solver.seatview`; the game's part asked of its `Game`,
+``view_facts``); `seat_knowledge(position, seat)` is the same read from a
+full position (``seat_facts``), for the seats of a world, where making the
+view would cost far more.  `decide(knowledge)` is the heuristic's move: a
+card by the shared rules of trick play below; any other decision (a call,
+trump, a discard, a claim) by the game's own rules of thumb
+(``Game.heuristic_decision``, in its folder's ``heuristics.py``).
 
 Trick play: win cheaply, play low on a partner's sure trick, give away the
 card of least worth to the side that takes it, cash sure winners, draw
@@ -28,10 +31,19 @@ from solver.errors import PositionError
 from solver.games.base import Move, Phase, Position
 from solver.games.registry import game, game_of
 from solver.seatview import SeatKnowledge, is_master
+from solver.view import View
+
+
+def knowledge(view: View) -> SeatKnowledge:
+    """What the seat of `view` knows, as the rules of thumb read it."""
+    return SeatKnowledge.of_view(view, game(view.game).view_facts(view))
 
 
 def seat_knowledge(pos: Position, seat: int) -> SeatKnowledge:
-    """What `seat` (0-based) may know in `pos`, a position of any game."""
+    """What `seat` (0-based) may know in `pos`, a position of any game: the
+    same as ``knowledge(view_of(pos, seat))``, read from the position at a
+    fraction of the cost (for the seats of a world: playouts, the play
+    model of inference; `solver.seatview`)."""
     facts = game_of(pos).seat_facts(pos, seat)
     return SeatKnowledge.build(pos, seat, pos.hand_now(seat), facts)
 
@@ -171,6 +183,7 @@ __all__ = [
     "decide",
     "dump",
     "heuristic_playout",
+    "knowledge",
     "lead_choice",
     "to_first_lead",
     "winning",

@@ -29,6 +29,7 @@ from solver.errors import NotationError
 from solver.games.base import Position
 from solver.games.registry import GAMES, game_name, seats_of
 from solver.players import make_player, parse_seats
+from solver.position import view_of
 from solver.stats import t_quantile
 from solver.wholegame import SEED_BITS
 
@@ -151,8 +152,9 @@ class Match:
                     f" move {len(pos.history)}"
                 )
                 forced = len(pos.legal_moves()) == 1
+                view = view_of(pos, seat)  # what the seat knows: all its player is given
                 start = time.perf_counter()
-                move = players[seat].choose(pos, seat, rng)
+                move = players[seat].choose(view, rng)
                 if not forced:  # a decision: its time counts for the line-up
                     decisions[assignment[seat]] += 1
                     seconds[assignment[seat]] += time.perf_counter() - start

@@ -1,11 +1,12 @@
 """Players: who makes the decisions of a seat, behind one small interface.
 
-A `Player` decides for one seat of a hand: it is given the position, the seat
-and a seeded random generator, and returns one of the legal moves.  The
-registry `PLAYERS` maps a name (what ``--seats`` takes) to a player class;
-a new player plugs in with one entry there.  `hint` is the recommendation a
-person gets at the ``--human`` prompt: the choice of the strongest
-registered player.
+A `Player` decides for one seat of a hand: it is given the seat's view (a
+`solver.view.View`: what the seat has seen, and nothing else) and a seeded
+random generator, and returns one of the legal moves.  The registry
+`PLAYERS` maps a name (what ``--seats`` takes) to a player class; a new
+player plugs in with one entry there.  `hint` is the recommendation a
+person gets at the ``--human`` prompt: the choice of the player named
+`HINT_PLAYER`.
 
 Players here:
 
@@ -13,7 +14,7 @@ Players here:
 - ``heuristic``: rules of thumb a card player uses (bid and name trump on
   length and honours, win cheaply, play low on a partner's winning trick,
   cash sure winners, Chinkway claims of the scarcest category...), reading
-  only what the seat can see (`SeatKnowledge`);
+  the seat's view (`solver.heuristics.knowledge`);
 - ``pimc``: every decision by sampling the worlds the seat cannot tell
   apart and solving them double-dummy, within a budget of worlds and search
   nodes (`PimcPlayer`; ``pimc:worlds=50,nodes=2M``, short ``pimc:50/2M``;
@@ -23,7 +24,7 @@ Players here:
   cards; ``epimc:16/300k``, ``epimc:16/300k,infer=heuristic``);
 - ``pimc-classic``: the sampling player as it was before its budget
   (16 worlds, a node budget a world by game; `ClassicPimcPlayer`), kept
-  for strength comparisons.
+  for strength comparisons (benches/bench_strength.py, its default opponent).
 - ``ismcts`` and ``mcts``: OpenSpiel's bots (the extra ``openspiel``), IS-MCTS
   and MCTS over worlds drawn from our sampler (`solver.openspiel.bots`;
   ``ismcts:200``, ``mcts:8/50``).
@@ -37,19 +38,24 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, replace
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from solver import epimc
 from solver.decisions import Decision, candidate_plans, decide_before_play
 from solver.doubledummy import MAX_NODES
 from solver.errors import NotationError, PositionError
-from solver.games.base import Move, Phase, Position
-from solver.games.registry import game_of
-from solver.heuristics import decide, seat_knowledge
+from solver.games.base import Move, Phase
+from solver.games.registry import game
+from solver.heuristics import decide, knowledge
 from solver.inference import MODELS, NO_MODEL, model_named
 from solver.pimc import Recommendation, recommend
+from solver.sampling import stand_in
+from solver.view import View
 
 HINT_SEED = 0  # the generator of a hint is seeded with this: the same position, the same hint
+# Who gives the hints: the pimc player (Extended PIMC is no stronger in matches at the
+# same budget, and takes longer; docs/strength.md).
+HINT_PLAYER = "pimc"
 
 
 # -- the interface and the registry ----------------------------------------------------
@@ -58,23 +64,23 @@ HINT_SEED = 0  # the generator of a hint is seeded with this: the same position,
 class Player(ABC):
     """Makes the decisions of one seat: a bid, a discard, trump, a card, a claim.
 
-    `choose(position, seat, rng)` is called when `seat` is to move and returns
-    one of ``position.legal_moves()``.
+    `choose(view, rng)` is called when the seat of `view` is to move
+    (``view.to_move == view.seat``) and returns one of ``view.legal_moves()``.
 
-    **What a player may look at.**  A player decides from what its seat may
-    know.  Until positions come with a view of one seat, a player receives
-    the whole `Position`, which holds every card; it must use only what the
-    seat can see: its own cards, the cards lying face up (Chinese Whist piles,
-    Cinch discards that are shown), the play so far (cards played, tricks won,
-    Chinkway claims, Cinch calls) and public information (dealer, trump,
-    sides, the quest and the quest cards used).  Other hands, down cards and
-    face-down cards, the Chinkway dealer's discards (unless the seat is the
-    dealer), the quest deck's order and removed courts, the Cinch stock and
-    widow are off limits, and so is anything computed from them (a search of
-    the position, a Cinch hand's running score).  `seat_knowledge(position,
-    seat)` gathers exactly what may be used; the players of this module read
-    nothing else, and the tests check that their choices do not change when
-    hidden cards are swapped.  A player that peeks is a defect.
+    **What a player may look at: its seat's view.**  The `View` holds what
+    the seat has seen: its own cards, the cards lying face up (Chinese Whist
+    piles, Cinch discards that are shown), the play so far (cards played,
+    tricks won, Chinkway claims, Cinch calls), public information (dealer,
+    trump, sides, the quest and the quest cards used) and, for every hidden
+    place, how many cards it holds and which it cannot hold.  The drivers
+    (`solver.wholegame`, `solver.match`, the hints) make it with
+    `solver.view_of` and hand the player nothing else.  A player that needs
+    full positions draws them from the view (`solver.sampling.Sampler`, or
+    `solver.sampling.stand_in` for an interface that reads only what the
+    seat sees from one).  tests/test_players.py runs every registered
+    player at decisions of every game and phase, and checks that its choice,
+    with the same seed, is the same whichever world of the view the
+    position was.
 
     **Randomness** comes only from `rng`, which the caller seeds for each
     decision (from the game's seed, the hand and the number of moves made),
@@ -83,17 +89,16 @@ class Player(ABC):
 
     name: ClassVar[str]  # the name ``--seats`` takes
     summary: ClassVar[str]  # one line for help texts
-    strength: ClassVar[int]  # the strongest registered player gives the hints
 
     @abstractmethod
-    def choose(self, position: Position, seat: int, rng: random.Random) -> Move:
-        """One of the legal moves of `position`, for `seat` (the seat to move)."""
+    def choose(self, view: View, rng: random.Random) -> Move:
+        """One of the legal moves of the seat of `view` (the seat to move)."""
 
-    def explain(self, position: Position, seat: int, rng: random.Random) -> Advice:
+    def explain(self, view: View, rng: random.Random) -> Advice:
         """The move `choose` makes, with the figures it was chosen by (a
         hint's reasons).  By default the move alone: a player that weighs
         nothing it could show."""
-        return Advice(self.choose(position, seat, rng), self.name)
+        return Advice(self.choose(view, rng), self.name)
 
     @classmethod
     def for_hint(cls) -> Player:
@@ -133,55 +138,40 @@ class Advice:
 class RandomPlayer(Player):
     name = "random"
     summary = "a legal move at random"
-    strength = 0
 
-    def choose(self, position: Position, seat: int, rng: random.Random) -> Move:
-        return rng.choice(position.legal_moves())
+    def choose(self, view: View, rng: random.Random) -> Move:
+        return rng.choice(view.legal_moves())
 
 
 class HeuristicPlayer(Player):
     name = "heuristic"
     summary = "rules of thumb: bid and name trump on length and honours, win cheaply, cash winners"
-    strength = 1
 
-    def choose(self, position: Position, seat: int, rng: random.Random) -> Move:
-        return decide(seat_knowledge(position, seat))
+    def choose(self, view: View, rng: random.Random) -> Move:
+        return decide(knowledge(view))
 
 
-class ClassicPimcPlayer(Player):
-    """The sampling player as it was before its budget in worlds and nodes
-    (kept so that the two can be compared at the same time per decision):
-    every decision by sampling worlds from what the seat knows and solving
-    them double-dummy.
+class SamplingPlayer(Player):
+    """Every decision by sampling worlds from the seat's view and solving
+    them double-dummy: the shared part of the sampling players.
 
-    Card play and claims: PIMC (`solver.pimc.recommend`), the move with the
-    best mean over `samples` worlds drawn uniformly from the seat's view
-    (which holds only what the seat may know, so the player cannot peek).
-    Bids, discards and trump: `solver.decisions.decide_before_play`, plans
-    ranked by successive halving over worlds drawn from what the seat knows,
-    the other seats' decisions before play made by the heuristic, at most
-    `decision_samples` worlds a plan (more where the game's worlds are cheap,
-    ``Game.player_worlds``: a Cinch call, as a whole Cinch deal solves in
-    milliseconds; a move the game calls too bold, ``Game.too_bold``, only
-    when no other is legal: a Shoot, which with every card known looks far
-    safer than it is at the table).  Every world's search has a node budget
-    (`max_nodes`, by game: ``Game.player_max_nodes`` in card play,
-    ``Game.player_decision_max_nodes`` before play); a world it cannot
-    finish is valued by playing the hand out with the heuristic player in
-    every seat, so that whole Chinkway and Chinese Whist hands play in
-    reasonable time (early in those hands most worlds are valued so, not
-    exactly).  Reproducible: the worlds come
-    from `rng`; with `seconds` (hints) a decision stops by then, which is
-    not reproducible, and a card decision with no world solved in time
-    takes the heuristic's move."""
+    Card play and claims: the subclass's `_recommend` (PIMC, Extended PIMC)
+    over worlds drawn from the view.  Bids, discards and trump:
+    `solver.decisions.decide_before_play`, plans ranked by successive
+    halving over worlds drawn from the view, the other seats' decisions
+    before play made by the heuristic, at most `decision_samples` worlds a
+    plan (more where the game's worlds are cheap, ``Game.player_worlds``: a
+    Cinch call, as a whole Cinch deal solves in milliseconds; a move the
+    game calls too bold, ``Game.too_bold``, only when no other is legal: a
+    Shoot, which with every card known looks far safer than it is at the
+    table), each world's search within `max_nodes` (None: the game's
+    ``Game.player_decision_max_nodes``; past it a heuristic playout).  The
+    decision's interface takes a position: it is given a world of the view
+    (`solver.sampling.stand_in`), from which it reads only what the seat
+    sees.  Reproducible: the worlds come from `rng`; with `seconds` (hints)
+    a decision stops by then, which is not reproducible, and a card
+    decision with no world valued in time takes the heuristic's move."""
 
-    name = "pimc-classic"
-    summary = (
-        "the pimc player before its budget: 16 worlds a card, a node budget a world by game"
-        " (past it a heuristic playout), every card analysed in full"
-    )
-    strength = 1
-    SAMPLES = 16  # worlds of a card decision
     DECISION_SAMPLES = 8  # the most worlds a plan is valued on before play
     DECISION_FIRST_WORLDS = 2  # worlds of every plan in the first round of halving
     TT_MB = 64
@@ -190,12 +180,10 @@ class ClassicPimcPlayer(Player):
 
     def __init__(
         self,
-        samples: int = SAMPLES,
         seconds: float | None = None,
         decision_samples: int = DECISION_SAMPLES,
         max_nodes: int | None = None,
     ) -> None:
-        self.samples = samples
         self.seconds = seconds
         self.decision_samples = decision_samples
         self.max_nodes = max_nodes  # None: by game (Game.player_max_nodes and the like)
@@ -204,40 +192,35 @@ class ClassicPimcPlayer(Player):
     def for_hint(cls) -> Player:
         return cls(seconds=cls.HINT_SECONDS, decision_samples=cls.HINT_DECISION_SAMPLES)
 
-    def choose(self, position: Position, seat: int, rng: random.Random) -> Move:
-        return self.explain(position, seat, rng).move
+    @abstractmethod
+    def _recommend(self, view: View, seed: int) -> Recommendation:
+        """The recommendation a card (or a claim) is chosen by."""
 
-    def explain(self, position: Position, seat: int, rng: random.Random) -> Advice:
-        moves = position.legal_moves()
+    def choose(self, view: View, rng: random.Random) -> Move:
+        return self.explain(view, rng).move
+
+    def explain(self, view: View, rng: random.Random) -> Advice:
+        moves = view.legal_moves()
         if len(moves) == 1:
             return Advice(moves[0], self.name, note="the only legal move")
-        if position.phase not in (Phase.PLAY, Phase.CLAIM):
-            decision = self._before_play(position, seat, rng)
+        if view.phase not in (Phase.PLAY, Phase.CLAIM):
+            decision = self._before_play(view, rng)
             return Advice(decision.move, self.name, decision=decision)
         try:
-            rec = self._recommend(position, seat, rng.randrange(1 << 31))
+            rec = self._recommend(view, rng.randrange(1 << 31))
         except PositionError:
             if self.seconds is None:
                 raise
-            move = decide(seat_knowledge(position, seat))  # no world valued in time
+            move = decide(knowledge(view))  # no world valued in time
             return Advice(move, self.name, note="no world valued in time: the heuristic's move")
         # Ctrl-C: no move from the worlds valued so far
         return Advice(rec.completed().best, self.name, recommendation=rec)
 
-    def _recommend(self, position: Position, seat: int, seed: int) -> Recommendation:
-        """The recommendation a card is chosen by: the worlds of `samples`,
-        each within the game's node limit (past it a heuristic playout, as
-        before the bounded search), no racing."""
-        nodes = game_of(position).player_max_nodes if self.max_nodes is None else self.max_nodes
-        return recommend(
-            position, seat, samples=self.samples, seconds=self.seconds, seed=seed, jobs=1,
-            tt_mb=self.TT_MB, max_nodes=nodes, race=False, bounded=False,
-        )  # fmt: skip
-
-    def _before_play(self, position: Position, seat: int, rng: random.Random) -> Decision:
-        g = game_of(position)
+    def _before_play(self, view: View, rng: random.Random) -> Decision:
+        g = game(view.game)
         nodes = g.player_decision_max_nodes if self.max_nodes is None else self.max_nodes
         samples, first = self.decision_samples, self.DECISION_FIRST_WORLDS
+        position, seat = stand_in(view), view.seat
         plans = candidate_plans(position, seat)
         cheap = g.player_worlds(position)
         if cheap is not None:  # worlds cheap to solve: more of them a plan
@@ -249,6 +232,47 @@ class ClassicPimcPlayer(Player):
             seed=rng.randrange(1 << 31), first_worlds=first, max_nodes=nodes, plans=plans,
         )  # fmt: skip
         return decision.completed()  # Ctrl-C: no move from a part of the worlds
+
+
+class ClassicPimcPlayer(SamplingPlayer):
+    """The sampling player as it was before its budget in worlds and nodes
+    (kept so that the two can be compared at the same time per decision:
+    benches/bench_strength.py's default opponent): card play and claims by
+    PIMC (`solver.pimc.recommend`), the move with the best mean over
+    `samples` worlds drawn uniformly from the seat's view, every card
+    analysed in full (no racing), each world's search within the game's
+    node budget (``Game.player_max_nodes``, or `max_nodes`); a world it
+    cannot finish is valued by playing the hand out with the heuristic
+    player in every seat, so that whole Chinkway and Chinese Whist hands
+    play in reasonable time (early in those hands most worlds are valued
+    so, not exactly).  Before play, as `SamplingPlayer`."""
+
+    name = "pimc-classic"
+    summary = (
+        "the pimc player before its budget: 16 worlds a card, a node budget a world by game"
+        " (past it a heuristic playout), every card analysed in full"
+    )
+    SAMPLES = 16  # worlds of a card decision
+
+    def __init__(
+        self,
+        samples: int = SAMPLES,
+        seconds: float | None = None,
+        decision_samples: int = SamplingPlayer.DECISION_SAMPLES,
+        max_nodes: int | None = None,
+    ) -> None:
+        super().__init__(seconds, decision_samples, max_nodes)
+        self.samples = samples
+
+    def _recommend(self, view: View, seed: int) -> Recommendation:
+        """The recommendation a card is chosen by: the worlds of `samples`,
+        each within the game's node limit (past it a heuristic playout, as
+        before the bounded search), no racing."""
+        nodes = game(view.game).player_max_nodes if self.max_nodes is None else self.max_nodes
+        return recommend(
+            view, samples=self.samples, seconds=self.seconds, seed=seed, jobs=1,
+            tt_mb=self.TT_MB, max_nodes=nodes, race=False, bounded=False,
+        )  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -341,37 +365,21 @@ def parse_budget(text: str, default: PimcBudget, player: str = "pimc") -> PimcBu
     return PimcBudget(worlds, nodes, infer)
 
 
-class PimcPlayer(ClassicPimcPlayer):
-    """Every decision by sampling worlds from what the seat knows and solving
-    them double-dummy, within a budget of worlds and search nodes.
+class BudgetedPlayer(SamplingPlayer):
+    """A sampling player whose card decisions keep within a `PimcBudget`
+    (its settings, ``NAME:WORLDS/NODES``); its worlds weighed by a play
+    model with ``infer=`` (`solver.inference`)."""
 
-    Card play and claims: `solver.pimc.recommend` over at most
-    `budget.worlds` worlds and `budget.nodes` search nodes in all (each
-    world at most a share of them, past it a bounded search: exact for the
-    next tricks, then the game's evaluation; the answer
-    from the worlds valued within the nodes), racing over the legal cards
-    (a card clearly worse than the leader is only proven worse).  The same
-    generator, the same answer: nothing depends on the clock, but for a
-    hint (`seconds`).  Before play, as `ClassicPimcPlayer`.  The default
-    budget, `DEFAULT_BUDGET`, takes about a second a decision on the
-    development machine (benches/bench_recommend.py --player)."""
-
-    name = "pimc"
-    summary = (
-        "every decision by sampling the hidden cards and solving each world double-dummy,"
-        " within a budget of worlds and nodes (pimc:WORLDS/NODES, e.g. pimc:50/2M; with"
-        " ',infer=heuristic' the worlds weighed by how likely the others' play was in them)"
-    )
-    strength = 2
+    name: ClassVar[str]
     DEFAULT_BUDGET = PimcBudget(worlds=32, nodes=1_000_000)
 
     def __init__(
         self,
         budget: PimcBudget = DEFAULT_BUDGET,
         seconds: float | None = None,
-        decision_samples: int = ClassicPimcPlayer.DECISION_SAMPLES,
+        decision_samples: int = SamplingPlayer.DECISION_SAMPLES,
     ) -> None:
-        super().__init__(budget.worlds, seconds, decision_samples)
+        super().__init__(seconds, decision_samples)
         self.budget = budget
         self.inference = model_named(budget.infer)  # None: the worlds drawn uniformly
 
@@ -382,21 +390,45 @@ class PimcPlayer(ClassicPimcPlayer):
     def settings_text(self) -> str | None:
         return self.budget.text()
 
-    @classmethod
-    def for_hint(cls) -> Player:
-        return cls(seconds=cls.HINT_SECONDS, decision_samples=cls.HINT_DECISION_SAMPLES)
+    def _within_budget(self, seed: int) -> dict[str, Any]:
+        """What a card decision's recommendation is told: the budget's worlds,
+        each within its share of the nodes, the whole within the nodes."""
+        return {
+            "samples": self.budget.worlds, "seconds": self.seconds, "seed": seed,
+            "tt_mb": self.TT_MB, "max_nodes": self.budget.world_nodes,
+            "node_budget": self.budget.nodes, "inference": self.inference,
+        }  # fmt: skip
 
-    def _recommend(self, position: Position, seat: int, seed: int) -> Recommendation:
+
+class PimcPlayer(BudgetedPlayer):
+    """Every decision by sampling worlds from the seat's view and solving
+    them double-dummy, within a budget of worlds and search nodes.
+
+    Card play and claims: `solver.pimc.recommend` over at most
+    `budget.worlds` worlds and `budget.nodes` search nodes in all (each
+    world at most a share of them, past it a bounded search: exact for the
+    next tricks, then the game's evaluation; the answer
+    from the worlds valued within the nodes), racing over the legal cards
+    (a card clearly worse than the leader is only proven worse).  The same
+    generator, the same answer: nothing depends on the clock, but for a
+    hint (`seconds`).  Before play, as `SamplingPlayer`.  The default
+    budget, `DEFAULT_BUDGET`, takes about a second a decision on the
+    development machine (benches/bench_recommend.py --player)."""
+
+    name = "pimc"
+    summary = (
+        "every decision by sampling the hidden cards and solving each world double-dummy,"
+        " within a budget of worlds and nodes (pimc:WORLDS/NODES, e.g. pimc:50/2M; with"
+        " ',infer=heuristic' the worlds weighed by how likely the others' play was in them)"
+    )
+
+    def _recommend(self, view: View, seed: int) -> Recommendation:
         """The recommendation within the budget: its worlds, each within its
         share of the nodes, and the whole within the nodes; cards raced."""
-        return recommend(
-            position, seat, samples=self.budget.worlds, seconds=self.seconds, seed=seed, jobs=1,
-            tt_mb=self.TT_MB, max_nodes=self.budget.world_nodes, node_budget=self.budget.nodes,
-            inference=self.inference,
-        )  # fmt: skip
+        return recommend(view, jobs=1, **self._within_budget(seed))
 
 
-class EpimcPlayer(PimcPlayer):
+class EpimcPlayer(BudgetedPlayer):
     """As `PimcPlayer`, but card play and claims by Extended PIMC
     (`solver.epimc.recommend`): each card valued as the seat would really
     fare if it had to play its next card without seeing the hidden cards
@@ -411,23 +443,17 @@ class EpimcPlayer(PimcPlayer):
         " seeing the hidden cards (epimc:WORLDS/NODES, e.g. epimc:16/300k; ',infer=heuristic'"
         " as for pimc)"
     )
-    strength = 1  # not stronger than pimc in matches (docs/strength.md): hints stay pimc's
 
-    def _recommend(self, position: Position, seat: int, seed: int) -> Recommendation:
+    def _recommend(self, view: View, seed: int) -> Recommendation:
         """The Extended PIMC recommendation within the budget."""
-        return epimc.recommend(
-            position, seat, samples=self.budget.worlds, seconds=self.seconds, seed=seed,
-            tt_mb=self.TT_MB, max_nodes=self.budget.world_nodes, node_budget=self.budget.nodes,
-            inference=self.inference,
-        )  # fmt: skip
+        return epimc.recommend(view, **self._within_budget(seed))
 
 
 class OpenSpielPlayer(Player):
     """One of OpenSpiel's bots (the extra ``openspiel``), its worlds drawn from
     our sampler of the seat's view: `bot` names it in `solver.openspiel.bots`
-    (which reads its settings and makes its move)."""
+    (which reads its settings and makes its move from the view)."""
 
-    strength = 1
     bot: ClassVar[str]
 
     def __init__(self, settings: str = "") -> None:
@@ -442,10 +468,10 @@ class OpenSpielPlayer(Player):
     def settings_text(self) -> str | None:
         return str(self.settings.text())
 
-    def choose(self, position: Position, seat: int, rng: random.Random) -> Move:
+    def choose(self, view: View, rng: random.Random) -> Move:
         from solver.openspiel import bots
 
-        return bots.bot_move(self.bot, position, seat, self.settings, rng.randrange(1 << 31))
+        return bots.bot_move(self.bot, view, self.settings, rng.randrange(1 << 31))
 
 
 class IsmctsPlayer(OpenSpielPlayer):
@@ -536,34 +562,34 @@ def parse_seats(text: str, nseats: int) -> list[str]:
     return [names[s % len(names)] for s in range(nseats)]
 
 
-def strongest() -> type[Player]:
-    """The registered player with the highest strength (the first of equals)."""
-    return max(PLAYERS.values(), key=lambda p: p.strength)
+def hint_player() -> type[Player]:
+    """The player who gives the hints: `HINT_PLAYER`, by name."""
+    return PLAYERS[HINT_PLAYER]
 
 
-def hint(position: Position, seat: int) -> str:
-    """A recommendation for `seat` (the seat to move): the move the strongest
-    registered player would make, as text, with who recommends it."""
-    if position.is_over or position.to_move != seat:
-        raise PositionError(f"seat {position.seat_name(seat)} is not to move")
-    advice = advise(position, seat)
+def hint(view: View) -> str:
+    """A recommendation for the seat of `view` (the seat to move): the move
+    the hint player would make, as text, with who recommends it."""
+    advice = advise(view)
     return f"{advice.move} (the {advice.player} player's choice)"
 
 
-def advise(position: Position, seat: int) -> Advice:
-    """The hint for `seat` (the seat to move) with its figures: the move the
-    strongest registered player would make and what it weighed
+def advise(view: View) -> Advice:
+    """The hint for the seat of `view` (the seat to move) with its figures:
+    the move the hint player (`hint_player`) would make and what it weighed
     (`Player.explain`)."""
-    if position.is_over or position.to_move != seat:
-        raise PositionError(f"seat {position.seat_name(seat)} is not to move")
-    player = strongest()
-    advice = player.for_hint().explain(position, seat, random.Random(HINT_SEED))
+    if view.to_move != view.seat:
+        raise PositionError(f"seat {view.seat_name(view.seat)} is not to move")
+    player = hint_player()
+    advice = player.for_hint().explain(view, random.Random(HINT_SEED))
     return replace(advice, player=player.name)
 
 
 __all__ = [
+    "HINT_PLAYER",
     "PLAYERS",
     "Advice",
+    "BudgetedPlayer",
     "ClassicPimcPlayer",
     "EpimcPlayer",
     "HeuristicPlayer",
@@ -573,10 +599,11 @@ __all__ = [
     "PimcBudget",
     "Player",
     "RandomPlayer",
+    "SamplingPlayer",
     "advise",
     "hint",
+    "hint_player",
     "make_player",
     "parse_budget",
     "parse_seats",
-    "strongest",
 ]

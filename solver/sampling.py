@@ -378,6 +378,20 @@ class Sampler:
         return [self.world(row, rng) for row in self.sample_masks(n, seed)]
 
 
+STAND_IN_SEED = 0  # the seed of `stand_in`'s world
+
+
+def stand_in(view: View, sampler: Sampler | None = None) -> Position:
+    """A world of `view` (the first the sampler draws from STAND_IN_SEED):
+    a full position the seat cannot tell from the real one, for an interface
+    that takes a position and reads from it only what the seat may know (a
+    player's decision before play, the root of a search over information
+    states).  What is read from it must not depend on which world it is:
+    the players' no-peeking test (tests/test_players.py) checks it.
+    `sampler`: the view's sampler, if made already."""
+    return (sampler or Sampler(view)).sample(1, STAND_IN_SEED)[0]
+
+
 def _compositions(total: int, caps: Shape) -> Iterator[Shape]:
     """Every vector with sum `total` and entry i at most caps[i]."""
     if not caps:

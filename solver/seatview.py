@@ -1,12 +1,25 @@
-"""What one seat may know at its decision, for the rules of thumb: the data.
+"""What one seat may know at its decision, as the rules of thumb read it.
 
-`SeatKnowledge` holds the public facts of a hand and the seat's own cards,
-and nothing more.  It is built in two parts: what every game has (the
-phase, the legal moves, the trump, the sides, the trick on the table, the
-cards played) is read from the `Position` here; what only some games have
-(piles lying face up, discards a seat has seen, a quest and its claims, the
-calls) is given by the game as `SeatFacts` (its ``Game.seat_facts``).
-`solver.heuristics.seat_knowledge` puts the two together for any position.
+A seat's knowledge is its `solver.view.View`.  `SeatKnowledge` is derived
+from it: the same public facts of the hand and the seat's own cards, with
+the measures the rules of thumb use ready (the cards still unseen, the
+cards known out of play, the face-up cards by seat, every side's quest
+needs...), and nothing more.  It is built in two parts: what every game has
+(the phase, the legal moves, the trump, the trick on the table, the cards
+played, the tricks won) is read from the view here (`SeatKnowledge.of_view`);
+what only some games have (piles lying face up, discards a seat has seen, a
+quest and its claims, the calls) is read by the game from its view as
+`SeatFacts` (its ``Game.view_facts``).  `solver.heuristics.knowledge` puts
+the two together for any view.
+
+Worlds: the heuristic player in every seat of a world (playouts, the
+inference's play model, Extended PIMC's groups) needs the knowledge of a
+seat of a full position many times a decision, where making the view first
+would cost 5 to 30 times as much (a view replays the play record through
+the rules).  `SeatKnowledge.build` reads the same facts from a full position
+(the game's part by ``Game.seat_facts``); it must give what the view gives,
+``knowledge(view_of(pos, seat)) == seat_knowledge(pos, seat)``, which
+tests/test_players.py checks on positions of every game and phase.
 
 This module sits below the game folders: a game's rules of thumb read a
 `SeatKnowledge`, so they need nothing above them.  It also holds the
@@ -22,6 +35,7 @@ from typing import Self
 
 from solver.cards import FULL_DECK, Card, CardSet
 from solver.games.base import Move, Phase, Position
+from solver.view import View
 
 HONOURS = {12: 4, 11: 3, 10: 2, 9: 1}  # A K Q J: the usual high-card points
 ACE, KING, QUEEN, JACK, TEN = 12, 11, 10, 9, 8
@@ -54,6 +68,30 @@ class SeatFacts:
     bids: tuple[int, ...] = ()  # the calls from the dealer's left (0 pass, 1-4, 8 Shoot)
     bidder: int | None = None  # the bidder once the calls are done
     bid: int | None = None
+    # Read from a view (`SeatKnowledge.of_view`), where the generic view has
+    # them not: the dealer, the sides, the seat's cards (default: the view's
+    # `holding`).  A position has its own (`SeatKnowledge.build`).
+    dealer: int | None = None
+    sides: tuple[int, ...] | None = None
+    hand: CardSet | None = None
+
+
+@dataclass(frozen=True)
+class _Public:
+    """The part of a seat's knowledge every game has, from a view or a position."""
+
+    game: str
+    nseats: int
+    seat: int
+    dealer: int
+    phase: Phase
+    legal: tuple[Move, ...]
+    trump: int | None
+    sides: tuple[int, ...]
+    cards_left: tuple[int, ...]  # per seat, the cards it has still to play
+    played: CardSet  # every card played since the first lead
+    trick: tuple[tuple[int, Card], ...]
+    tricks_won: tuple[int, ...]
 
 
 @dataclass(frozen=True)
@@ -97,30 +135,54 @@ class SeatKnowledge:
     def build(cls, pos: Position, seat: int, hand: CardSet, facts: SeatFacts) -> Self:
         """The knowledge of `seat` (0-based) in `pos`, its cards `hand`, the
         game's part `facts`."""
-        n = pos.nseats
-        face_up = [CardSet(p.card for p in row if p.card is not None) for row in facts.piles]
-        face_up += [CardSet() for _ in range(n - len(face_up))]
-        counts = _cards_left(pos, facts.dealt)
-        hidden = tuple(0 if s == seat else counts[s] - len(face_up[s]) for s in range(n))
-        out = _played(pos) | facts.discards | facts.out_of_pack
         legal = tuple(pos.legal_moves()) if pos.to_move == seat and not pos.is_over else ()
+        public = _Public(
+            pos.game, pos.nseats, seat, pos.dealer, pos.phase, legal, pos.trump, pos.sides(),
+            tuple(_cards_left(pos, facts.dealt)), _played(pos), tuple(pos.current_trick()),
+            pos.tricks_won(),
+        )  # fmt: skip
+        return cls._made(public, hand, facts)
+
+    @classmethod
+    def of_view(cls, view: View, facts: SeatFacts) -> Self:
+        """The knowledge of the seat of `view`, the game's part `facts` (read
+        from the same view)."""
+        n = view.nseats
+        played = [view.played(s) for s in range(n)]
+        assert facts.dealer is not None  # a view's facts name the dealer
+        public = _Public(
+            view.game, n, view.seat, facts.dealer, view.phase,
+            tuple(view.legal_moves()) if view.to_move == view.seat else (), view.trump,
+            facts.sides if facts.sides is not None else _sides(n),
+            tuple(facts.dealt[s] - len(played[s]) for s in range(n)), union(played),
+            tuple(view.current_trick()), view.tricks_won(),
+        )  # fmt: skip
+        return cls._made(public, view.holding() if facts.hand is None else facts.hand, facts)
+
+    @classmethod
+    def _made(cls, public: _Public, hand: CardSet, facts: SeatFacts) -> Self:
+        """The knowledge from the public state, the seat's cards and the game's part."""
+        n, seat = public.nseats, public.seat
+        face_up = _face_up(facts, n)
+        hidden = tuple(0 if s == seat else public.cards_left[s] - len(face_up[s]) for s in range(n))
+        out = public.played | facts.discards | facts.out_of_pack
         return cls(
-            game=pos.game,
+            game=public.game,
             nseats=n,
             seat=seat,
-            dealer=pos.dealer,
-            phase=pos.phase,
-            legal=legal,
-            trump=pos.trump,
-            sides=pos.sides(),
+            dealer=public.dealer,
+            phase=public.phase,
+            legal=public.legal,
+            trump=public.trump,
+            sides=public.sides,
             hand=hand,
-            face_up=tuple(face_up),
+            face_up=face_up,
             hidden=hidden,
             piles=facts.piles,
             out=out,
             unseen=FULL_DECK - hand - out,
-            trick=tuple(pos.current_trick()),
-            tricks_won=pos.tricks_won(),
+            trick=public.trick,
+            tricks_won=public.tricks_won,
             discards=facts.discards,
             quest=facts.quest,
             quest_used=facts.quest_used,
@@ -152,6 +214,18 @@ class SeatKnowledge:
     def needs(self, side: int) -> list[int]:
         """How many cards of each quest category `side` still needs."""
         return list(self.quest_needs[side])
+
+
+def _face_up(facts: SeatFacts, nseats: int) -> tuple[CardSet, ...]:
+    """Per seat, its pile cards lying face up."""
+    face_up = [CardSet(p.card for p in row if p.card is not None) for row in facts.piles]
+    return tuple(face_up + [CardSet() for _ in range(nseats - len(face_up))])
+
+
+def _sides(nseats: int) -> tuple[int, ...]:
+    """The sides of a game that says nothing else (as `Position.sides`):
+    partners across the table at four seats, else every seat alone."""
+    return (0, 1, 0, 1) if nseats == 4 else tuple(range(nseats))
 
 
 def _played(pos: Position) -> CardSet:

@@ -83,12 +83,13 @@ def _seeded_heuristic_start(game: str, players: int, seed: int) -> Position:
     """A deal of `game` at its first lead, decisions before play made by the
     heuristic player (imported here: the players sit above the search)."""
     from solver.players import HeuristicPlayer
+    from solver.position import view_of
 
     pos = deal(game, players=players if game == "chinese-whist" else None, seed=seed)
     player = HeuristicPlayer()
     rng = random.Random(seed)
     while pos.phase not in (Phase.PLAY, Phase.CLAIM, Phase.OVER):
-        pos.play(player.choose(pos, pos.to_move, rng))
+        pos.play(player.choose(view_of(pos, pos.to_move), rng))
     return pos
 
 

@@ -202,6 +202,8 @@ class _Replay:
     face_up: list[CardSet]  # the face-up pile cards each seat may play now
     viewer_hold: CardSet  # the seat's own hidden holding now
     claimable: CardSet
+    tricks_won: tuple[int, ...]  # per seat, the tricks it has won
+    claimed: list[CardSet]  # per seat, the cards it has claimed
 
 
 class _Replayer:
@@ -235,6 +237,8 @@ class _Replayer:
         self.phase = Phase.PLAY if table.tricks > 0 else Phase.OVER
         self.tricks_played = 0
         self.claimable = 0
+        self.won = [0] * n
+        self.claimed = [0] * n
 
     def name(self, seat: int) -> str:
         return self.t.seat_name(seat)
@@ -258,6 +262,8 @@ class _Replayer:
             [CardSet(m) for m in self.face_up],
             CardSet(self.hold),
             CardSet(self.claimable),
+            tuple(self.won),
+            [CardSet(m) for m in self.claimed],
         )
 
     def play_next(self, n: int, card: Card) -> None:
@@ -325,6 +331,7 @@ class _Replayer:
         cards = [c for _, c in self.trick]
         winner = (self.leader + _core.trick_winner([c.index for c in cards], t.trump)) % t.nseats
         self.tricks_played += 1
+        self.won[winner] += 1
         for seat, card in self.trick:
             owner, under, has = self.under.get(card, (seat, None, False))
             if not has:
@@ -363,6 +370,7 @@ class _Replayer:
             )
         assert self.t.claims is not None  # a claim phase comes only from the claim rule
         self.t.claims.claim(self.turn, card)
+        self.claimed[self.turn] |= card.bit
         self.moves.append(Move("claim", card))
         self.next_trick(self.turn)
 
@@ -516,6 +524,15 @@ class View(Notated):
     def played(self, seat: int) -> CardSet:
         """The cards a seat has played since the first lead."""
         return self._replay.played[seat]
+
+    def tricks_won(self) -> tuple[int, ...]:
+        """Per seat, the tricks it has won since the first lead (in the claim
+        phase the trick just won among them)."""
+        return self._replay.tricks_won
+
+    def claimed(self, seat: int) -> CardSet:
+        """The cards a seat has claimed (games with claims, `ClaimRule`)."""
+        return self._replay.claimed[seat]
 
     def holding(self) -> CardSet:
         """The cards the view's seat may play now (before following suit)."""

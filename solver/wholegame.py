@@ -25,14 +25,15 @@ from typing import Any
 
 import tomli_w
 
-from solver.errors import IllegalMoveError, NotationError, PositionError
+from solver.errors import IllegalMoveError, NotationError, PositionError, TricksolverError
 from solver.files import write_whole
 from solver.games.base import Move, Position
 from solver.games.game import HandToDeal
 from solver.games.registry import GAMES, game_name, game_of, seats_of
 from solver.notation import read_text_file, read_toml, whole_number
 from solver.players import Player
-from solver.position import parse_position
+from solver.position import parse_position, view_of
+from solver.view import View
 
 SEED_BITS = 31  # hand seeds are drawn below 2**31
 KEYS = ("game", "players", "seed", "hand", "dealer", "scores", "position")
@@ -260,13 +261,47 @@ class WholeGame:
         raise IllegalMoveError(f"seat {who} has made no choice in hand {self.hand} to take back")
 
     def step(self, players: Sequence[Player]) -> Step:
-        """The seat to move makes its decision (players: one per seat)."""
+        """The seat to move makes its decision (players: one per seat), from
+        its view of the hand."""
         if self.is_over:
             raise IllegalMoveError("the game is over")
+        view = self._view(self.position.to_move)
         pos, seat, hand = self.position, self.position.to_move, self.hand
-        move = players[seat].choose(pos, seat, self.rng())
+        move = players[seat].choose(view, self.rng())
         result = self.play(move)
         return Step(hand, seat, move, pos, result)
+
+    def _view(self, seat: int) -> View:
+        """The view of `seat` in the hand in play.  A position read from a
+        saved game may not show it (a Cinch redeal that drew cards back from
+        the dead wood is not written out): the hand is then dealt again from
+        the game's seed and its moves made on it (`Game.moves_from_deal`),
+        which gives the same position with its history, and the game goes
+        on with that."""
+        try:
+            return view_of(self.position, seat)
+        except PositionError:
+            again = self._dealt_again()
+            if again is None:
+                raise
+            self.position = again
+            return view_of(again, seat)
+
+    def _dealt_again(self) -> Position | None:
+        """The hand in play dealt again and its moves made on it, if that
+        gives the same position (None otherwise)."""
+        pos = self.position
+        g = game_of(pos)
+        moves = g.moves_from_deal(pos)
+        if moves is None:
+            return None
+        work = g.deal_hand(HandToDeal(hand_seed(self.seed, self.hand), pos.nseats, self.hand, pos))
+        try:
+            for move in moves:
+                work.play(move)
+        except TricksolverError:
+            return None
+        return work if work.to_line() == pos.to_line() else None
 
     def run(self, players: Sequence[Player], max_hands: int | None = None) -> Iterator[Step]:
         """Play on, step by step, to the end of the game or of `max_hands` more hands."""

@@ -496,15 +496,15 @@ def test_the_bots_choose_legal_moves_reproducibly_and_cannot_peek(game: str, pla
             break
         seat = pos.to_move
         for spec in BOT_SEATS:
-            move = make_player(spec).choose(pos, seat, random.Random(5))
+            move = make_player(spec).choose(view_of(pos, seat), random.Random(5))
             assert move in pos.legal_moves()
-            assert make_player(spec).choose(pos, seat, random.Random(5)) == move
+            assert make_player(spec).choose(view_of(pos, seat), random.Random(5)) == move
             for twin in twins(pos, seat, rng):
                 try:
                     view_of(twin, seat)
                 except solver.TricksolverError:  # a Cinch twin written out cannot show its redeal
                     continue
-                assert make_player(spec).choose(twin, seat, random.Random(5)) == move, spec
+                assert make_player(spec).choose(view_of(twin, seat), random.Random(5)) == move, spec
                 checked += 1
     assert checked > 0
 
@@ -514,7 +514,7 @@ def test_the_bots_make_the_decisions_before_play(game: str) -> None:
     pos = solver.deal(game, seed=2)
     assert pos.phase != Phase.PLAY
     for spec in ("ismcts:3", "mcts:1/3"):
-        move = make_player(spec).choose(pos, pos.to_move, random.Random(1))
+        move = make_player(spec).choose(view_of(pos, pos.to_move), random.Random(1))
         assert move in pos.legal_moves()
 
 

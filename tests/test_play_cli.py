@@ -21,7 +21,7 @@ from typing import Any, ClassVar
 
 import pytest
 
-from solver import CardSet, Move, Position
+from solver import CardSet, Move
 from solver.cli.play import hand_text, move_text, totals_text
 from solver.heuristics import seat_knowledge
 from solver.match import (
@@ -31,8 +31,10 @@ from solver.match import (
     match_deal,
     rotations,
 )
-from solver.players import PLAYERS, HeuristicPlayer, Player, make_player
+from solver.players import HeuristicPlayer, Player, make_player
+from solver.position import view_of
 from solver.stats import t_cdf, t_quantile
+from solver.view import View
 from solver.wholegame import WholeGame, moves_made
 from tests.cli_helpers import assert_one_line_error, run
 
@@ -98,14 +100,13 @@ class Recorder(Player):
 
     name: ClassVar[str] = "recorder"
     summary: ClassVar[str] = "the heuristic, recording its decisions"
-    strength: ClassVar[int] = -1
 
     def __init__(self) -> None:
         self.decisions: list[tuple[list[Move], Move]] = []
 
-    def choose(self, position: Position, seat: int, rng: random.Random) -> Move:
-        move = HeuristicPlayer().choose(position, seat, rng)
-        self.decisions.append((position.legal_moves(), move))
+    def choose(self, view: View, rng: random.Random) -> Move:
+        move = HeuristicPlayer().choose(view, rng)
+        self.decisions.append((view.legal_moves(), move))
         return move
 
 
@@ -116,7 +117,7 @@ def test_a_person_plays_a_whole_game_at_the_prompt(
     game: str, players: int | None, seat: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # hints from the heuristic (the sampling player's hint is timed: not for a script)
-    monkeypatch.delitem(PLAYERS, "pimc")
+    monkeypatch.setattr("solver.players.HINT_PLAYER", "heuristic")
     whole = WholeGame.new(game, players=players, seed=6)
     index = "NESW".index(seat) if seat in "NESW" else int(seat) - 1
     person = Recorder()
@@ -192,7 +193,7 @@ def test_quit_saves_the_game_in_the_middle_of_a_hand(tmp_path: Path) -> None:
     first = None
     while first is None:
         if whole.position.to_move == 1:
-            first = HeuristicPlayer().choose(whole.position, 1, whole.rng())
+            first = HeuristicPlayer().choose(view_of(whole.position, 1), whole.rng())
             break
         whole.step(lineup)
     assert first is not None

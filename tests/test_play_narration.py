@@ -24,6 +24,7 @@ from solver.heuristics import seat_knowledge
 from solver.match import Summary
 from solver.notation import read_trump_word
 from solver.players import HeuristicPlayer, PimcBudget, PimcPlayer, Player, RandomPlayer
+from solver.position import view_of
 from solver.wholegame import WholeGame
 from tests.cli_helpers import run
 
@@ -65,7 +66,7 @@ def cinch_hands(seed: int, bids: str | None = None) -> list[solver.Position]:
             pos.play(call)
         while not pos.is_over:
             player = HeuristicPlayer() if pos.to_move % 2 else RandomPlayer()
-            pos.play(player.choose(pos, pos.to_move, random.Random(s)))
+            pos.play(player.choose(view_of(pos, pos.to_move), random.Random(s)))
         hands.append(pos)
     return hands
 
@@ -196,7 +197,7 @@ def test_a_forced_move_is_played_by_itself_and_said_so() -> None:
     while not probe.is_over:
         pos = probe.position
         if pos.to_move == 2 and len(pos.legal_moves()) > 1:
-            script.append(str(HeuristicPlayer().choose(pos, 2, probe.rng())))
+            script.append(str(HeuristicPlayer().choose(view_of(pos, 2), probe.rng())))
         probe.step([HeuristicPlayer()] * 4)
     out = run("play", "whist", "--seed", "3", "--seats", "heuristic", "--human", "S",
               input="\n".join(script) + "\n").stdout  # fmt: skip

@@ -11,11 +11,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any, ClassVar
 
 import pytest
 
 import solver
+import solver.players as players_module
 from solver import CardSet, Move, NotationError, Phase, Position, PositionError
 from solver.cards import Card
 from solver.games import registry
@@ -24,7 +26,7 @@ from solver.games.chinese_whist import ChineseWhist, pile_text
 from solver.games.chinkway import COURTS, Chinkway
 from solver.games.cinch import Cinch
 from solver.games.cinch.before_play import BID_FIRST_WORLDS, BID_WORLDS
-from solver.heuristics import seat_knowledge
+from solver.heuristics import knowledge, seat_knowledge
 from solver.notation import to_toml
 from solver.pimc import recommend
 from solver.players import (
@@ -39,11 +41,12 @@ from solver.players import (
     Player,
     RandomPlayer,
     hint,
+    hint_player,
     make_player,
     parse_seats,
-    strongest,
 )
 from solver.position import view_of
+from solver.view import View
 from tests.randpos import VARIANTS, cinch_with_top_trumps, random_deal
 
 HANDS_PER_VARIANT = 12  # whole hands played by each player, per variant
@@ -149,19 +152,18 @@ class LastMovePlayer(Player):
 
     name: ClassVar[str] = "last"
     summary: ClassVar[str] = "the last legal move"
-    strength: ClassVar[int] = 99
 
-    def choose(self, position: Position, seat: int, rng: random.Random) -> Move:
-        return position.legal_moves()[-1]
+    def choose(self, view: View, rng: random.Random) -> Move:
+        return view.legal_moves()[-1]
 
 
-def test_hint_is_the_choice_of_the_strongest_registered_player(
+def test_hint_is_the_choice_of_the_player_named_for_hints(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     from solver.decisions import candidate_plans, decide_before_play
 
     pos = solver.deal("cinch", seed=4)  # a bid: a Cinch decision ends well within the hint's time
-    assert strongest() is PimcPlayer
+    assert hint_player() is PimcPlayer
     expected = decide_before_play(
         pos,
         seconds=None,
@@ -171,16 +173,19 @@ def test_hint_is_the_choice_of_the_strongest_registered_player(
         max_nodes=registry.game("cinch").player_decision_max_nodes,
         plans=[p for p in candidate_plans(pos, pos.to_move) if p.move.value != SHOOT],
     ).move
-    assert hint(pos, pos.to_move) == f"{expected} (the pimc player's choice)"
+    assert hint(view_of(pos, pos.to_move)) == f"{expected} (the pimc player's choice)"
     monkeypatch.setitem(PLAYERS, "last", LastMovePlayer)  # adding a player: one entry
-    assert strongest() is LastMovePlayer
-    assert hint(pos, pos.to_move) == f"{pos.legal_moves()[-1]} (the last player's choice)"
+    assert hint_player() is PimcPlayer  # registering a player does not change who hints
+    monkeypatch.setattr(players_module, "HINT_PLAYER", "last")  # naming it does
+    assert hint_player() is LastMovePlayer
+    last = f"{pos.legal_moves()[-1]} (the last player's choice)"
+    assert hint(view_of(pos, pos.to_move)) == last
 
 
 def test_hint_for_a_seat_not_to_move_is_a_position_error() -> None:
     pos = solver.deal("whist", seed=1)
     with pytest.raises(PositionError, match="not to move"):
-        hint(pos, (pos.to_move + 1) % 4)
+        hint(view_of(pos, (pos.to_move + 1) % 4))
 
 
 # -- every decision of every game ---------------------------------------------------------
@@ -196,7 +201,7 @@ def test_players_make_a_legal_move_at_every_decision(game: str, players: int, na
         rng = random.Random(seed)
         while not pos.is_over:
             phases.add(pos.phase)
-            move = player.choose(pos, pos.to_move, rng)
+            move = player.choose(view_of(pos, pos.to_move), rng)
             assert move in pos.legal_moves(), pos.to_line()
             pos.play(move)
     expected = {
@@ -216,7 +221,7 @@ def test_the_same_generator_gives_the_same_choices(name: str) -> None:
         player = make_player(name)
         moves = []
         while not pos.is_over:
-            move = player.choose(pos, pos.to_move, rng)
+            move = player.choose(view_of(pos, pos.to_move), rng)
             moves.append(str(move))
             pos.play(move)
         return moves
@@ -236,7 +241,7 @@ def test_heuristic_takes_more_whist_tricks_than_random_on_a_few_deals() -> None:
             while not pos.is_over:
                 seat = pos.to_move
                 player = HeuristicPlayer() if seat % 2 == heuristic_side else RandomPlayer()
-                pos.play(player.choose(pos, seat, rng))
+                pos.play(player.choose(view_of(pos, seat), rng))
             won = pos.tricks_won()
             ours = won[heuristic_side] + won[heuristic_side + 2]
             margin += ours - (13 - ours)
@@ -251,30 +256,36 @@ def test_heuristic_bids_a_strong_suit_and_never_over_its_partner() -> None:
     stock = " ".join(map(str, rest[18:]))
     pos = Cinch(0, hands, stock=[Card.parse(c) for c in stock.split()])
     assert pos.to_move == 1
-    move = HeuristicPlayer().choose(pos, 1, random.Random(0))
+    move = HeuristicPlayer().choose(view_of(pos, 1), random.Random(0))
     assert move.kind == "bid" and move.value is not None and 2 <= move.value <= 4
     pos.play(move)
     pos.play("pass")
     assert pos.to_move == 3
-    assert HeuristicPlayer().choose(pos, 3, random.Random(0)) == Move("bid", value=0)
+    assert HeuristicPlayer().choose(view_of(pos, 3), random.Random(0)) == Move("bid", value=0)
 
 
 def test_heuristic_wins_cheaply_and_plays_low_under_a_partner() -> None:
     # N led the KS; E holds AS and 5S: it wins with the ace, the only winner.
     pos = solver.parse_position("whist; trump=NT; leader=N; hands=N:K2... A5... QJ... T9...")
     pos.play("KS")
-    assert HeuristicPlayer().choose(pos, 1, random.Random(0)) == Move("play", Card.parse("AS"))
+    assert HeuristicPlayer().choose(view_of(pos, 1), random.Random(0)) == Move(
+        "play", Card.parse("AS")
+    )
     # S after N's KS and E's 5S: partner N wins unless W has the ace; S plays low.
     pos = solver.parse_position("whist; trump=NT; leader=N; hands=N:K2... 54... QJ... AT...")
     pos.play("KS")
     pos.play("5S")
-    assert HeuristicPlayer().choose(pos, 2, random.Random(0)) == Move("play", Card.parse("JS"))
+    assert HeuristicPlayer().choose(view_of(pos, 2), random.Random(0)) == Move(
+        "play", Card.parse("JS")
+    )
     # Last to play over a partner's winning card: the partner wins, S plays low too.
     pos = solver.parse_position("whist; trump=NT; leader=E; hands=N:K2... 54... QJ... AT...")
     pos.play("5S")
     pos.play("QS")
     pos.play("AS")
-    assert HeuristicPlayer().choose(pos, 0, random.Random(0)) == Move("play", Card.parse("2S"))
+    assert HeuristicPlayer().choose(view_of(pos, 0), random.Random(0)) == Move(
+        "play", Card.parse("2S")
+    )
 
 
 # -- no peeking ---------------------------------------------------------------------------
@@ -471,18 +482,132 @@ def test_players_see_the_same_in_positions_that_differ_only_in_hidden_cards(
     for pos in decisions(game, players, 3):
         seat = pos.to_move
         view = seat_knowledge(pos, seat)
-        choices = {name: make_player(name).choose(pos, seat, random.Random(11)) for name in FAST}
+        choices = {
+            name: make_player(name).choose(view_of(pos, seat), random.Random(11)) for name in FAST
+        }
         for twin in twins(pos, seat, rng):
             count += 1
             assert twin.to_move == seat and twin.phase == pos.phase
             assert seat_knowledge(twin, seat) == view, (pos.to_line(), twin.to_line())
+            try:
+                twin_view = view_of(twin, seat)
+            except PositionError:  # a Cinch twin written out cannot show its redeal
+                continue
             for name, move in choices.items():
-                assert make_player(name).choose(twin, seat, random.Random(11)) == move, (
+                assert make_player(name).choose(twin_view, random.Random(11)) == move, (
                     name,
                     pos.to_line(),
                     twin.to_line(),
                 )
     assert count >= MIN_TWINS
+
+
+# Every registered player, on a budget small enough for a quick test (a player
+# not named here plays with its defaults: a new player is covered as it is).
+TINY: dict[str, Callable[[], Player]] = {
+    "pimc": lambda: PimcPlayer(PimcBudget(3, 6_000), decision_samples=2),
+    "epimc": lambda: EpimcPlayer(PimcBudget(3, 6_000), decision_samples=2),
+    "pimc-classic": lambda: ClassicPimcPlayer(samples=3, decision_samples=2, max_nodes=2_000),
+    "ismcts": lambda: make_player("ismcts:3"),
+    "mcts": lambda: make_player("mcts:2/3"),
+}
+OTHER_WORLDS = 2  # worlds of a view drawn besides the real position, per decision
+OTHER_STAND_IN_SEED = 1  # a second seed of `stand_in`'s world
+PHASES = {
+    "whist": {Phase.PLAY},
+    "chinkway": {Phase.DISCARD, Phase.TRUMP, Phase.PLAY, Phase.CLAIM},
+    "chinese-whist": {Phase.TRUMP, Phase.PLAY},
+    "cinch": {Phase.BID, Phase.TRUMP, Phase.PLAY},
+}
+
+
+def sample_decisions(game: str, players: int, seed: int) -> list[Position]:
+    """A random hand's first decision of each phase before play, and two of
+    its decisions in play late in the hand (a claim among them where the
+    game has claims)."""
+    pos = random_deal(game, players, seed)
+    rng = random.Random(seed)
+    before, late = [], []
+    while not pos.is_over:
+        if len(pos.legal_moves()) > 1:
+            if pos.core is None:
+                if pos.phase not in {p.phase for p in before}:
+                    before.append(pos.copy())
+            elif pos.core.total_tricks - pos.core.tricks_played <= 2:
+                late.append(pos.copy())
+        pos.play(rng.choice(pos.legal_moves()))
+    claims = [p for p in late if p.phase == Phase.CLAIM][:1]
+    return before + claims + [p for p in late if p.phase == Phase.PLAY][:2]
+
+
+@pytest.mark.parametrize(("game", "players"), VARIANTS, ids=ids(VARIANTS))
+@pytest.mark.parametrize("name", list(PLAYERS))
+def test_every_registered_player_chooses_alike_in_every_world_of_its_view(
+    game: str, players: int, name: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A player is given its seat's view and nothing else; the view of every
+    other world drawn from it is the same view, so the player's choice (the
+    same seed) is the same whatever the hidden cards are.  A player that
+    needs a full position takes a world of the view (`stand_in`): the choice
+    must not depend on which world that is either."""
+    import solver.sampling
+    from solver.errors import ExtraMissingError
+    from solver.sampling import Sampler
+
+    try:
+        player = TINY[name]() if name in TINY else make_player(name)
+    except ExtraMissingError:
+        pytest.skip(f"the {name} player needs an extra that is not installed")
+    phases: set[Phase] = set()
+    worlds = 0
+    for n, pos in enumerate(sample_decisions(game, players, seed=11)):
+        seat = pos.to_move
+        view = view_of(pos, seat)
+        move = player.choose(view, random.Random(n))
+        assert move in pos.legal_moves()
+        phases.add(pos.phase)
+        for world in Sampler(view).sample(OTHER_WORLDS, seed=n):
+            try:
+                seen = view_of(world, seat)
+            except PositionError:  # a Cinch world that drew dead wood cannot show its redeal
+                continue
+            assert seen == view, (pos.to_line(), world.to_line())
+            assert player.choose(seen, random.Random(n)) == move, (name, pos.to_line())
+            worlds += 1
+        with monkeypatch.context() as m:
+            m.setattr(solver.sampling, "STAND_IN_SEED", OTHER_STAND_IN_SEED)
+            assert player.choose(view, random.Random(n)) == move, (name, "stand-in", pos.to_line())
+    assert PHASES[game] <= phases
+    assert worlds > 0
+
+
+@pytest.mark.parametrize(("game", "players"), VARIANTS, ids=ids(VARIANTS))
+def test_the_knowledge_of_a_position_is_that_of_its_view(game: str, players: int) -> None:
+    """`seat_knowledge(pos, seat)`, read from a full position for the seats
+    of a world, is `knowledge(view_of(pos, seat))`, read from the view, at
+    every decision and for every seat that has a view there; in Cinch, where
+    a position holds only the discards left after cards were drawn back
+    from the dead wood, the discards the view knows are out of play are
+    those the position shows less those that may have been drawn back."""
+    compared = 0
+    for seed in range(3):
+        pos = random_deal(game, players, seed)
+        rng = random.Random(seed)
+        while not pos.is_over:
+            for seat in range(pos.nseats):
+                try:
+                    view = view_of(pos, seat)
+                except PositionError:  # a Chinkway view before play is the dealer's only
+                    assert game == "chinkway" and pos.core is None and seat != pos.dealer
+                    continue
+                got, fast = knowledge(view), seat_knowledge(pos, seat)
+                if view.seen:  # cards drawn back from the dead wood
+                    assert got.discards == fast.discards - view.seen
+                    fast = replace(fast, discards=got.discards, out=got.out, unseen=got.unseen)
+                assert got == fast, (pos.to_line(), seat)
+                compared += 1
+            pos.play(rng.choice(pos.legal_moves()))
+    assert compared > 0
 
 
 def test_the_view_holds_what_the_seat_sees() -> None:
@@ -543,7 +668,7 @@ def test_pimc_player_plays_the_recommended_card_and_cannot_peek(game: str, playe
     for seed in range(4):
         for pos in late_positions(game, players, seed)[:3]:
             seat = pos.to_move
-            move = PimcPlayer(budget).choose(pos, seat, random.Random(5))
+            move = PimcPlayer(budget).choose(view_of(pos, seat), random.Random(5))
             assert move in pos.legal_moves()
             seed_used = random.Random(5).randrange(1 << 31)
             rec = recommend(
@@ -551,20 +676,20 @@ def test_pimc_player_plays_the_recommended_card_and_cannot_peek(game: str, playe
                 max_nodes=budget.world_nodes, node_budget=budget.nodes,
             )  # fmt: skip
             assert move == rec.best
-            classic = ClassicPimcPlayer(samples=6).choose(pos, seat, random.Random(5))
+            classic = ClassicPimcPlayer(samples=6).choose(view_of(pos, seat), random.Random(5))
             rec = recommend(
                 pos, seat, samples=6, seed=seed_used, jobs=1, tt_mb=16,
                 max_nodes=registry.game(game).player_max_nodes, race=False,
             )  # fmt: skip
             assert classic == rec.best
-            assert PimcPlayer(budget).choose(pos, seat, random.Random(5)) == move
+            assert PimcPlayer(budget).choose(view_of(pos, seat), random.Random(5)) == move
             for twin in twins(pos, seat, rng):
                 try:
-                    view_of(twin, seat)
+                    twin_view = view_of(twin, seat)
                 except PositionError:  # a Cinch twin written out cannot show its redeal
                     continue
-                assert PimcPlayer(budget).choose(twin, seat, random.Random(5)) == move
-                assert ClassicPimcPlayer(samples=6).choose(twin, seat, random.Random(5)) == classic
+                assert PimcPlayer(budget).choose(twin_view, random.Random(5)) == move
+                assert ClassicPimcPlayer(samples=6).choose(twin_view, random.Random(5)) == classic
                 checked += 1
     assert checked > 0
 
@@ -578,7 +703,7 @@ def test_pimc_player_decides_before_play_by_sampling() -> None:
     for game, players in [("cinch", 4), ("chinese-whist", 4)]:
         pos = random_deal(game, players, 2)
         player = PimcPlayer(decision_samples=4)
-        move = player.choose(pos, pos.to_move, random.Random(1))
+        move = player.choose(view_of(pos, pos.to_move), random.Random(1))
         cinch = game == "cinch"
         assert not cinch or pos.phase == Phase.BID
         plans = [p for p in candidate_plans(pos, pos.to_move) if not cinch or p.move.value != SHOOT]
@@ -591,5 +716,5 @@ def test_pimc_player_decides_before_play_by_sampling() -> None:
         assert move == want.move
         assert move in pos.legal_moves()
     strong = cinch_with_top_trumps(3)
-    bid = PimcPlayer().choose(strong, strong.to_move, random.Random(3))
+    bid = PimcPlayer().choose(view_of(strong, strong.to_move), random.Random(3))
     assert bid.kind == "bid" and bid.value not in (SHOOT, PASS)

@@ -114,6 +114,12 @@ class Game(ABC):
         it: the players' no-peeking tests swap hidden cards and expect the
         same facts."""
 
+    @abstractmethod
+    def view_facts(self, view: View) -> SeatFacts:
+        """The same part of what the seat of `view` (a view of this game)
+        knows, read from its view (`SeatKnowledge.of_view`): what
+        `seat_facts` gives for any position the view is of."""
+
     def heuristic_decision(self, view: SeatKnowledge) -> Move:
         """The rules of thumb's move at a decision other than playing a card
         (a call, trump, a discard, a claim), one of ``view.legal``, read from
@@ -183,6 +189,15 @@ class Game(ABC):
     @abstractmethod
     def deal_hand(self, deal: HandToDeal) -> Position:
         """The hand `deal` describes (`HandToDeal`), at its first decision."""
+
+    def moves_from_deal(self, pos: Position) -> list[Move] | None:
+        """The moves of the hand `pos` from its deal (its decisions before
+        play, then its play record), read from the position alone, for a
+        game whose positions written out cannot always show a seat's view:
+        a whole game dealing the hand again makes them on the deal, so that
+        the position it resumes holds its history (`solver.wholegame`).
+        The default: None (a game whose positions always show their views)."""
+        return None
 
     def discards_and_calls(self, pos: Position) -> int:
         """How many decisions before play `pos` has seen besides naming trump

@@ -13,10 +13,12 @@ over determinizations, on the OpenSpiel game of its hand.
   `simulations` simulations and random rollouts; the move explored most
   over all the worlds.
 
-Either reads only the seat's view: the true position is the root of
-IS-MCTS, which takes from it only the seat's information state and legal
-actions.  Everything random is seeded from `seed` (numpy generators and a
-seeded probability sampler), so a decision is reproducible.  The
+Either is given only the seat's view: the root of IS-MCTS is a world of
+the view (`solver.sampling.stand_in`, the view its anchor), from which the
+search takes only the seat's information state, its legal actions and the
+worlds it resamples from that information state.  Everything random is
+seeded from `seed` (numpy generators and a seeded probability sampler), so
+a decision is reproducible.  The
 exploration constant is `UCT_C` times the game's range of hand scores
 (`Game.score_bounds`), as the returns are scores, not wins.
 """
@@ -35,12 +37,12 @@ from open_spiel.python.algorithms import ismcts, mcts
 from solver.doubledummy import MAX_NODES, Solver
 from solver.errors import NotationError
 from solver.games.base import Move, Position
-from solver.games.registry import game_of
+from solver.games.registry import game
 from solver.heuristics import heuristic_playout, to_first_lead
 from solver.openspiel.actions import move_of
 from solver.openspiel.games import VARIANTS, HandGame, HandState
-from solver.position import view_of
-from solver.sampling import Sampler
+from solver.sampling import Sampler, stand_in
+from solver.view import View
 
 UCT_C = 0.5  # the exploration constant, per point of the game's range of scores
 ROLLOUTS = ("random", "heuristic", "dd")  # what values a leaf of IS-MCTS
@@ -211,15 +213,20 @@ def state_of(position: Position) -> HandState:
     return state
 
 
-def _uct_c(position: Position) -> float:
-    low, high = game_of(position).score_bounds(position.nseats)
+def _uct_c(view: View) -> float:
+    low, high = game(view.game).score_bounds(view.nseats)
     return UCT_C * (high - low)
 
 
-def ismcts_move(position: Position, seat: int, settings: IsmctsSettings, seed: int) -> Move:
-    """The move of OpenSpiel's IS-MCTS for `seat` (to move) in `position`."""
-    state = state_of(position)
-    game = state.get_game()
+def ismcts_move(view: View, settings: IsmctsSettings, seed: int) -> Move:
+    """The move of OpenSpiel's IS-MCTS for the seat of `view` (to move): its
+    root a world of the view, whose information state for the seat is the
+    view's and whose resampled worlds are the view's sampler's."""
+    sampler = Sampler(view)
+    state = state_of(stand_in(view, sampler))
+    state.anchors = {view.seat: view}
+    state._samplers[view.seat] = sampler  # the root's worlds: the same sampler
+    hand_game = state.get_game()
     evaluator: mcts.Evaluator
     if settings.rollout == "random":
         evaluator = mcts.RandomRolloutEvaluator(
@@ -230,24 +237,24 @@ def ismcts_move(position: Position, seat: int, settings: IsmctsSettings, seed: i
     else:
         evaluator = DoubleDummyRollouts(settings.nodes)
     bot = ismcts.ISMCTSBot(
-        game,
+        hand_game,
         evaluator,
-        _uct_c(position),
+        _uct_c(view),
         settings.simulations,
         random_state=np.random.RandomState(seed),
     )
     sampler = pyspiel.UniformProbabilitySampler(seed, 0.0, 1.0)
     bot.set_resampler(lambda s, player: s.resample_from_infostate(player, sampler))
-    return move_of(position.legal_moves(), bot.step(state))
+    return move_of(view.legal_moves(), bot.step(state))
 
 
-def mcts_move(position: Position, seat: int, settings: MctsSettings, seed: int) -> Move:
+def mcts_move(view: View, settings: MctsSettings, seed: int) -> Move:
     """The move explored most by OpenSpiel's MCTS over `settings.worlds`
-    worlds drawn from our sampler of `seat`'s view."""
-    worlds = Sampler(view_of(position, seat)).sample(settings.worlds, seed=seed)
+    worlds drawn from our sampler of the view."""
+    worlds = Sampler(view).sample(settings.worlds, seed=seed)
     visits: Counter[int] = Counter()
     rng = np.random.RandomState(seed)
-    uct_c = _uct_c(position)
+    uct_c = _uct_c(view)
     for world in worlds:
         state = state_of(world)
         evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng)
@@ -259,7 +266,7 @@ def mcts_move(position: Position, seat: int, settings: MctsSettings, seed: int) 
             visits[child.action] += child.explore_count
     legal = sorted(visits)
     best = max(legal, key=lambda a: (visits[a], -a))
-    return move_of(position.legal_moves(), best)
+    return move_of(view.legal_moves(), best)
 
 
 Settings = IsmctsSettings | MctsSettings
@@ -273,8 +280,9 @@ def read_settings(bot: str, text: str) -> Settings:
     return parse_mcts(text) if text.strip() else MctsSettings()
 
 
-def bot_move(bot: str, position: Position, seat: int, settings: Settings, seed: int) -> Move:
-    """The move of bot `bot` with `settings` for `seat` (to move), seeded by `seed`."""
+def bot_move(bot: str, view: View, settings: Settings, seed: int) -> Move:
+    """The move of bot `bot` with `settings` for the seat of `view` (to
+    move), seeded by `seed`."""
     if isinstance(settings, IsmctsSettings):
-        return ismcts_move(position, seat, settings, seed)
-    return mcts_move(position, seat, settings, seed)
+        return ismcts_move(view, settings, seed)
+    return mcts_move(view, settings, seed)

@@ -12,6 +12,7 @@ from solver.games.chinese_whist.rules import DEFAULT_TARGET, PAR, TARGETS, Chine
 from solver.games.chinese_whist.view import ChineseWhistView
 from solver.games.game import Game, HandToDeal
 from solver.seatview import SeatFacts, SeatKnowledge
+from solver.view import View
 
 POINTS_FOR_THE_HAND = "points for the hand"  # max^n by score: tricks above par, whole hand
 
@@ -47,6 +48,10 @@ class ChineseWhistGame(Game):
     def seat_facts(self, pos: Position, seat: int) -> SeatFacts:
         assert isinstance(pos, ChineseWhist)
         return heuristics.seat_facts(pos, seat)
+
+    def view_facts(self, view: View) -> SeatFacts:
+        assert isinstance(view, ChineseWhistView)
+        return heuristics.view_facts(view)
 
     def heuristic_decision(self, view: SeatKnowledge) -> Move:
         return heuristics.decision(view)

@@ -9,10 +9,11 @@ exceeds the other sides'.
 
 from __future__ import annotations
 
-from solver.cards import FULL_DECK, NOTRUMP, Card
+from solver.cards import FULL_DECK, NOTRUMP, Card, CardSet
 from solver.errors import PositionError
 from solver.games.base import Move, Phase
 from solver.games.chinese_whist.rules import ChineseWhist, deck_for
+from solver.games.chinese_whist.view import ChineseWhistView
 from solver.seatview import PileSeen, SeatFacts, SeatKnowledge, suit_strength, union
 
 
@@ -27,6 +28,32 @@ def seat_facts(pos: ChineseWhist, seat: int) -> SeatFacts:
         dealt=tuple(dealt),
         piles=tuple(tuple(_pile_seen(p) for p in pos.pile_view(s)) for s in range(n)),
         out_of_pack=FULL_DECK - deck_for(n),
+    )
+
+
+def view_facts(view: ChineseWhistView) -> SeatFacts:
+    """As `seat_facts`, read from the seat's view: its piles as at the first
+    lead, with what play has done to them."""
+    n = view.nseats
+    on_table = CardSet(c for _, c in view.current_trick())
+    piles = []
+    for s in range(n):
+        played = view.played(s)
+        row = []
+        for top, under, has in view.piles[s]:
+            if top not in played:
+                row.append(PileSeen(top, has))
+            elif has and (under is None or under not in played):
+                face_down = top in on_table  # turned up when its trick ends
+                row.append(PileSeen(None if face_down else under, face_down))
+            else:
+                row.append(PileSeen(None, False))
+        piles.append(tuple(row))
+    return SeatFacts(
+        dealt=(view.cards_each,) * n,
+        piles=tuple(piles),
+        out_of_pack=FULL_DECK - deck_for(n),
+        dealer=view.dealer,
     )
 
 

@@ -19,6 +19,7 @@ from solver.games.chinkway.rules import (
 from solver.games.chinkway.view import ChinkwayView
 from solver.games.game import Game, HandToDeal
 from solver.seatview import SeatFacts, SeatKnowledge
+from solver.view import View
 
 
 class ChinkwayGame(Game):
@@ -70,6 +71,10 @@ class ChinkwayGame(Game):
     def seat_facts(self, pos: Position, seat: int) -> SeatFacts:
         assert isinstance(pos, Chinkway)
         return heuristics.seat_facts(pos, seat)
+
+    def view_facts(self, view: View) -> SeatFacts:
+        assert isinstance(view, ChinkwayView)
+        return heuristics.view_facts(view)
 
     def heuristic_decision(self, view: SeatKnowledge) -> Move:
         return heuristics.decision(view)

@@ -12,7 +12,14 @@ from __future__ import annotations
 from solver.cards import NOTRUMP, Card, CardSet
 from solver.errors import PositionError
 from solver.games.base import Move, Phase
-from solver.games.chinkway.rules import CATEGORY_NAMES, Chinkway, quest_category, quest_needs
+from solver.games.chinkway.rules import (
+    CATEGORY_NAMES,
+    HAND,
+    Chinkway,
+    quest_category,
+    quest_needs,
+)
+from solver.games.chinkway.view import ChinkwayView
 from solver.seatview import SeatFacts, SeatKnowledge, suit_strength
 
 DISCARD_SUIT_WEIGHT = 2  # Chinkway discards: keep long suits, shorten short ones
@@ -20,25 +27,46 @@ DISCARD_SUIT_WEIGHT = 2  # Chinkway discards: keep long suits, shorten short one
 
 def seat_facts(pos: Chinkway, seat: int) -> SeatFacts:
     """The dealer's own discards (to the dealer only), the quest, the claims."""
-    n = pos.nseats
-    claims = tuple(pos.claims(s) for s in range(n))
-    sides = pos.sides()
-    needs = []
-    for side in range(max(sides) + 1):
-        need = quest_needs(list(pos.quest or ()))
-        for s in range(n):
-            if sides[s] == side:
-                for c in claims[s]:
-                    need[quest_category(c)] -= 1
-        needs.append(tuple(need))
+    claims = tuple(pos.claims(s) for s in range(pos.nseats))
     return SeatFacts(
         dealt=tuple(len(h) for h in pos.hands),
         discards=CardSet(pos.discards) if seat == pos.dealer else CardSet(),
         quest=tuple(pos.quest or ()),
         quest_used=tuple(pos.quest_used),
         claims=claims,
-        quest_needs=tuple(needs),
+        quest_needs=_needs(pos.quest, claims, pos.sides()),
     )
+
+
+def view_facts(view: ChinkwayView) -> SeatFacts:
+    """As `seat_facts`, read from the seat's view (whose discards are the
+    dealer's own only)."""
+    claims = tuple(view.claimed(s) for s in range(view.nseats))
+    return SeatFacts(
+        dealt=(HAND,) * view.nseats,
+        discards=CardSet(view.discards),
+        quest=tuple(view.quest or ()),
+        quest_used=tuple(view.quest_used),
+        claims=claims,
+        quest_needs=_needs(view.quest, claims, view.sides),
+        dealer=view.dealer,
+        sides=view.sides,
+    )
+
+
+def _needs(
+    quest: list[Card] | None, claims: tuple[CardSet, ...], sides: tuple[int, ...]
+) -> tuple[tuple[int, ...], ...]:
+    """Per side, the cards each quest category still needs."""
+    needs = []
+    for side in range(max(sides) + 1):
+        need = quest_needs(list(quest or ()))
+        for s, claimed in enumerate(claims):
+            if sides[s] == side:
+                for c in claimed:
+                    need[quest_category(c)] -= 1
+        needs.append(tuple(need))
+    return tuple(needs)
 
 
 def decision(view: SeatKnowledge) -> Move:

@@ -8,10 +8,12 @@ from solver.cards import Card
 from solver.drawing import game_to
 from solver.games.base import SHOOT, Move, Position
 from solver.games.cinch import before_play, drawing, heuristics, whole_game
+from solver.games.cinch.before_play import CinchDealView
 from solver.games.cinch.rules import SEATS, Cinch
-from solver.games.cinch.view import CinchView
+from solver.games.cinch.view import CinchView, view_facts
 from solver.games.game import Game, HandToDeal
 from solver.seatview import SeatFacts, SeatKnowledge
+from solver.view import View
 
 
 class CinchGame(Game):
@@ -41,6 +43,10 @@ class CinchGame(Game):
         assert isinstance(pos, Cinch)
         return heuristics.seat_facts(pos, seat)
 
+    def view_facts(self, view: View) -> SeatFacts:
+        assert isinstance(view, CinchView) or isinstance(view, CinchDealView)
+        return view_facts(view)
+
     def heuristic_decision(self, view: SeatKnowledge) -> Move:
         return heuristics.decision(view)
 
@@ -65,6 +71,10 @@ class CinchGame(Game):
     def deal_hand(self, deal: HandToDeal) -> Position:
         assert deal.previous is None or isinstance(deal.previous, Cinch)
         return whole_game.deal_hand(deal.seed, deal.hand, deal.dealer, deal.previous)
+
+    def moves_from_deal(self, pos: Position) -> list[Move] | None:
+        assert isinstance(pos, Cinch)
+        return whole_game.moves_from_deal(pos)
 
     def discards_and_calls(self, pos: Position) -> int:
         assert isinstance(pos, Cinch)

@@ -39,6 +39,7 @@ from solver.games.cinch.rules import (
     read_discards,
 )
 from solver.notation import Fields, get_bool, get_int, get_str, parse_seat
+from solver.seatview import SeatFacts, union
 from solver.view import (
     OUT,
     SUITS,
@@ -456,3 +457,25 @@ def _check_no_draw_back(pos: Cinch, discards: list[CardSet]) -> None:
             " wood); make the view from the position the hand was dealt in, or write it"
             " with the key 'discarded'"
         )
+
+
+def view_facts(view: CinchView | CinchDealView) -> SeatFacts:
+    """As `heuristics.seat_facts`, read from the seat's view: `CinchView` in play,
+    `CinchDealView` before (its `hand` the seat's cards now).  The discards
+    it saw that may have been drawn back from the dead wood (drawn at
+    random, so no seat knows which: `View.seen`) are not known out of play;
+    a position, which holds only the discards left, says which were drawn
+    (`seat_facts` is exact only where nothing was drawn back)."""
+    bidder = bid = None
+    if len(view.bids) == view.nseats:
+        bidder, bid = contract(view.bids, view.dealer)
+    before = isinstance(view, CinchDealView)
+    return SeatFacts(
+        dealt=(DEALT if before else PLAY_HAND,) * view.nseats,
+        discards=union(view.discards) - view.seen,
+        bids=tuple(view.bids),
+        bidder=bidder,
+        bid=bid,
+        dealer=view.dealer,
+        hand=view.hand if isinstance(view, CinchDealView) else None,
+    )

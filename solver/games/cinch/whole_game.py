@@ -9,6 +9,7 @@ from collections.abc import Sequence
 
 from solver.cards import FULL_DECK
 from solver.errors import PositionError
+from solver.games.base import Move
 from solver.games.cinch.rules import Cinch
 from solver.games.game import side_seats
 
@@ -19,6 +20,24 @@ def deal_hand(seed: int, hand: int, dealer: int, previous: Cinch | None) -> Cinc
     """Hand `hand`, with the Shoot rule of the previous hand."""
     shoot = previous.shoot_rule if previous is not None else "in-play"
     return Cinch.deal(seed, dealer=dealer, first_hand=hand == 1, shoot_rule=shoot)
+
+
+def moves_from_deal(pos: Cinch) -> list[Move]:
+    """The calls, trump, the excess trumps discarded (seat by seat in the
+    order the seats discard them, each seat's in card order; the order of a
+    seat's discards changes nothing) and the play record of `pos`.  A
+    position whose redeal drew cards back from the dead wood does not show
+    that redeal: made on the deal again (the same seed, the same draws),
+    these moves give the position with its history, which does."""
+    moves = [Move("bid", value=b) for b in pos.bids]
+    if pos.trump is None:
+        return moves
+    moves.append(Move("trump", value=pos.trump))
+    trumps = FULL_DECK.suit(pos.trump)
+    for s in range(len(pos.discards)):
+        seat = (pos.dealer + 1 + s) % len(pos.discards)
+        moves += [Move("discard", c) for c in pos.discards[seat] & trumps]
+    return moves + pos.play_record
 
 
 def discards_and_calls(pos: Cinch) -> int:

@@ -17,6 +17,7 @@ from solver.games.whist.rules import FULL_HAND, Whist
 from solver.games.whist.view import WhistView
 from solver.notation import SEAT_LETTERS
 from solver.seatview import SeatFacts
+from solver.view import View
 
 
 class WhistGame(Game):
@@ -43,6 +44,10 @@ class WhistGame(Game):
     def seat_facts(self, pos: Position, seat: int) -> SeatFacts:
         assert isinstance(pos, Whist)
         return heuristics.seat_facts(pos, seat)
+
+    def view_facts(self, view: View) -> SeatFacts:
+        assert isinstance(view, WhistView)
+        return heuristics.view_facts(view)
 
     def deal_hand(self, deal: HandToDeal) -> Position:
         return Whist.deal(deal.seed)
