@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from typing import TypeVar
 
 from solver.errors import NotationError, TricksolverError
 from solver.games.base import Position
@@ -188,12 +189,17 @@ def position_table(pos: Position, name: str | None = None) -> str:
     return to_toml({POSITIONS_TABLE: [keys]})
 
 
+AnyBoard = TypeVar("AnyBoard", bound=Board | SkippedBoard)
+"""Boards as read: those that read, those skipped, or both (`choose_boards`
+gives back the kind it is given)."""
+
+
 def choose_boards(
-    boards: Sequence[Board | SkippedBoard],
+    boards: Sequence[AnyBoard],
     wanted: str | None,
     source: str,
     room: str | None = None,
-) -> list[Board | SkippedBoard]:
+) -> list[AnyBoard]:
     """The boards named `wanted` (its number as the file gives it, every
     room's; a room's letter after the number, ``46c``, or `room`, picks
     one: ``open``, ``closed``, or their first letter), else the board at

@@ -27,6 +27,7 @@ from solver.errors import IllegalMoveError, NotationError, PositionError
 from solver.games.base import Move, Position
 from solver.games.game import Board
 from solver.players import Player, make_player, parse_seats
+from solver.position import view_of
 from solver.wholegame import decision_rng, moves_made
 
 MAX_BOARDS = 32  # boards held at once (each its own Solver: up to --tt-mb each)
@@ -127,7 +128,7 @@ class WebBoard:
             move = legal[0]
         else:  # off the board's lock: a sampling player takes its time
             rng = decision_rng(self.seed, FIRST_HAND, moves_made(work))
-            move = player.choose(work, work.to_move, rng)
+            move = player.choose(view_of(work, work.to_move), rng)
         self.play(str(move))
         return move
 

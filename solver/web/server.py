@@ -22,7 +22,7 @@ moves clicked.  The routes (``{id}`` a board's id):
 ``POST /api/boards/{id}/record``       ``{"board"}``: another board of the file
 ``POST /api/boards/{id}/seats``        ``{"seats", "people"}``: the engine's players
 ``GET /api/boards/{id}/export``        ``?format=toml|line|pbn``: the position's text
-``POST /api/boards/{id}/hint``         the strongest player's move and its figures
+``POST /api/boards/{id}/hint``         the hint player's move and its figures
 ``GET /api/boards/{id}/analyze``       events: each class of moves as it is valued
 ``GET /api/boards/{id}/recommend``     ``?seat&samples&seconds&seed``: events of the
                                        worlds valued, then the recommendation (before
@@ -76,7 +76,7 @@ from solver.moves import apply_moves, read_position
 from solver.notation import MAX_FILE_TEXT, MAX_TEXT, parse_seat, whole_number
 from solver.pimc import WorldResult, advised_view, recommend, summarize
 from solver.players import advise
-from solver.position import deal
+from solver.position import deal, view_of
 from solver.records import choose_boards, read_boards
 from solver.review import NO_PLAY, check_start, move_words, played_hand, review
 from solver.web.boards import BOARD_TT_MB, Boards, NoSuchBoard, WebBoard
@@ -538,7 +538,7 @@ def app(tt_mb: float = BOARD_TT_MB, hosts: list[str] | None = None) -> Starlette
         pos = board.snapshot()
         if pos.is_over:
             raise PositionError("the hand is over: no move to hint")
-        advice = await run_in_threadpool(advise, pos, pos.to_move)
+        advice = await run_in_threadpool(advise, view_of(pos, pos.to_move))
         return JSONResponse(
             {
                 "move": str(advice.move),
