@@ -13,8 +13,14 @@ cdef extern from "cards.h" nogil:
 
 cdef extern from "rules.h" nogil:
     int TS_MAX_SEATS
-    int TS_QUEST_CATEGORIES
     int TS_NO_SEAT
+    int TS_WHIST, TS_CHINKWAY, TS_CHINESE_WHIST, TS_CINCH, TS_GAMES   # enum ts_game
+    int TS_PLAY, TS_CLAIM, TS_OVER                                    # enum ts_phase
+    int TS_CINCH_HIGH, TS_CINCH_LOW, TS_CINCH_JACK, TS_CINCH_GAME
+    # the games' numbers the rules need (each written once, in rules.h)
+    int TS_CHINKWAY_SEATS, TS_QUEST_CATEGORIES, TS_COURTS, TS_QUEST_CARDS
+    int TS_CHINESE_WHIST_PAR_2, TS_CHINESE_WHIST_PAR_3, TS_CHINESE_WHIST_PAR_4
+    int TS_CINCH_TOP_BID, TS_SHOOT
 
     ctypedef struct ts_setup:
         uint8_t game, nseats, trump, leader

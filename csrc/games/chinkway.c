@@ -53,12 +53,12 @@
 _Static_assert(CK_PATTERNS <= 255, "ck_entry counts its patterns in a byte");
 
 typedef struct ck_shape {
-    uint64_t counts[CHINKWAY_SEATS]; /* each seat: its suits, CK_SUIT_COUNT_BITS each */
+    uint64_t counts[TS_CHINKWAY_SEATS]; /* each seat: its suits, CK_SUIT_COUNT_BITS each */
     uint64_t rest;                   /* the capped needs, the leader, the root side */
 } ck_shape;
 
 typedef struct ck_pattern {
-    ts_cards hands[CHINKWAY_SEATS]; /* relative-rank cards of each seat that decided the bound */
+    ts_cards hands[TS_CHINKWAY_SEATS]; /* relative-rank cards of each seat that decided the bound */
     ts_cards pips, courts;          /* of them, the needed pips and the needed courts */
     int8_t lo, hi;                  /* bounds on the root side's future parts */
 } ck_pattern;
@@ -76,7 +76,7 @@ typedef struct ck_entry {
  * them (relative ranks), the shape. */
 typedef struct chinkway_place {
     ts_cards remaining;
-    ts_cards rel[CHINKWAY_SEATS];
+    ts_cards rel[TS_CHINKWAY_SEATS];
     ts_cards pips, courts;
     ck_shape sh;
     ts_card best; /* the shape's best move, or TS_NO_CARD */
@@ -129,7 +129,7 @@ static void ck_shape_of(const ts_state *s, int R, ts_cards remaining, ck_shape *
 static ck_entry *ck_pair(const ts_tt *tt, const ck_shape *sh, uint64_t *hash)
 {
     uint64_t h = 0x9E3779B97F4A7C15ULL ^ sh->rest;
-    for (int p = 0; p < CHINKWAY_SEATS; p++) {
+    for (int p = 0; p < TS_CHINKWAY_SEATS; p++) {
         h = (h ^ sh->counts[p]) * 0xBF58476D1CE4E5B9ULL;
         h ^= h >> 31;
     }

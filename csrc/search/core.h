@@ -298,6 +298,7 @@ static inline void exact_store(ts_search *S, const exact_node *nd, int result, i
 #define WINDOW_GIVE_UP(target, base) ((void)(base), (target) - 1)
 #define WINDOW_end(S, s, target, base, node, v, decided) exact_end(S, s, v)
 #define WINDOW_bounds(S, s, target, base, at_start, node, v, decided) exact_bounds(S, s, target, at_start, node, v)
+#define WINDOW_CLAMPS 1 /* (a move's bound may be looser than the node's cheap bounds) */
 #define WINDOW_probe(S, s, target, base, node, v, decided) exact_probe(S, s, target, node, v)
 #define WINDOW_table_move(node) ((node)->best)
 #define WINDOW_KILLER 1

@@ -203,6 +203,7 @@ static inline int pattern_bounds(ts_search *S, const ts_state *s, int target, in
 #define WINDOW_end(S, s, target, base, node, v, decided) pattern_end(s, target, base, v)
 #define WINDOW_bounds(S, s, target, base, at_start, node, v, decided) \
     pattern_bounds(S, s, target, base, node, v, decided)
+#define WINDOW_CLAMPS 0 /* (the answers lie within the part scored .. the ceiling) */
 #define WINDOW_probe(S, s, target, base, node, v, decided) GAME_probe(S, s, target, base, &(node)->place, v, decided)
 #define WINDOW_table_move(node) GAME_table_move(&(node)->place)
 #define WINDOW_KILLER GAME_PATTERN_KILLER

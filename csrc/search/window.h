@@ -35,6 +35,9 @@
  *   WINDOW_bounds(S, s, target, base, at_start, &node, &v, decided)
  *                                  1: cheap bounds answer with v; else the
  *                                  node's range set (node.lo, node.hi)
+ *   WINDOW_CLAMPS                  1: the answers of the moves may lie outside
+ *                                  the node's range, and are brought within
+ *                                  it (0: they never do)
  *   WINDOW_probe(S, s, target, base, &node, &v, decided)
  *                                  at a trick start: 1 when the table
  *                                  answers with v (it may narrow the range)
@@ -113,14 +116,21 @@ static int WINDOW(ts_search *S, ts_state *s, int target, ts_cards *decided)
      * does not cut off.  (Only a cutoff card that was its class's
      * representative first: 5.7% more nodes.) */
     int lazy = first != TS_NO_CARD && (legal & ts_bit(first)) && (legal & (legal - 1));
-    ts_card list[64];
-    int n;
     if (GAME_CLAIMS && s->phase == TS_CLAIM && !maximising) {
         /* another side's claim leaves R's score and R's future alone (the
-         * game's key holds R's claims only): any one will do */
-        list[0] = ts_first(legal);
-        n = 1;
-    } else if (lazy) {
+         * game's key holds R's claims only): any one will do, its answer
+         * (within the node's range) is the node's */
+        ts_undo u;
+        rules_apply(s, ts_first(legal), &u);
+        v = WINDOW(S, s, target, decided);
+        rules_unplay(s, &u);
+        if (S->aborted)
+            return WINDOW_GIVE_UP(target, base);
+        return WINDOW_CLAMPS ? (v < node.lo ? node.lo : v > node.hi ? node.hi : v) : v;
+    }
+    ts_card list[64];
+    int n;
+    if (lazy) {
         list[0] = first;
         n = 1;
     } else {
@@ -201,9 +211,9 @@ static int WINDOW(ts_search *S, ts_state *s, int target, ts_cards *decided)
             min_rank[suit][cls] = ts_rank_of(ts_first(in_suit));
     }
     /* the node's own range holds too */
-    if (result < node.lo)
+    if (WINDOW_CLAMPS && result < node.lo)
         result = node.lo;
-    if (result > node.hi)
+    if (WINDOW_CLAMPS && result > node.hi)
         result = node.hi;
     if (WINDOW_DECIDES)
         *decided = all | dominance;
@@ -225,6 +235,7 @@ static int WINDOW(ts_search *S, ts_state *s, int target, ts_cards *decided)
 #undef WINDOW_GIVE_UP
 #undef WINDOW_end
 #undef WINDOW_bounds
+#undef WINDOW_CLAMPS
 #undef WINDOW_probe
 #undef WINDOW_table_move
 #undef WINDOW_KILLER
