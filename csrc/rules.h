@@ -162,4 +162,9 @@ int64_t ts_playouts(const ts_state *start, int64_t n, uint64_t seed);
 
 const char *ts_status_text(int status);
 
+/* The name of game `game` (enum ts_game), as the Python package registers
+ * it ("whist", "chinese-whist", ...): the binding finds each game's number
+ * by it.  NULL for a number that is no game. */
+const char *ts_game_name(int game);
+
 #endif /* TS_RULES_H */

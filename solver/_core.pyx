@@ -19,8 +19,9 @@ SETUP_BYTES = sizeof(ts_setup)  # the raw setup's size (PlayState.setup_bytes)
 NO_SEAT = TS_NO_SEAT
 NO_CARD = TS_NO_CARD
 PHASE_PLAY, PHASE_CLAIM, PHASE_OVER = TS_PLAY, TS_CLAIM, TS_OVER
-GAME_WHIST, GAME_CHINKWAY, GAME_CHINESE_WHIST, GAME_CINCH = TS_WHIST, TS_CHINKWAY, TS_CHINESE_WHIST, TS_CINCH
 GAMES = TS_GAMES  # the number of games: a setup's game is 0..GAMES-1
+# each game's number (a setup's game) by its registered name ("whist", ...)
+GAME_NUMBERS = {ts_game_name(g).decode(): g for g in range(TS_GAMES)}
 CINCH_HIGH, CINCH_LOW, CINCH_JACK, CINCH_GAME = TS_CINCH_HIGH, TS_CINCH_LOW, TS_CINCH_JACK, TS_CINCH_GAME
 
 # The games' numbers the rules need, written once in csrc/rules.h; the
@@ -282,7 +283,7 @@ cdef class PlayState:
 
     def cinch_points(self, int side):
         """Bits CINCH_HIGH/LOW/JACK/GAME that a Cinch side holds now."""
-        if self.s.game != GAME_CINCH or not 0 <= side < 2:
+        if self.s.game != TS_CINCH or not 0 <= side < 2:
             raise ValueError("Cinch points need a Cinch hand and side 0 or 1")
         return ts_cinch_points(&self.s, side)
 

@@ -50,7 +50,9 @@ def play_cards(state: _core.PlayState, cards: str) -> None:
 
 def whist_core(hands: list[str], trump: str = "NT", leader: int = 0) -> _core.PlayState:
     return _core.PlayState(
-        _core.Setup(_core.GAME_WHIST, 4, parse_strain(trump), leader, [mask(h) for h in hands])
+        _core.Setup(
+            _core.GAME_NUMBERS["whist"], 4, parse_strain(trump), leader, [mask(h) for h in hands]
+        )
     )
 
 
@@ -166,7 +168,11 @@ def chinkway_core(
 ) -> _core.PlayState:
     """A Chinkway hand at its first lead; player 2 (left of the dealer) leads."""
     setup = _core.Setup(
-        _core.GAME_CHINKWAY, 5, parse_strain(trump), (dealer + 1) % 5, [mask(h) for h in hands]
+        _core.GAME_NUMBERS["chinkway"],
+        5,
+        parse_strain(trump),
+        (dealer + 1) % 5,
+        [mask(h) for h in hands],
     )
     setup.dealer = dealer
     setup.pairing = pairing
@@ -572,7 +578,9 @@ def cinch_core(
     bid: int = 1,
     all_four: bool = False,
 ) -> _core.PlayState:
-    setup = _core.Setup(_core.GAME_CINCH, 4, parse_strain(trump), leader, [mask(h) for h in hands])
+    setup = _core.Setup(
+        _core.GAME_NUMBERS["cinch"], 4, parse_strain(trump), leader, [mask(h) for h in hands]
+    )
     setup.bidder = bidder
     setup.bid = bid
     setup.shoot_needs_all_four = all_four

@@ -484,12 +484,6 @@ def test_maxn_by_score_and_tricks_agree_with_brute_force(game: str, players: int
 SIBLING_ENDGAMES = 3  # endgames of every variant in the default run
 FULL_SIBLING_ENDGAMES = 40
 SIBLING_TRICKS = {"chinkway": 2}  # tricks left; 3 for the other games
-GAME_CODES = {
-    "whist": _core.GAME_WHIST,
-    "chinkway": _core.GAME_CHINKWAY,
-    "chinese-whist": _core.GAME_CHINESE_WHIST,
-    "cinch": _core.GAME_CINCH,
-}
 
 
 @dataclass
@@ -591,7 +585,7 @@ def siblings(pos: Position, seed: int) -> list[Sibling]:
                 "round": r["round"],
                 "quest": [str(c) for c in r["quest"]],
             }
-        setup = _core.Setup(GAME_CODES[pos.game], n, trump, leader, masks)
+        setup = _core.Setup(_core.GAME_NUMBERS[pos.game], n, trump, leader, masks)
         for field, value in {**args, **extra}.items():
             setattr(setup, field, value)
         state = _core.PlayState(setup)

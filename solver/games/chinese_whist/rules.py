@@ -150,7 +150,7 @@ class ChineseWhist(Position):
             t.index: u.index for s in range(self.nseats) for t, u in self.piles[s] if u is not None
         }
         setup = _core.Setup(
-            _core.GAME_CHINESE_WHIST,
+            _core.GAME_NUMBERS[self.game],
             self.nseats,
             self.trump,
             (self.dealer + 1) % self.nseats,

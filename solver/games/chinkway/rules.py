@@ -208,7 +208,7 @@ class Chinkway(Position):
     def _start_play(self) -> None:
         assert self.trump is not None and self.quest is not None
         setup = _core.Setup(
-            _core.GAME_CHINKWAY,
+            _core.GAME_NUMBERS[self.game],
             SEATS,
             self.trump,
             (self.dealer + 1) % SEATS,

@@ -395,7 +395,11 @@ class Cinch(Position):
     def _start_play(self) -> None:
         assert self.trump is not None
         setup = _core.Setup(
-            _core.GAME_CINCH, SEATS, self.trump, self.bidder, [h.mask for h in self.hands]
+            _core.GAME_NUMBERS[self.game],
+            SEATS,
+            self.trump,
+            self.bidder,
+            [h.mask for h in self.hands],
         )
         setup.bidder = self.bidder
         setup.bid = self.bid
