@@ -16,9 +16,10 @@
  * bound as a pattern of those cards and lower cards that played the same
  * are skipped.  Steps: 1. the end of the hand (or the horizon);
  * 2. cheap bounds; 3. the table, at a trick start; 4. the moves, in order
- * (the table's move, the cutoff card or the killer lead first), lower cards
- * skipped after a card whose search did not depend on its rank; 5. the
- * table's store, at a trick start.
+ * (the table's move, the cutoff card or the killer lead first; another
+ * side's claim: any one, its answer the node's), lower cards skipped after
+ * a card whose search did not depend on its rank; 5. the table's store, at
+ * a trick start.
  *
  * The hooks of a kind (WINDOW_node is the type in which a node's steps
  * keep what its store needs; its `lo` and `hi` fields are the range of the
@@ -106,16 +107,6 @@ static int WINDOW(ts_search *S, ts_state *s, int target, ts_cards *decided)
      * 29% more nodes on 19 deals of the quest game, measured) */
     const int depth = play_depth(s);
     ts_cards legal = rules_legal(s), moves;
-    /* the cards whose ranks made moves not worth trying (WINDOW_pruned):
-     * deciding cards of the node unless a move cuts off */
-    ts_cards dominance = 0;
-    uint16_t tag = 0, *cut = WINDOW_cut_slot(S, s, target, &tag);
-    ts_card first = cut && (*cut & ~0x3Fu) == tag ? (ts_card)(*cut & 0x3F) : TS_NO_CARD;
-    /* The cutoff card alone first, when legal (another card of its class
-     * would do the same): the others are found and ordered only when it
-     * does not cut off.  (Only a cutoff card that was its class's
-     * representative first: 5.7% more nodes.) */
-    int lazy = first != TS_NO_CARD && (legal & ts_bit(first)) && (legal & (legal - 1));
     if (GAME_CLAIMS && s->phase == TS_CLAIM && !maximising) {
         /* another side's claim leaves R's score and R's future alone (the
          * game's key holds R's claims only): any one will do, its answer
@@ -128,6 +119,16 @@ static int WINDOW(ts_search *S, ts_state *s, int target, ts_cards *decided)
             return WINDOW_GIVE_UP(target, base);
         return WINDOW_CLAMPS ? (v < node.lo ? node.lo : v > node.hi ? node.hi : v) : v;
     }
+    /* the cards whose ranks made moves not worth trying (WINDOW_pruned):
+     * deciding cards of the node unless a move cuts off */
+    ts_cards dominance = 0;
+    uint16_t tag = 0, *cut = WINDOW_cut_slot(S, s, target, &tag);
+    ts_card first = cut && (*cut & ~0x3Fu) == tag ? (ts_card)(*cut & 0x3F) : TS_NO_CARD;
+    /* The cutoff card alone first, when legal (another card of its class
+     * would do the same): the others are found and ordered only when it
+     * does not cut off.  (Only a cutoff card that was its class's
+     * representative first: 5.7% more nodes.) */
+    int lazy = first != TS_NO_CARD && (legal & ts_bit(first)) && (legal & (legal - 1));
     ts_card list[64];
     int n;
     if (lazy) {
