@@ -24,11 +24,20 @@
 
 #define TS_MAX_SEATS 5
 #define TS_MAX_SIDES 5
-#define TS_QUEST_CATEGORIES 5 /* spade, heart, diamond, club pips; courts */
-#define TS_COURTS 4           /* the quest category of J, Q, K of any suit */
-#define TS_QUEST_CARDS 5      /* quest cards turned each Chinkway round */
-#define TS_SHOOT 8            /* a Cinch Shoot bid is worth 8 */
+/* The games' numbers that the rules need, each written once: the C core's
+ * files use them, the binding (solver/_core.pyx) exports them, and the
+ * Python product reads them from there. */
+#define TS_CHINKWAY_SEATS 5          /* Chinkway: the lone dealer and two teams of two */
+#define TS_QUEST_CATEGORIES 5        /* Chinkway: spade, heart, diamond, club pips; courts */
+#define TS_COURTS 4                  /* Chinkway: the quest category of J, Q, K of any suit */
+#define TS_QUEST_CARDS 5             /* Chinkway: quest cards turned each round */
+#define TS_CHINESE_WHIST_PAR_2 13    /* Chinese Whist, 2 players: each scores tricks above thirteen */
+#define TS_CHINESE_WHIST_PAR_3 5     /* 3 players: each scores tricks above five */
+#define TS_CHINESE_WHIST_PAR_4 6     /* 4 players: a side scores its tricks above six */
+#define TS_CINCH_TOP_BID 4           /* Cinch: the highest bid but a Shoot (bids are 1..4) */
+#define TS_SHOOT 8                   /* Cinch: a Shoot bid is worth 8 */
 
+/* The games (a setup's `game`); TS_GAMES: their number. */
 enum ts_game { TS_WHIST = 0, TS_CHINKWAY = 1, TS_CHINESE_WHIST = 2, TS_CINCH = 3, TS_GAMES = 4 };
 enum ts_phase { TS_PLAY = 0, TS_CLAIM = 1, TS_OVER = 2 };
 
@@ -152,5 +161,10 @@ void ts_random_playout(ts_state *s, uint64_t *rng);
 int64_t ts_playouts(const ts_state *start, int64_t n, uint64_t seed);
 
 const char *ts_status_text(int status);
+
+/* The name of game `game` (enum ts_game), as the Python package registers
+ * it ("whist", "chinese-whist", ...): the binding finds each game's number
+ * by it.  NULL for a number that is no game. */
+const char *ts_game_name(int game);
 
 #endif /* TS_RULES_H */

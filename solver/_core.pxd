@@ -13,8 +13,15 @@ cdef extern from "cards.h" nogil:
 
 cdef extern from "rules.h" nogil:
     int TS_MAX_SEATS
-    int TS_QUEST_CATEGORIES
     int TS_NO_SEAT
+    int TS_GAMES                                                      # enum ts_game: the number of games
+    int TS_CINCH                                                      # (ts_cinch_points: Cinch hands only)
+    int TS_PLAY, TS_CLAIM, TS_OVER                                    # enum ts_phase
+    int TS_CINCH_HIGH, TS_CINCH_LOW, TS_CINCH_JACK, TS_CINCH_GAME
+    # the games' numbers the rules need (each written once, in rules.h)
+    int TS_CHINKWAY_SEATS, TS_QUEST_CATEGORIES, TS_COURTS, TS_QUEST_CARDS
+    int TS_CHINESE_WHIST_PAR_2, TS_CHINESE_WHIST_PAR_3, TS_CHINESE_WHIST_PAR_4
+    int TS_CINCH_TOP_BID, TS_SHOOT
 
     ctypedef struct ts_setup:
         uint8_t game, nseats, trump, leader
@@ -54,6 +61,7 @@ cdef extern from "rules.h" nogil:
     void ts_random_playout(ts_state *s, uint64_t *rng)
     int64_t ts_playouts(const ts_state *start, int64_t n, uint64_t seed)
     const char *ts_status_text(int status)
+    const char *ts_game_name(int game)
 
 
 cdef extern from "search.h" nogil:

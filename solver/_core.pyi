@@ -7,36 +7,39 @@ NO_CARD: int
 PHASE_PLAY: int
 PHASE_CLAIM: int
 PHASE_OVER: int
-GAME_WHIST: int
-GAME_CHINKWAY: int
-GAME_CHINESE_WHIST: int
-GAME_CINCH: int
+GAMES: int
+GAME_NUMBERS: dict[str, int]
 CINCH_HIGH: int
 CINCH_LOW: int
 CINCH_JACK: int
 CINCH_GAME: int
+CHINKWAY_SEATS: int
+QUEST_CATEGORIES: int
+COURTS: int
+QUEST_CARDS: int
+CHINESE_WHIST_PAR: dict[int, int]
+CINCH_TOP_BID: int
+SHOOT: int
 
 def trick_winner(cards: list[int] | tuple[int, ...], trump: int) -> int: ...
 def quest_category(card: int) -> int: ...
 
-class PlayState:
+class Setup:
     def __init__(
-        self,
-        game: int,
-        nseats: int,
-        trump: int,
-        leader: int,
-        hands: list[int],
-        up: list[int] | None = ...,
-        under: list[int] | None = ...,
-        beneath: dict[int, int] | None = ...,
-        dealer: int = ...,
-        pairing: int = ...,
-        quest_need: list[int] | None = ...,
-        bidder: int = ...,
-        bid: int = ...,
-        shoot_needs_all_four: bool = ...,
+        self, game: int, nseats: int, trump: int, leader: int, hands: list[int]
     ) -> None: ...
+    up: list[int]
+    under: list[int]
+    beneath: dict[int, int]
+    dealer: int
+    pairing: int
+    quest_need: list[int]
+    bidder: int
+    bid: int
+    shoot_needs_all_four: bool
+
+class PlayState:
+    def __init__(self, setup: Setup) -> None: ...
     @staticmethod
     def from_setup_bytes(raw: bytes) -> PlayState: ...
     def setup_bytes(self) -> bytes: ...

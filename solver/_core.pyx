@@ -18,9 +18,21 @@ NOTRUMP = TS_NOTRUMP
 SETUP_BYTES = sizeof(ts_setup)  # the raw setup's size (PlayState.setup_bytes)
 NO_SEAT = TS_NO_SEAT
 NO_CARD = TS_NO_CARD
-PHASE_PLAY, PHASE_CLAIM, PHASE_OVER = 0, 1, 2
-GAME_WHIST, GAME_CHINKWAY, GAME_CHINESE_WHIST, GAME_CINCH = 0, 1, 2, 3
-CINCH_HIGH, CINCH_LOW, CINCH_JACK, CINCH_GAME = 1, 2, 4, 8
+PHASE_PLAY, PHASE_CLAIM, PHASE_OVER = TS_PLAY, TS_CLAIM, TS_OVER
+GAMES = TS_GAMES  # the number of games: a setup's game is 0..GAMES-1
+# each game's number (a setup's game) by its registered name ("whist", ...)
+GAME_NUMBERS = {ts_game_name(g).decode(): g for g in range(TS_GAMES)}
+CINCH_HIGH, CINCH_LOW, CINCH_JACK, CINCH_GAME = TS_CINCH_HIGH, TS_CINCH_LOW, TS_CINCH_JACK, TS_CINCH_GAME
+
+# The games' numbers the rules need, written once in csrc/rules.h; the
+# games' Python modules read them from here.
+CHINKWAY_SEATS = TS_CHINKWAY_SEATS
+QUEST_CATEGORIES = TS_QUEST_CATEGORIES
+COURTS = TS_COURTS
+QUEST_CARDS = TS_QUEST_CARDS
+CHINESE_WHIST_PAR = {2: TS_CHINESE_WHIST_PAR_2, 3: TS_CHINESE_WHIST_PAR_3, 4: TS_CHINESE_WHIST_PAR_4}
+CINCH_TOP_BID = TS_CINCH_TOP_BID
+SHOOT = TS_SHOOT
 
 
 cdef str _status(int status):
@@ -43,6 +55,117 @@ def quest_category(int card):
     return ts_quest_category(<ts_card>card)
 
 
+cdef class Setup:
+    """What a hand starts from (csrc/rules.h's ts_setup), as a game builds
+    it: the fields every game has at construction, the game's own fields
+    (fields a game does not use are left at their defaults) set after.
+    `PlayState(setup)` checks it.  The numbers are checked to fit here (a
+    PositionError); the rules' checks are `PlayState`'s."""
+    cdef ts_setup s
+
+    def __init__(self, int game, int nseats, int trump, int leader, hands):
+        memset(&self.s, 0, sizeof(self.s))
+        memset(self.s.beneath, TS_NO_CARD, sizeof(self.s.beneath))
+        if not 0 <= game < TS_GAMES or not 0 <= trump <= TS_NOTRUMP or not 0 <= leader < 256:
+            raise PositionError("game, trump or leader out of range")
+        if not 2 <= nseats <= TS_MAX_SEATS or len(hands) != nseats:
+            raise PositionError(f"expected {nseats} hands, one per seat")
+        self.s.game, self.s.nseats, self.s.trump, self.s.leader = game, nseats, trump, leader
+        for p in range(nseats):
+            self.s.hand[p] = hands[p]
+        self.s.bid = 1  # Cinch's default contract, bid 1 (in every game's setup, as ever)
+
+    @property
+    def up(self):
+        """Chinese Whist: each seat's face-up cards on the piles."""
+        return [self.s.up[p] for p in range(self.s.nseats)]
+
+    @up.setter
+    def up(self, cards):
+        for p in range(self.s.nseats):
+            self.s.up[p] = cards[p]
+
+    @property
+    def under(self):
+        """Chinese Whist: each seat's face-down cards under them."""
+        return [self.s.under[p] for p in range(self.s.nseats)]
+
+    @under.setter
+    def under(self, cards):
+        for p in range(self.s.nseats):
+            self.s.under[p] = cards[p]
+
+    @property
+    def beneath(self):
+        """Chinese Whist: {covering card: the card under it}."""
+        return {top: self.s.beneath[top] for top in range(64) if self.s.beneath[top] != TS_NO_CARD}
+
+    @beneath.setter
+    def beneath(self, piles):
+        memset(self.s.beneath, TS_NO_CARD, sizeof(self.s.beneath))
+        for top, card in piles.items():
+            if not (0 <= top < 64 and 0 <= card < 64):
+                raise PositionError("pile card out of range")
+            self.s.beneath[top] = card
+
+    @property
+    def dealer(self):
+        """Chinkway: the lone dealer's seat."""
+        return self.s.dealer
+
+    @dealer.setter
+    def dealer(self, int seat):
+        self.s.dealer = seat
+
+    @property
+    def pairing(self):
+        """Chinkway: the teams, 0 or 1 (csrc/rules.h)."""
+        return self.s.pairing
+
+    @pairing.setter
+    def pairing(self, int pairing):
+        self.s.pairing = pairing
+
+    @property
+    def quest_need(self):
+        """Chinkway: the quest's cards of each category."""
+        return [self.s.quest_need[k] for k in range(TS_QUEST_CATEGORIES)]
+
+    @quest_need.setter
+    def quest_need(self, counts):
+        if len(counts) != TS_QUEST_CATEGORIES:
+            raise PositionError("quest needs five category counts")
+        for k in range(TS_QUEST_CATEGORIES):
+            self.s.quest_need[k] = counts[k]
+
+    @property
+    def bidder(self):
+        """Cinch: the contract's bidder."""
+        return self.s.bidder
+
+    @bidder.setter
+    def bidder(self, int seat):
+        self.s.bidder = seat
+
+    @property
+    def bid(self):
+        """Cinch: the contract's bid, 1..CINCH_TOP_BID or SHOOT."""
+        return self.s.bid
+
+    @bid.setter
+    def bid(self, int bid):
+        self.s.bid = bid
+
+    @property
+    def shoot_needs_all_four(self):
+        """Cinch: a Shoot needs all four points, not only those in play."""
+        return bool(self.s.shoot_needs_all_four)
+
+    @shoot_needs_all_four.setter
+    def shoot_needs_all_four(self, bint all_four):
+        self.s.shoot_needs_all_four = all_four
+
+
 cdef class PlayState:
     """The play of one hand, from a checked setup to the last trick.
 
@@ -53,39 +176,11 @@ cdef class PlayState:
     cdef ts_undo history[MAX_MOVES]
     cdef int nmoves
 
-    def __init__(self, int game, int nseats, int trump, int leader, hands,
-                 up=None, under=None, beneath=None, int dealer=0, int pairing=0,
-                 quest_need=None, int bidder=0, int bid=1, bint shoot_needs_all_four=False):
-        cdef ts_setup setup
-        memset(&setup, 0, sizeof(setup))
-        memset(setup.beneath, TS_NO_CARD, sizeof(setup.beneath))
-        if not 0 <= game < 4 or not 0 <= trump <= TS_NOTRUMP or not 0 <= leader < 256:
-            raise PositionError("game, trump or leader out of range")
-        if not 2 <= nseats <= TS_MAX_SEATS or len(hands) != nseats:
-            raise PositionError(f"expected {nseats} hands, one per seat")
-        setup.game, setup.nseats, setup.trump, setup.leader = game, nseats, trump, leader
-        for p in range(nseats):
-            setup.hand[p] = hands[p]
-            if up is not None:
-                setup.up[p] = up[p]
-            if under is not None:
-                setup.under[p] = under[p]
-        if beneath is not None:
-            for top, card in beneath.items():
-                if not (0 <= top < 64 and 0 <= card < 64):
-                    raise PositionError("pile card out of range")
-                setup.beneath[top] = card
-        setup.dealer, setup.pairing = dealer, pairing
-        if quest_need is not None:
-            if len(quest_need) != TS_QUEST_CATEGORIES:
-                raise PositionError("quest needs five category counts")
-            for k in range(TS_QUEST_CATEGORIES):
-                setup.quest_need[k] = quest_need[k]
-        setup.bidder, setup.bid, setup.shoot_needs_all_four = bidder, bid, shoot_needs_all_four
-        status = ts_init(&self.s, &setup)
+    def __init__(self, Setup setup not None):
+        status = ts_init(&self.s, &setup.s)
         if status:
             raise PositionError(_status(status))
-        self.setup = setup
+        self.setup = setup.s
         self.nmoves = 0
 
     @staticmethod
@@ -188,7 +283,7 @@ cdef class PlayState:
 
     def cinch_points(self, int side):
         """Bits CINCH_HIGH/LOW/JACK/GAME that a Cinch side holds now."""
-        if self.s.game != GAME_CINCH or not 0 <= side < 2:
+        if self.s.game != TS_CINCH or not 0 <= side < 2:
             raise ValueError("Cinch points need a Cinch hand and side 0 or 1")
         return ts_cinch_points(&self.s, side)
 

@@ -17,13 +17,14 @@ from collections.abc import Iterable, Iterator
 from enum import IntEnum
 from typing import Final
 
+from solver import _core
 from solver.errors import CardError
 
 LANE_BITS: Final = 16
 RANK_CHARS: Final = "23456789TJQKA"
 SUIT_CHARS: Final = "SHDC"
 SUIT_SYMBOLS: Final = "♠♥♦♣"
-NOTRUMP: Final = 4  # the strain index of no trumps, after the four suits
+NOTRUMP: Final = _core.NOTRUMP  # the strain index of no trumps, after the four suits
 LANE: Final = (1 << len(RANK_CHARS)) - 1
 DECK_MASK: Final = LANE | LANE << 16 | LANE << 32 | LANE << 48
 

@@ -50,7 +50,9 @@ def play_cards(state: _core.PlayState, cards: str) -> None:
 
 def whist_core(hands: list[str], trump: str = "NT", leader: int = 0) -> _core.PlayState:
     return _core.PlayState(
-        _core.GAME_WHIST, 4, parse_strain(trump), leader, [mask(h) for h in hands]
+        _core.Setup(
+            _core.GAME_NUMBERS["whist"], 4, parse_strain(trump), leader, [mask(h) for h in hands]
+        )
     )
 
 
@@ -165,16 +167,17 @@ def chinkway_core(
     pairing: int = 0,
 ) -> _core.PlayState:
     """A Chinkway hand at its first lead; player 2 (left of the dealer) leads."""
-    return _core.PlayState(
-        _core.GAME_CHINKWAY,
+    setup = _core.Setup(
+        _core.GAME_NUMBERS["chinkway"],
         5,
         parse_strain(trump),
         (dealer + 1) % 5,
         [mask(h) for h in hands],
-        dealer=dealer,
-        pairing=pairing,
-        quest_need=quest_needs([Card.parse(c) for c in quest.split()]),
     )
+    setup.dealer = dealer
+    setup.pairing = pairing
+    setup.quest_need = quest_needs([Card.parse(c) for c in quest.split()])
+    return _core.PlayState(setup)
 
 
 def test_quest_example_needs_club_heart_diamond_pips_and_two_courts():
@@ -575,16 +578,13 @@ def cinch_core(
     bid: int = 1,
     all_four: bool = False,
 ) -> _core.PlayState:
-    return _core.PlayState(
-        _core.GAME_CINCH,
-        4,
-        parse_strain(trump),
-        leader,
-        [mask(h) for h in hands],
-        bidder=bidder,
-        bid=bid,
-        shoot_needs_all_four=all_four,
+    setup = _core.Setup(
+        _core.GAME_NUMBERS["cinch"], 4, parse_strain(trump), leader, [mask(h) for h in hands]
     )
+    setup.bidder = bidder
+    setup.bid = bid
+    setup.shoot_needs_all_four = all_four
+    return _core.PlayState(setup)
 
 
 def low_to_other_side(bidder: int = 0, bid: int = 1) -> _core.PlayState:

@@ -35,6 +35,7 @@ from solver.games.chinkway import Chinkway, pairing, quest_needs
 from solver.games.cinch import Cinch
 from tests.randpos import VARIANTS, random_start, reference_spec
 from tests.reference import minimax
+from tests.reference import rules as reference
 from tests.reference.rules import Hand
 
 FULL = os.environ.get("TRICKSOLVER_FULL") == "1"
@@ -464,7 +465,9 @@ def check_maxn(game: str, players: int, count: int, tricks: tuple[int, ...]) -> 
     return differ
 
 
-CW3_PAR = 5  # three-player Chinese Whist: a point a trick above five (rules.md 3)
+# three-player Chinese Whist: a point a trick above par (the reference's
+# value, written from the rules: tests/reference/rules.py)
+CW3_PAR = reference.CHINESE_WHIST_PAR[3]
 
 
 @pytest.mark.parametrize(("game", "players"), list(MAXN_PLANS), ids=MAXN_IDS)
@@ -481,12 +484,6 @@ def test_maxn_by_score_and_tricks_agree_with_brute_force(game: str, players: int
 SIBLING_ENDGAMES = 3  # endgames of every variant in the default run
 FULL_SIBLING_ENDGAMES = 40
 SIBLING_TRICKS = {"chinkway": 2}  # tricks left; 3 for the other games
-GAME_CODES = {
-    "whist": _core.GAME_WHIST,
-    "chinkway": _core.GAME_CHINKWAY,
-    "chinese-whist": _core.GAME_CHINESE_WHIST,
-    "cinch": _core.GAME_CINCH,
-}
 
 
 @dataclass
@@ -588,7 +585,10 @@ def siblings(pos: Position, seed: int) -> list[Sibling]:
                 "round": r["round"],
                 "quest": [str(c) for c in r["quest"]],
             }
-        state = _core.PlayState(GAME_CODES[pos.game], n, trump, leader, masks, **args, **extra)
+        setup = _core.Setup(_core.GAME_NUMBERS[pos.game], n, trump, leader, masks)
+        for field, value in {**args, **extra}.items():
+            setattr(setup, field, value)
+        state = _core.PlayState(setup)
         text = ", ".join(f"{k}={v}" for k, v in sp.items() if k not in ("game", "seats"))
         out.append(Sibling(state, Hand(sp), f"{pos.game} {n} seats: {text}"))
     return out

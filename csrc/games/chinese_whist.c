@@ -413,10 +413,12 @@ static int chinese_whist_probe(ts_search *S, const ts_state *s, int target, int 
     return cw_probe(S, s, target, &pl->sh, pl->rel, pl->crel, pl->remaining, v, decided);
 }
 
-/* Store a bound with the cards that decided it (cw_store); returns them. */
+/* Store a bound with the cards that decided it (cw_store); returns them.
+ * (The move that decided it is not kept.) */
 static ts_cards chinese_whist_store(ts_search *S, const ts_state *s, const chinese_whist_place *pl,
-                                           ts_cards all, int yes, int future)
+                                           ts_cards all, int yes, int future, ts_card decisive)
 {
+    (void)decisive;
     ts_cards ranks = relevant_ranks(s, all, pl->rel, pl->remaining);
     cw_store(S->tt, s, S->root_side, &pl->sh, pl->rel, pl->crel, ranks, yes, future);
     return absolute(ranks, pl->remaining);

@@ -185,8 +185,10 @@ static inline int chinese_whist_stands_for_lower(const ts_state *s, ts_card c)
     return s->beneath[c] != TS_NO_CARD && cw_strong_cover(s, c, cw_others_held(s));
 }
 
-static inline ts_cards chinese_whist_dominated(const ts_state *s, ts_cards moves, ts_cards legal, ts_cards *why)
+static inline ts_cards chinese_whist_dominated(const ts_state *s, int root, ts_cards moves, ts_cards legal,
+                                               ts_cards *why)
 {
+    (void)root;
     ts_cards covering = legal & s->covers;
     if (!covering)
         return 0;

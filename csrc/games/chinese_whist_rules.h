@@ -16,9 +16,6 @@
 
 #define CW_MIN_SEATS 2
 #define CW_MAX_SEATS 4
-#define CW_PAR_4 6  /* Chinese Whist, 4 players: a side scores its tricks above six */
-#define CW_PAR_3 5  /* 3 players: each scores tricks above five */
-#define CW_PAR_2 13 /* 2 players: each scores tricks above thirteen */
 
 static inline int chinese_whist_seats_ok(int nseats) { return nseats >= CW_MIN_SEATS && nseats <= CW_MAX_SEATS; }
 
@@ -97,10 +94,10 @@ static inline void chinese_whist_turn_down(ts_state *s, const ts_card *cards, in
     }
 }
 
-/* The par of a side: it scores its tricks above it. */
+/* The par of a side: it scores its tricks above it (rules.h). */
 static inline int chinese_whist_par(const ts_state *s)
 {
-    return s->nseats == 4 ? CW_PAR_4 : s->nseats == 3 ? CW_PAR_3 : CW_PAR_2;
+    return s->nseats == 4 ? TS_CHINESE_WHIST_PAR_4 : s->nseats == 3 ? TS_CHINESE_WHIST_PAR_3 : TS_CHINESE_WHIST_PAR_2;
 }
 
 /* A side's hand score: its tricks above par. */

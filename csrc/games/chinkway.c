@@ -1,13 +1,15 @@
 /*
  * games/chinkway.c -- Chinkway's rules and search: the hooks of
  * chinkway_rules.h given to the rules template (rules/play.h), which makes
- * chinkway_play from them (the claims), and the hooks of chinkway.h given to
- * the search template (search/core.h), which makes chinkway_search from
- * them.  The search over targets starts at the highest score.  Two
- * null-window searches: the reference with exact keys (the template's
- * reaches: the claims in the key, so the table stores whole-hand values),
- * and Chinkway's own partition search with a pattern table (below, the
- * default), which stores the root side's future quest parts.
+ * chinkway_play from them (the claims), and the hooks of chinkway.h and of
+ * its pattern table given to the search template (search/core.h), which
+ * makes chinkway_search from them.  The search over targets starts at the
+ * highest score.  The null-window search (search/window.h) runs with either
+ * table: the reference with exact keys (the claims in the key, so the table
+ * stores whole-hand values), and by default the partition search with
+ * Chinkway's pattern table (below), which counts and stores the root
+ * side's quest parts: its own scale, bounds, claims and card classes are
+ * hooks of search/patterns.h.
  */
 #include "chinkway.h"
 
@@ -51,12 +53,12 @@
 _Static_assert(CK_PATTERNS <= 255, "ck_entry counts its patterns in a byte");
 
 typedef struct ck_shape {
-    uint64_t counts[CHINKWAY_SEATS]; /* each seat: its suits, CK_SUIT_COUNT_BITS each */
+    uint64_t counts[TS_CHINKWAY_SEATS]; /* each seat: its suits, CK_SUIT_COUNT_BITS each */
     uint64_t rest;                   /* the capped needs, the leader, the root side */
 } ck_shape;
 
 typedef struct ck_pattern {
-    ts_cards hands[CHINKWAY_SEATS]; /* relative-rank cards of each seat that decided the bound */
+    ts_cards hands[TS_CHINKWAY_SEATS]; /* relative-rank cards of each seat that decided the bound */
     ts_cards pips, courts;          /* of them, the needed pips and the needed courts */
     int8_t lo, hi;                  /* bounds on the root side's future parts */
 } ck_pattern;
@@ -71,12 +73,11 @@ typedef struct ck_entry {
 
 /* A trick start as the probe leaves it for the store: the cards not yet
  * played, the seats' relative-rank cards, the needed pips and courts among
- * them (relative ranks), the root side's parts so far, the shape. */
+ * them (relative ranks), the shape. */
 typedef struct chinkway_place {
     ts_cards remaining;
-    ts_cards rel[CHINKWAY_SEATS];
+    ts_cards rel[TS_CHINKWAY_SEATS];
     ts_cards pips, courts;
-    int parts;
     ck_shape sh;
     ts_card best; /* the shape's best move, or TS_NO_CARD */
 } chinkway_place;
@@ -128,7 +129,7 @@ static void ck_shape_of(const ts_state *s, int R, ts_cards remaining, ck_shape *
 static ck_entry *ck_pair(const ts_tt *tt, const ck_shape *sh, uint64_t *hash)
 {
     uint64_t h = 0x9E3779B97F4A7C15ULL ^ sh->rest;
-    for (int p = 0; p < CHINKWAY_SEATS; p++) {
+    for (int p = 0; p < TS_CHINKWAY_SEATS; p++) {
         h = (h ^ sh->counts[p]) * 0xBF58476D1CE4E5B9ULL;
         h ^= h >> 31;
     }
@@ -162,12 +163,15 @@ static ck_entry *ck_slot(ts_tt *tt, const ck_shape *sh, int create)
 /* The whole block holds shape entries. */
 static void chinkway_layout(ts_tt *tt) { tt->own_entries[0] = tt->bytes / sizeof(ck_entry); }
 
-/* At a trick start: the place for the store, then the patterns of the
- * shape.  1 with the future parts' bound *v (for the target of T parts in
- * all) and its deciding cards when a pattern answers. */
-static int ck_probe(ts_tt *tt, const ts_state *s, int R, int T, chinkway_place *pl, int *v, ts_cards *decided,
-                    int64_t *hits)
+/* At a trick start (`parts`: the root side's so far): the place for the
+ * store, then the patterns of the shape.  1 with the parts' bound *v (for
+ * the target of T parts in all) and its deciding cards when a pattern
+ * answers. */
+static int chinkway_probe(ts_search *S, const ts_state *s, int T, int parts, chinkway_place *pl, int *v,
+                          ts_cards *decided)
 {
+    const int R = S->root_side;
+    ts_tt *tt = S->tt;
     pl->remaining = 0;
     for (int p = 0; p < s->nseats; p++)
         pl->remaining |= s->playable[p];
@@ -177,7 +181,6 @@ static int ck_probe(ts_tt *tt, const ts_state *s, int R, int T, chinkway_place *
     ck_needed(s, R, pl->remaining, &pips, &courts);
     pl->pips = relative(pips, pl->remaining);
     pl->courts = relative(courts, pl->remaining);
-    pl->parts = side_parts(s, R);
     ck_shape_of(s, R, pl->remaining, &pl->sh);
     ck_entry *e = ck_slot(tt, &pl->sh, 0);
     pl->best = e ? e->best : TS_NO_CARD;
@@ -192,11 +195,11 @@ static int ck_probe(ts_tt *tt, const ts_state *s, int R, int T, chinkway_place *
         }
         if (miss || (pl->pips & all) != pt->pips || (pl->courts & all) != pt->courts)
             continue;
-        int hit = pt->lo + pl->parts >= T ? 1 : pt->hi + pl->parts < T ? 0 : -1;
+        int hit = pt->lo + parts >= T ? 1 : pt->hi + parts < T ? 0 : -1;
         if (hit >= 0) {
-            (*hits)++;
+            S->stats.tt_hits++;
             *decided = absolute(all, pl->remaining);
-            *v = pl->parts + (hit ? pt->lo : pt->hi);
+            *v = parts + (hit ? pt->lo : pt->hi);
             return 1;
         }
     }
@@ -206,9 +209,10 @@ static int ck_probe(ts_tt *tt, const ts_state *s, int R, int T, chinkway_place *
 /* Store a bound on the future parts (`yes`: at least `future`, else at
  * most) decided by the cards `all`; returns the deciding cards of this
  * position (the relative ranks they stand for, as cards). */
-static ts_cards ck_store(ts_tt *tt, const ts_state *s, const chinkway_place *pl, ts_cards all, int yes,
-                         int future, ts_card decisive)
+static ts_cards chinkway_store(ts_search *S, const ts_state *s, const chinkway_place *pl, ts_cards all,
+                               int yes, int future, ts_card decisive)
 {
+    ts_tt *tt = S->tt;
     ts_cards ranks = relevant_ranks(s, all, pl->rel, pl->remaining);
     ck_pattern fresh;
     memset(&fresh, 0, sizeof fresh);
@@ -237,31 +241,7 @@ static ts_cards ck_store(ts_tt *tt, const ts_state *s, const chinkway_place *pl,
     return absolute(ranks, pl->remaining);
 }
 
-static int chinkway_own_search(ts_search *S, ts_state *s, int target);
-
-/* the search (chinkway.h and the above) */
-#define GAME_final_value chinkway_final_value
-#define GAME_stored_offset(s, side) ((void)(s), (void)(side), 0)
-#define GAME_bounds chinkway_bounds
-#define GAME_bounds_may_cut chinkway_bounds_may_cut
-#define GAME_alike chinkway_alike
-#define GAME_ALIKE_CLASSES 1
-#define GAME_alike_classes chinkway_alike_classes
-#define GAME_key chinkway_key
-#define GAME_rules chinkway_rules
-#define GAME_possible_value chinkway_possible_value
-#define GAME_first_target chinkway_first_target
-#define GAME_claim_score chinkway_claim_score
-#define GAME_claim_class ts_quest_category
-#define GAME_ORDER_AGAINST_LATER 1
-#define GAME_OWN_SEARCH 1
-#define GAME_layout chinkway_layout
-#define GAME_own_search chinkway_own_search
-#include "../search/core.h"
-
-_Static_assert(TS_QUEST_CATEGORIES <= ALIKE_CLASSES_MAX, "chinkway_alike_classes: a class a category at most");
-
-/* ---- the partition search ---- */
+/* ---- the partition search's hooks (search/patterns.h) ---- */
 
 /* The last trick, at its start: every seat plays its one card.  The root
  * side's parts at the end (*decided: the card that won it by rank). */
@@ -303,134 +283,97 @@ static ts_cards ck_dominant_claims(const ts_state *s, int R, ts_cards legal)
     return legal;
 }
 
-/* Can the root side reach T quest parts in all?  Fail-soft: the answer is
- * a number of parts v, v >= T when it can (and then its parts are at least
- * v), v < T when it cannot (and then they are at most v).  Also gives the
- * cards whose ranks decided it (*decided).  Steps: 1. the end, the parts
- * already claimed, the last trick, the cheap bounds; 2. at a trick start, the patterns;
- * 3. the moves (another side's claim: any one, it leaves the root side's
- * future alone; the root side's claims: a dominant category's only,
- * ck_dominant_claims); 4. at a trick start, store the bound with its pattern.
- * Lower cards of a suit are skipped after a card of the same seat, suit
- * and class whose search did not depend on its rank (they would play the
- * same). */
-static int ck_search(ts_search *S, ts_state *s, int T, ts_cards *decided)
+/* The partition search's cheap bounds: the last trick played out, then
+ * the bounds on the parts with the cards whose ranks decided them (where
+ * they may cut).  1 with the answer *v when they answer for T. */
+static inline int chinkway_pattern_bounds(ts_search *S, const ts_state *s, int T, int parts, int ceiling, int *v,
+                                          ts_cards *decided)
 {
+    (void)parts, (void)ceiling;
     const int R = S->root_side;
-    *decided = 0;
-    count_node(S, s);
-    int parts = side_parts(s, R);
-    if (out_of_budget(S))
-        return T - 1;
-
-    /* 1. */
-    if (s->phase == TS_OVER || parts >= T)
-        return parts;
-    if (s->phase == TS_PLAY && s->ntrick == 0 && s->tricks_played + 1 == s->total_tricks)
-        return ck_last_trick(s, R, decided);
-    int lo, hi;
-    ts_cards lo_ranks, hi_ranks;
+    if (s->phase == TS_PLAY && s->ntrick == 0 && s->tricks_played + 1 == s->total_tricks) {
+        *v = ck_last_trick(s, R, decided);
+        return 1;
+    }
     if (chinkway_bounds_may_cut(s, R)) {
+        int lo, hi;
+        ts_cards lo_ranks, hi_ranks;
         chinkway_parts_bounds(s, R, &lo, &hi, &lo_ranks, &hi_ranks);
         if (lo >= T) {
             *decided = lo_ranks;
-            return lo;
+            *v = lo;
+            return 1;
         }
         if (hi < T) {
             *decided = hi_ranks;
-            return hi;
+            *v = hi;
+            return 1;
         }
     }
-
-    /* 2. */
-    int at_start = s->phase == TS_PLAY && s->ntrick == 0;
-    chinkway_place place;
-    if (at_start) {
-        int v;
-        if (ck_probe(S->tt, s, R, T, &place, &v, decided, &S->stats.tt_hits))
-            return v;
-    }
-
-    /* 3. */
-    int maximising = s->side[s->turn] == R;
-    ts_cards legal = rules_legal(s);
-    if (s->phase == TS_CLAIM && !maximising) {
-        ts_undo u;
-        rules_apply(s, ts_first(legal), &u);
-        int v = ck_search(S, s, T, decided);
-        rules_unplay(s, &u);
-        return S->aborted ? T - 1 : v;
-    }
-    if (s->phase == TS_CLAIM)
-        legal = ck_dominant_claims(s, R, legal);
-    ts_card list[64];
-    int depth = play_depth(s);
-    int n = order_moves(s, representatives(s, legal, R), at_start ? place.best : TS_NO_CARD,
-                        maximising ? TS_NO_CARD : S->killer[depth], R, list);
-    int result = maximising ? parts : parts + TS_QUEST_CARDS;
-    ts_cards all = 0;
-    ts_card decisive = TS_NO_CARD;
-    /* min_rank[suit][class]: the lowest rank of the class still worth trying */
-    int min_rank[TS_SUITS][CK_CLASSES];
-    memset(min_rank, 0, sizeof min_rank);
-    for (int i = 0; i < n; i++) {
-        ts_card c = list[i];
-        int suit = ts_suit_of(c), cls = s->phase == TS_PLAY ? ck_class(s, R, c) : 0;
-        if (s->phase == TS_PLAY && ts_rank_of(c) < min_rank[suit][cls])
-            continue;
-        /* the trick this card completes, if it does (at a claim the
-         * finished trick is still in s->trick, all of it) */
-        int k = s->ntrick, completes = s->phase == TS_PLAY && k + 1 == s->nseats;
-        ts_card cards[TS_MAX_SEATS];
-        if (completes) {
-            memcpy(cards, s->trick, (size_t)k * sizeof cards[0]);
-            cards[k] = c;
-        }
-        ts_undo u;
-        ts_cards below;
-        rules_apply(s, c, &u);
-        int v = ck_search(S, s, T, &below);
-        rules_unplay(s, &u);
-        if (S->aborted)
-            return T - 1;
-        if (completes)
-            below |= trick_rank_winner(cards, k + 1, s->trump);
-        if (maximising ? v > result : v < result)
-            result = v;
-        if ((v >= T) == maximising) {
-            all = below;
-            decisive = c;
-            if (at_start && !maximising)
-                S->killer[depth] = c;
-            break;
-        }
-        all |= below;
-        if (s->phase != TS_PLAY)
-            continue;
-        ts_cards in_suit = below & ts_suit_cards(suit);
-        if (!in_suit)
-            min_rank[suit][cls] = TS_RANKS;
-        else if (ts_first(in_suit) > c && ts_rank_of(ts_first(in_suit)) > min_rank[suit][cls])
-            min_rank[suit][cls] = ts_rank_of(ts_first(in_suit));
-    }
-    *decided = all;
-
-    /* 4. */
-    if (at_start) {
-        *decided = ck_store(S->tt, s, &place, all, result >= T, result - place.parts, decisive);
-        S->stats.tt_stores++;
-    }
-    return result;
+    return 0;
 }
 
-/* The null-window search by patterns for a target score: the least number
- * of parts that scores it, and the score of the answer. */
-static int chinkway_own_search(ts_search *S, ts_state *s, int target)
+/* The root side's claims not worth trying (ck_dominant_claims); no card
+ * decides it. */
+static inline ts_cards chinkway_dominated(const ts_state *s, int R, ts_cards moves, ts_cards legal, ts_cards *why)
 {
+    (void)why;
+    return s->phase == TS_CLAIM ? moves & ~ck_dominant_claims(s, R, legal) : 0;
+}
+
+/* The partition search's target for a target score: the least number of
+ * parts that scores it; and the score of its answer (cut short: below the
+ * target). */
+static inline int chinkway_pattern_goal(const ts_state *s, int target)
+{
+    (void)s;
     int T = 0;
     while (ts_quest_score(T) < target)
         T++;
-    ts_cards decided;
-    int v = ck_search(S, s, T, &decided);
-    return S->aborted ? target - 1 : ts_quest_score(v);
+    return T;
 }
+
+static inline int chinkway_pattern_answer(const ts_search *S, int target, int parts)
+{
+    return S->aborted ? target - 1 : ts_quest_score(parts);
+}
+
+/* the search (chinkway.h and the above) */
+#define GAME_final_value chinkway_final_value
+#define GAME_stored_offset(s, side) ((void)(s), (void)(side), 0)
+#define GAME_bounds chinkway_bounds
+#define GAME_bounds_may_cut chinkway_bounds_may_cut
+#define GAME_alike chinkway_alike
+#define GAME_ALIKE_CLASSES 1
+#define GAME_alike_classes chinkway_alike_classes
+#define GAME_key chinkway_key
+#define GAME_rules chinkway_rules
+#define GAME_possible_value chinkway_possible_value
+#define GAME_first_target chinkway_first_target
+#define GAME_claim_score chinkway_claim_score
+#define GAME_claim_class ts_quest_category
+#define GAME_ORDER_AGAINST_LATER 1
+/* the partition search: quest parts, not tricks */
+#define GAME_USES_PATTERNS 1
+#define GAME_place chinkway_place
+#define GAME_layout chinkway_layout
+#define GAME_probe chinkway_probe
+#define GAME_store chinkway_store
+#define GAME_pattern_goal chinkway_pattern_goal
+#define GAME_pattern_answer chinkway_pattern_answer
+#define GAME_pattern_base(s, R) side_parts(s, R)
+#define GAME_pattern_ceiling(s, parts) ((void)(s), (parts) + TS_QUEST_CARDS)
+#define GAME_pattern_bounds chinkway_pattern_bounds
+#define GAME_CUT_CARDS 0
+#define GAME_PATTERN_KILLER 1
+#define GAME_table_move(place) ((place)->best)
+#define GAME_dominated chinkway_dominated
+/* Lower cards of a suit are skipped after a card of the same seat, suit
+ * and class whose search did not depend on its rank (they would play the
+ * same); a claim stands for no other. */
+#define GAME_RANK_CLASSES CK_CLASSES
+#define GAME_rank_class(s, R, c) ((s)->phase == TS_PLAY ? ck_class(s, R, c) : 0)
+#define GAME_stands_alone(s, c) ((void)(c), (s)->phase != TS_PLAY)
+#include "../search/core.h"
+
+_Static_assert(TS_QUEST_CATEGORIES <= ALIKE_CLASSES_MAX, "chinkway_alike_classes: a class a category at most");

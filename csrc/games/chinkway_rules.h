@@ -13,21 +13,20 @@
 
 #include "../rules/trick.h"
 
-#define CHINKWAY_SEATS 5
 #define CHINKWAY_PAIRINGS 2
 
-static inline int chinkway_seats_ok(int nseats) { return nseats == CHINKWAY_SEATS; }
+static inline int chinkway_seats_ok(int nseats) { return nseats == TS_CHINKWAY_SEATS; }
 
 /* The lone dealer against two teams.  Player k (1..5) sits at seat
  * (dealer + k - 1) % 5. */
 static inline void chinkway_sides(ts_state *s, const ts_setup *in)
 {
-    static const uint8_t team_of_player[CHINKWAY_PAIRINGS][CHINKWAY_SEATS] = {
+    static const uint8_t team_of_player[CHINKWAY_PAIRINGS][TS_CHINKWAY_SEATS] = {
         {0, 1, 1, 2, 2}, /* pairing 0: {2,3} against {4,5} */
         {0, 1, 2, 1, 2}, /* pairing 1: {2,4} against {3,5} */
     };
-    for (int k = 0; k < CHINKWAY_SEATS; k++)
-        s->side[(in->dealer + k) % CHINKWAY_SEATS] = team_of_player[in->pairing][k];
+    for (int k = 0; k < TS_CHINKWAY_SEATS; k++)
+        s->side[(in->dealer + k) % TS_CHINKWAY_SEATS] = team_of_player[in->pairing][k];
     s->nsides = 3;
 }
 
@@ -38,7 +37,7 @@ static inline int chinkway_setup_check(const ts_setup *in)
     int quest = 0;
     for (int k = 0; k < TS_QUEST_CATEGORIES; k++)
         quest += in->quest_need[k];
-    if (quest != TS_QUEST_CARDS || in->dealer >= CHINKWAY_SEATS || in->pairing >= CHINKWAY_PAIRINGS)
+    if (quest != TS_QUEST_CARDS || in->dealer >= TS_CHINKWAY_SEATS || in->pairing >= CHINKWAY_PAIRINGS)
         return TS_ERR_QUEST;
     return TS_OK;
 }

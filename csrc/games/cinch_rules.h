@@ -11,7 +11,6 @@
 
 #include "../rules/trick.h"
 
-#define CINCH_TOP_BID 4                                       /* the highest bid but a Shoot */
 #define RANK_ACROSS_SUITS ((ts_cards)0x0001000100010001ULL) /* rank 2 of every suit */
 #define CINCH_ALL_POINTS (TS_CINCH_HIGH | TS_CINCH_LOW | TS_CINCH_JACK | TS_CINCH_GAME)
 
@@ -21,7 +20,7 @@ static inline int cinch_seats_ok(int nseats) { return nseats == PARTNERSHIP_SEAT
 static inline int cinch_setup_check(const ts_setup *in)
 {
     int b = in->bid;
-    if (!((b >= 1 && b <= CINCH_TOP_BID) || b == TS_SHOOT) || in->bidder >= in->nseats || in->shoot_needs_all_four > 1)
+    if (!((b >= 1 && b <= TS_CINCH_TOP_BID) || b == TS_SHOOT) || in->bidder >= in->nseats || in->shoot_needs_all_four > 1)
         return TS_ERR_BID;
     return TS_OK;
 }

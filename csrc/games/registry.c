@@ -13,16 +13,19 @@ extern const ts_game_rules whist_play, chinkway_play, chinese_whist_play, cinch_
 extern const ts_game_search whist_search, chinkway_search, chinese_whist_search, cinch_search;
 
 typedef struct game_entries {
+    const char *name; /* the Python package's name of the game (ts_game_name) */
     const ts_game_rules *play;
     const ts_game_search *search;
 } game_entries;
 
 static const game_entries BY_GAME[TS_GAMES] = {
-    [TS_WHIST] = {&whist_play, &whist_search},
-    [TS_CHINKWAY] = {&chinkway_play, &chinkway_search},
-    [TS_CHINESE_WHIST] = {&chinese_whist_play, &chinese_whist_search},
-    [TS_CINCH] = {&cinch_play, &cinch_search},
+    [TS_WHIST] = {"whist", &whist_play, &whist_search},
+    [TS_CHINKWAY] = {"chinkway", &chinkway_play, &chinkway_search},
+    [TS_CHINESE_WHIST] = {"chinese-whist", &chinese_whist_play, &chinese_whist_search},
+    [TS_CINCH] = {"cinch", &cinch_play, &cinch_search},
 };
+
+const char *ts_game_name(int game) { return game >= 0 && game < TS_GAMES ? BY_GAME[game].name : NULL; }
 
 static const ts_game_rules *play_of(const ts_state *s) { return BY_GAME[s->game].play; }
 static const ts_game_search *entries(const ts_state *s) { return BY_GAME[s->game].search; }

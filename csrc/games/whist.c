@@ -275,10 +275,12 @@ static int whist_probe(ts_search *S, const ts_state *s, int target, int won, whi
 /* Store a bound on the root side's future tricks (`yes`: at least `future`,
  * else at most) with the cards whose ranks decided it (`all`): in the
  * shape's patterns and the exact entry.  Returns the deciding cards, as
- * cards of this position. */
+ * cards of this position.  (The move that decided it is not kept: the
+ * cutoff cards order the moves.) */
 static ts_cards whist_store(ts_search *S, const ts_state *s, const whist_place *pl, ts_cards all,
-                                   int yes, int future)
+                                   int yes, int future, ts_card decisive)
 {
+    (void)decisive;
     const int R = S->root_side;
     ts_cards ranks = relevant_ranks(s, all, pl->rel, pl->remaining);
     pattern fresh;

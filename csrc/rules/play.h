@@ -26,6 +26,8 @@
  *   GAME_turn_up(s)                    0: at a trick's end, the cards it turns up
  *   GAME_turn_down(s, cards, n, leader) nothing: undo of GAME_turn_up for the trick cards[0..n-1]
  *   GAME_claimable(s, seat)            0: the cards of the finished trick seat may claim
+ *                                      (GAME_CLAIMS, made here: 1 when the game
+ *                                      gives it, a claim phase then exists)
  *   GAME_claim(s, c), GAME_unclaim(s, seat, c)  nothing: a claim and its undo
  */
 #ifndef GAME
@@ -61,6 +63,9 @@
 #endif
 #ifndef GAME_claimable
 #define GAME_claimable(s, seat) ((void)(s), (void)(seat), (ts_cards)0)
+#define GAME_CLAIMS 0 /* no claim phase (the search need not ask) */
+#else
+#define GAME_CLAIMS 1
 #endif
 #ifndef GAME_claim
 #define GAME_claim(s, c) ((void)(s), (void)(c))

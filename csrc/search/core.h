@@ -7,11 +7,14 @@
  * is named here, and no call inside the search goes through a pointer.
  *
  * Held here: the table key and the hand's rules of a position (the game's
- * parts by its hooks); the null-window search with exact keys (reaches);
- * the search over targets (value_for: MTD(f)-style steps over the values a
- * hand can end with); the per-call drivers (solve, analyze, reaches, max^n).
- * Included from here: search/order.h (move ordering) and, for the games
- * that keep their table by patterns, search/patterns.h (the pattern search).
+ * parts by its hooks); the exact-key table's steps of the null-window
+ * search (reaches); the search over targets (value_for: MTD(f)-style steps
+ * over the values a hand can end with); the per-call drivers (solve,
+ * analyze, reaches, max^n).  Included from here: search/order.h (move
+ * ordering), search/window.h (the null-window search, written once: here
+ * with the exact-key table's steps) and, for the games that keep their
+ * table by patterns, search/patterns.h (the pattern table's steps, and the
+ * null-window search with them).
  *
  * The hooks (see csrc/README.md for the table).  Required:
  *   GAME_final_value(s, side)       the value of a finished hand for a side
@@ -41,21 +44,14 @@
  *   GAME_ORDER_AGAINST_LATER        0; 1: a winner another side can still
  *                                   beat is tried with the low cards
  *   GAME_TABLE_CAP_BYTES            0 (all); the exact entries a hand may use
- *   GAME_USES_PATTERNS              0; 1: the pattern search, with
- *     GAME_place, GAME_layout(tt), GAME_probe(S, s, target, won, &place, &v,
- *     &decided), GAME_store(S, s, &place, cards, yes, future),
- *     GAME_stands_alone(s, c), GAME_second_hand_wins(s, &decided),
- *     GAME_dominated(s, moves, legal, &why) (none),
- *     GAME_stands_for_lower(s, c) (0)
+ *   GAME_USES_PATTERNS              0; 1: the table by patterns, with the
+ *                                   hooks of search/patterns.h (the pattern
+ *                                   search), unless the searcher asks for
+ *                                   exact keys
  *   GAME_EVALUATE(s, R)             the value for R at a trick start where the
  *                                   searcher's horizon stops the search (not
  *                                   exact): middle_value, the middle of the
  *                                   cheap bounds (tricks won included)
- *   GAME_OWN_SEARCH                 0; 1: the game's own null-window search
- *     (its table by patterns, its layout in the block), unless the searcher
- *     asks for exact keys: GAME_layout(tt), GAME_own_search(S, s, target)
- *     (a function declared before this file, defined after it: it calls
- *     the framework's parts, and answers as reaches does)
  */
 #ifndef GAME
 #error "search/core.h is included by a game's file, after GAME and its hooks"
@@ -110,12 +106,6 @@
 #ifndef GAME_USES_PATTERNS
 #define GAME_USES_PATTERNS 0
 #endif
-#ifndef GAME_OWN_SEARCH
-#define GAME_OWN_SEARCH 0
-#endif
-#ifndef GAME_stands_for_lower
-#define GAME_stands_for_lower(s, c) ((void)(s), (void)(c), 0)
-#endif
 #ifndef GAME_maxn_score
 #define GAME_maxn_score GAME_final_value
 #endif
@@ -128,14 +118,8 @@
 #ifndef GAME_maxn_key
 #define GAME_maxn_key(s, k) ((void)(s), (void)(k))
 #endif
-#ifndef GAME_dominated
-#define GAME_dominated(s, moves, legal, why) ((void)(s), (void)(moves), (void)(legal), (void)(why), (ts_cards)0)
-#endif
 
 #include "order.h"
-#if GAME_USES_PATTERNS
-#include "patterns.h"
-#endif
 
 /* ---- a position's key and its hand's rules ---------------------------------- */
 
@@ -164,7 +148,7 @@ static void rules_of(const ts_state *s, hand_rules *r)
  * slower reference). */
 static int by_patterns(const ts_search *S)
 {
-    return (GAME_USES_PATTERNS || GAME_OWN_SEARCH) && !S->exact_keys && !S->horizon;
+    return GAME_USES_PATTERNS && !S->exact_keys && !S->horizon;
 }
 
 /* ---- the horizon's evaluation -------------------------------------------------- */
@@ -201,157 +185,149 @@ static void begin(ts_search *S, const ts_state *s, int patterns)
     hand_rules r;
     rules_of(s, &r);
     tt_begin(S->tt, &r, patterns ? LAYOUT_PATTERNS : LAYOUT_EXACT, GAME_TABLE_CAP_BYTES);
-#if GAME_USES_PATTERNS || GAME_OWN_SEARCH
+#if GAME_USES_PATTERNS
     if (patterns)
         tt_use_layout(S->tt, GAME_layout); /* (and again when the table grows) */
 #endif
     search_start(S);
 }
 
-/* ---- the null-window search -------------------------------------------------- */
+/* ---- the null-window search with exact keys (reaches) ------------------ */
 
-/* Can side R reach at least `target` from here?  Fail-soft: the answer is a
- * value v, "yes" when v >= target, and then the value is at least v; "no"
- * when v < target, and then the value is at most v (the drivers jump over
- * targets the search proved on the way).  Steps: 1. a finished hand (or, past
- * the searcher's horizon, the game's evaluation); 2. cheap
- * bounds; 3. the table, at a trick start; 4. the moves, the table's best move
- * first; 5. the table entry. */
-static int reaches(ts_search *S, ts_state *s, int target)
-{
-    const int R = S->root_side;
-    count_node(S, s);
-    if (out_of_budget(S))
-        return target - 1;
-
-    /* 1. (or the horizon's evaluation) */
-    if (s->phase == TS_OVER)
-        return GAME_final_value(s, R);
-    if (past_horizon(S, s))
-        return GAME_EVALUATE(s, R);
-
-    /* 2. (at a trick start the table's bucket is fetched from memory while
-     * the bounds are worked out) */
-    tt_entry *e = NULL;
+/* What a node of the exact-key search keeps for its store: the range of
+ * its answer (the cheap bounds, narrowed by the table), and at a trick
+ * start the key, its hash, the part of the value the table leaves out and
+ * the table's best move. */
+typedef struct exact_node {
+    int lo, hi;
     tt_key key;
-    int offset = 0;
-    ts_card best = TS_NO_CARD;
-    int at_trick_start = s->phase == TS_PLAY && s->ntrick == 0;
-    uint64_t h = 0;
-    if (at_trick_start) {
-        make_key(s, R, KIND_BOUNDS, &key);
-        h = hash_key(&key);
-        prefetch(tt_bucket(S->tt, h), TT_WAYS * sizeof(tt_entry));
-    }
-    int lo = -VALUE_LIMIT, hi = VALUE_LIMIT;
-    if (GAME_bounds_may_cut(s, R)) {
-        GAME_bounds(s, R, &lo, &hi);
-        if (lo >= target)
-            return lo;
-        if (hi < target)
-            return hi;
-    }
+    uint64_t hash;
+    int offset;
+    ts_card best;
+} exact_node;
 
-    /* 3. */
-    if (at_trick_start) {
-        offset = GAME_stored_offset(s, R);
-        e = tt_find_hashed(S->tt, &key, h, 0);
-        if (e) {
-            if (e->lo + offset >= target) {
-                S->stats.tt_hits++;
-                return e->lo + offset;
-            }
-            if (e->hi + offset < target) {
-                S->stats.tt_hits++;
-                return e->hi + offset;
-            }
-            best = e->best;
-            if (e->lo + offset > lo)
-                lo = e->lo + offset;
-            if (e->hi + offset < hi)
-                hi = e->hi + offset;
-        }
+/* 1. A finished hand (or, past the searcher's horizon, the game's
+ * evaluation). */
+static inline int exact_end(ts_search *S, const ts_state *s, int *v)
+{
+    if (s->phase == TS_OVER) {
+        *v = GAME_final_value(s, S->root_side);
+        return 1;
     }
-
-    /* 4. The maximising side answers "yes" with its first move that reaches
-     * the target, else "no" with the best bound of its moves; the other side
-     * the reverse.  (A table of the cards that cut off the search inside
-     * tricks, for move ordering, saved 1-4% of the nodes and doubled the
-     * time: a cache miss a node.) */
-    int maximising = s->side[s->turn] == R;
-    ts_card list[64];
-    int n;
-    /* the killer lead for the other sides' leads only (for R's leads too:
-     * 29% more nodes on 19 deals of the quest game, measured) */
-    int depth = play_depth(s);
-    if (s->phase == TS_CLAIM && !maximising) {
-        /* another side's claim leaves R's score and R's future alone (the
-         * game's key holds R's claims only): any one will do */
-        list[0] = ts_first(rules_legal(s));
-        n = 1;
-    } else {
-        n = order_moves(s, representatives(s, rules_legal(s), R), best,
-                        maximising ? TS_NO_CARD : S->killer[depth], R, list);
+    if (past_horizon(S, s)) {
+        *v = GAME_EVALUATE(s, S->root_side);
+        return 1;
     }
-
-    int result = maximising ? lo : hi;
-    int first = 1;
-    ts_card decisive = TS_NO_CARD;
-    for (int i = 0; i < n; i++) {
-        ts_undo u;
-        rules_apply(s, list[i], &u);
-        int v = reaches(S, s, target);
-        rules_unplay(s, &u);
-        if (S->aborted)
-            return target - 1;
-        if ((v >= target) == maximising) {
-            result = v;
-            decisive = list[i];
-            if (at_trick_start && !maximising)
-                S->killer[depth] = list[i];
-            break;
-        }
-        if (first || (maximising ? v > result : v < result))
-            result = v;
-        first = 0;
-    }
-    /* the node's own bounds hold too */
-    if (result < lo)
-        result = lo;
-    if (result > hi)
-        result = hi;
-
-    /* 5. */
-    if (at_trick_start) {
-        e = tt_find_hashed(S->tt, &key, h, 1);
-        if (result >= target) {
-            if (result - offset > e->lo)
-                e->lo = (int8_t)(result - offset);
-        } else if (result - offset < e->hi) {
-            e->hi = (int8_t)(result - offset);
-        }
-        if (decisive != TS_NO_CARD)
-            e->best = decisive;
-        S->stats.tt_stores++;
-    }
-    return result;
+    return 0;
 }
 
+/* 2. The cheap bounds (at a trick start the table's bucket is fetched from
+ * memory while they are worked out). */
+static inline int exact_bounds(ts_search *S, const ts_state *s, int target, int at_start, exact_node *nd, int *v)
+{
+    const int R = S->root_side;
+    nd->best = TS_NO_CARD;
+    if (at_start) {
+        make_key(s, R, KIND_BOUNDS, &nd->key);
+        nd->hash = hash_key(&nd->key);
+        prefetch(tt_bucket(S->tt, nd->hash), TT_WAYS * sizeof(tt_entry));
+    }
+    nd->lo = -VALUE_LIMIT;
+    nd->hi = VALUE_LIMIT;
+    if (GAME_bounds_may_cut(s, R)) {
+        GAME_bounds(s, R, &nd->lo, &nd->hi);
+        if (nd->lo >= target) {
+            *v = nd->lo;
+            return 1;
+        }
+        if (nd->hi < target) {
+            *v = nd->hi;
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/* 3. The position's entry: its bounds answer, or narrow the range and
+ * give the best move. */
+static inline int exact_probe(ts_search *S, const ts_state *s, int target, exact_node *nd, int *v)
+{
+    int offset = nd->offset = GAME_stored_offset(s, S->root_side);
+    tt_entry *e = tt_find_hashed(S->tt, &nd->key, nd->hash, 0);
+    if (!e)
+        return 0;
+    if (e->lo + offset >= target) {
+        S->stats.tt_hits++;
+        *v = e->lo + offset;
+        return 1;
+    }
+    if (e->hi + offset < target) {
+        S->stats.tt_hits++;
+        *v = e->hi + offset;
+        return 1;
+    }
+    nd->best = e->best;
+    if (e->lo + offset > nd->lo)
+        nd->lo = e->lo + offset;
+    if (e->hi + offset < nd->hi)
+        nd->hi = e->hi + offset;
+    return 0;
+}
+
+/* 5. The answer's bound in the position's entry, with the move that
+ * decided it. */
+static inline void exact_store(ts_search *S, const exact_node *nd, int result, int target, ts_card decisive)
+{
+    tt_entry *e = tt_find_hashed(S->tt, &nd->key, nd->hash, 1);
+    if (result >= target) {
+        if (result - nd->offset > e->lo)
+            e->lo = (int8_t)(result - nd->offset);
+    } else if (result - nd->offset < e->hi) {
+        e->hi = (int8_t)(result - nd->offset);
+    }
+    if (decisive != TS_NO_CARD)
+        e->best = decisive;
+}
+
+/* reaches(S, s, target, &decided): the null-window search with exact keys
+ * (search/window.h); it keeps no deciding cards. */
+#define WINDOW reaches
+#define WINDOW_DECIDES 0
+#define WINDOW_node exact_node
+#define WINDOW_base(S, s) 0
+#define WINDOW_GIVE_UP(target, base) ((void)(base), (target) - 1)
+#define WINDOW_end(S, s, target, base, node, v, decided) exact_end(S, s, v)
+#define WINDOW_bounds(S, s, target, base, at_start, node, v, decided) exact_bounds(S, s, target, at_start, node, v)
+#define WINDOW_CLAMPS 1 /* (a move's bound may be looser than the node's cheap bounds) */
+#define WINDOW_probe(S, s, target, base, node, v, decided) exact_probe(S, s, target, node, v)
+#define WINDOW_table_move(node) ((node)->best)
+#define WINDOW_KILLER 1
+#define WINDOW_cut_slot(S, s, target, tag) ((uint16_t *)NULL)
+#define WINDOW_pruned(s, R, moves, legal, why) ((ts_cards)0)
+#define WINDOW_RANK_CLASSES 1
+#define WINDOW_rank_class(s, R, c) 0
+#define WINDOW_stands_alone(s, c) 1
+#define WINDOW_stands_for_lower(s, c) 0
+#define WINDOW_store(S, s, node, base, all, result, target, decisive) \
+    (exact_store(S, node, result, target, decisive), (ts_cards)0)
+#include "window.h"
+
+#if GAME_USES_PATTERNS
+#include "patterns.h"
+#endif
+
 /* The null-window search of the game: by patterns where the game keeps its
- * table so (unless the searcher asks for exact keys), else reaches. */
+ * table so (unless the searcher asks for exact keys), else reaches; the
+ * game's own scale of the pattern search (GAME_pattern_goal) turned back
+ * into values (GAME_pattern_answer). */
 static int null_window(ts_search *S, ts_state *s, int target)
 {
+    ts_cards decided;
 #if GAME_USES_PATTERNS
-    if (by_patterns(S)) {
-        ts_cards decided;
-        return pattern_search(S, s, target, &decided);
-    }
-#endif
-#if GAME_OWN_SEARCH
     if (by_patterns(S))
-        return GAME_own_search(S, s, target);
+        return GAME_pattern_answer(S, target, pattern_search(S, s, GAME_pattern_goal(s, target), &decided));
 #endif
-    return reaches(S, s, target);
+    return reaches(S, s, target, &decided);
 }
 
 /* ---- the search over targets ------------------------------------------------- */

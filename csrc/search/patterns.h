@@ -1,14 +1,79 @@
 /*
- * search/patterns.h -- the pattern (partition) search of the games scored by
- * tricks, a part of the template search/core.h (included by it when
- * GAME_USES_PATTERNS): the null-window search that answers with the cards
- * whose ranks decided it, so that the table stores each bound as a pattern
- * of those cards (GAME_probe and GAME_store, the game's own table), and
- * orders moves by the cutoff cards of the table (cut_slot).
+ * search/patterns.h -- the pattern (partition) search, a part of the
+ * template search/core.h (included by it when GAME_USES_PATTERNS): the
+ * null-window search (search/window.h) that answers with the cards whose
+ * ranks decided it, so that the table stores each bound as a pattern of
+ * those cards (GAME_probe and GAME_store, the game's own table).  Written
+ * for the games scored by tricks: the value is the root side's tricks, the
+ * cheap bounds are the tricks left and second hand's sure tricks, and the
+ * moves start with the cutoff card of the table (cut_slot).  A game that
+ * scores otherwise (Chinkway: quest parts) gives its own of these hooks.
+ *
+ * The hooks (see csrc/README.md for the table).  Required:
+ *   GAME_place                      what the probe leaves for the store
+ *   GAME_layout(tt)                 the game's entry counts in the block
+ *   GAME_probe(S, s, target, base, &place, &v, &decided)
+ *                                   at a trick start: 1 when the game's
+ *                                   bounds or table answer
+ *   GAME_store(S, s, &place, cards, yes, future, decisive)
+ *                                   store the bound; the deciding cards
+ *   GAME_stands_alone(s, c)         c stands for no lower card
+ * Optional, with their defaults (the games scored by tricks):
+ *   GAME_pattern_goal(s, target)    target: the pattern search's target
+ *   GAME_pattern_answer(S, target, v)  v: its answer as a value
+ *   GAME_pattern_base(s, R)         GAME_stored_offset: the part scored
+ *   GAME_pattern_ceiling(s, base)   base + the tricks left: the most R
+ *                                   can reach from here, a loose bound
+ *   GAME_pattern_bounds(S, s, target, base, ceiling, &v, &decided)
+ *                                   trick_bounds: the ceiling, and with
+ *                                   GAME_partnership second hand's sure
+ *                                   tricks (GAME_second_hand_wins)
+ *   GAME_CUT_CARDS                  1: the cutoff card first (cut_slot)
+ *   GAME_PATTERN_KILLER             0; 1: the killer lead (search/window.h)
+ *   GAME_table_move(&place)         TS_NO_CARD: the move the table tries first
+ *   GAME_dominated(s, R, moves, legal, &why)  none: moves not worth trying
+ *   GAME_RANK_CLASSES, GAME_rank_class(s, R, c)  1, 0: classes of a suit
+ *   GAME_stands_for_lower(s, c)     0
  */
 #ifndef TS_SEARCH_PATTERNS_H
 #define TS_SEARCH_PATTERNS_H
 
+#ifndef GAME_pattern_goal
+#define GAME_pattern_goal(s, target) ((void)(s), (target))
+#endif
+#ifndef GAME_pattern_answer
+#define GAME_pattern_answer(S, target, v) ((void)(S), (void)(target), (v))
+#endif
+#ifndef GAME_pattern_base
+#define GAME_pattern_base(s, R) GAME_stored_offset(s, R)
+#endif
+#ifndef GAME_pattern_ceiling
+#define GAME_pattern_ceiling(s, base) ((base) + (s)->total_tricks - (s)->tricks_played)
+#endif
+#ifndef GAME_pattern_bounds
+#define GAME_pattern_bounds trick_bounds
+#endif
+#ifndef GAME_CUT_CARDS
+#define GAME_CUT_CARDS 1
+#endif
+#ifndef GAME_PATTERN_KILLER
+#define GAME_PATTERN_KILLER 0
+#endif
+#ifndef GAME_table_move
+#define GAME_table_move(place) ((void)(place), TS_NO_CARD)
+#endif
+#ifndef GAME_dominated
+#define GAME_dominated(s, R, moves, legal, why) ((void)(s), (void)(R), (void)(moves), (void)(legal), (void)(why), (ts_cards)0)
+#endif
+#ifndef GAME_RANK_CLASSES
+#define GAME_RANK_CLASSES 1
+#define GAME_rank_class(s, R, c) 0
+#endif
+#ifndef GAME_stands_for_lower
+#define GAME_stands_for_lower(s, c) ((void)(s), (void)(c), 0)
+#endif
+
+#if GAME_CUT_CARDS
 /* The key of a cutoff card (see cut_slot): what mostly decides the right
  * card at that place in the trick, the rest of the position left out.
  *   lead: the leader's cards, which of partner's suits are odd in length,
@@ -50,146 +115,106 @@ static uint16_t *cut_slot(ts_search *S, const ts_state *s, int target, uint16_t 
     *tag = (uint16_t)((k >> 16 & 0x7FC0u) | 0x8000u);
     return &S->tt->cuts[(size_t)s->ntrick << CUT_BITS | (size_t)(k >> (64 - CUT_BITS))];
 }
+#endif
 
-/* The games scored by tricks.  Can the root side reach `target`
- * future-and-past tricks?  Fail-soft: the answer is a value v, with v >=
- * target when it can (and then its tricks are at least v) and v < target
- * when it cannot (and then they are at most v).  Also gives the cards whose
- * ranks decided it (*decided).  Steps: 1. the end, trivial bounds; 2. at a
- * trick start, the game's probe (its cheap bounds and its pattern table);
- * 3. the moves, the cutoff card first; 4. at a trick start, store
- * the bound with its pattern. */
-static int pattern_search(ts_search *S, ts_state *s, int target, ts_cards *decided)
+/* The cutoff card's slot where the search tries it first: with four
+ * seats, not at the last seat of a trick, which goes by the heuristics
+ * alone (follow_score: the cheapest card that takes the trick, else a low
+ * one), which do as well there as its cutoff cards and save a read from
+ * memory: measured, without piles 0.4% more nodes on the first 30 bench
+ * deals, 1.2% fewer on all 100, and 4-12% less time; four seats with piles
+ * 4% fewer nodes.  (At the third seat too: 15% more nodes; the last of
+ * three or two seats: 1-5% more.) */
+static inline uint16_t *cut_card_slot(ts_search *S, const ts_state *s, int target, uint16_t *tag)
+{
+#if GAME_CUT_CARDS
+    if (s->nseats == 4 && s->ntrick == 3)
+        return NULL;
+    return cut_slot(S, s, target, tag);
+#else
+    (void)S, (void)s, (void)target, (void)tag;
+    return NULL;
+#endif
+}
+
+#ifndef GAME_second_hand_wins
+#define GAME_second_hand_wins(s, decided) ((void)(s), (void)(decided), 0)
+#endif
+
+/* The games scored by tricks, their cheap bounds: the tricks left
+ * (`ceiling`); partnerships, second hand: the side to move surely takes
+ * this trick (and without trumps the winner's top cards after it), and no
+ * more are needed (DDS's second-hand quick tricks).  1 with the answer v
+ * (and its deciding cards) when they answer. */
+static inline int trick_bounds(ts_search *S, const ts_state *s, int target, int won, int ceiling, int *v,
+                               ts_cards *decided)
 {
     const int R = S->root_side;
-    *decided = 0;
-    count_node(S, s);
-    int won = GAME_stored_offset(s, R), left = s->total_tricks - s->tricks_played;
-    if (out_of_budget(S))
-        return won;
-
-    /* 1. */
-    if (s->phase == TS_OVER || won >= target || won + left < target)
-        return won >= target ? won : won + left;
-
-    /* partnerships, second hand: the side to move surely takes this trick (and
-     * without trumps the winner's top cards after it), and no more are
-     * needed (DDS's second-hand quick tricks) */
+    if (ceiling < target) {
+        *v = ceiling;
+        return 1;
+    }
     if (s->ntrick == 1 && GAME_partnership(s)) {
         int mine = s->side[s->turn] == R;
-        int need = mine ? target - won : won + left - target + 1;
+        int need = mine ? target - won : ceiling - target + 1;
         int q = GAME_second_hand_wins(s, decided);
-        if (q > 0 && q >= need)
-            return mine ? won + q : won + left - q;
+        if (q > 0 && q >= need) {
+            *v = mine ? won + q : ceiling - q;
+            return 1;
+        }
         *decided = 0;
     }
-
-    /* 2. */
-    int at_start = s->ntrick == 0;
-    GAME_place place;
-    if (at_start) {
-        int v;
-        if (GAME_probe(S, s, target, won, &place, &v, decided))
-            return v;
-    }
-
-    /* 3. */
-    int maximising = s->side[s->turn] == R;
-    ts_card list[64];
-    /* With four seats, the last seat of a trick goes by the heuristics
-     * alone (follow_score: the cheapest card that takes the trick, else a
-     * low one), which do as well there as its cutoff cards and save a read
-     * from memory: measured, without piles 0.4% more nodes on the first 30
-     * bench deals, 1.2% fewer on all 100, and 4-12% less time; four seats
-     * with piles 4% fewer nodes.  (At the third seat too: 15%
-     * more nodes; the last of three or two seats: 1-5% more.) */
-    int last4 = s->nseats == 4 && s->ntrick == 3;
-    uint16_t tag = 0, *cut = last4 ? NULL : cut_slot(S, s, target, &tag);
-    ts_card first = cut && (*cut & ~0x3Fu) == tag ? (ts_card)(*cut & 0x3F) : TS_NO_CARD;
-    /* The cutoff card alone first, when legal (another card of its class
-     * would do the same): the others are found and ordered only when it
-     * does not cut off.  (Only a cutoff card that was its class's
-     * representative first: 5.7% more nodes.) */
-    ts_cards legal = rules_legal(s), moves = 0;
-    /* the cards whose ranks made moves dominated (GAME_dominated): deciding
-     * cards of the node unless a move cuts off */
-    ts_cards dominance = 0;
-    int n, lazy = first != TS_NO_CARD && (legal & ts_bit(first)) && (legal & (legal - 1));
-    if (lazy) {
-        list[0] = first;
-        n = 1;
-    } else {
-        moves = representatives(s, legal, R);
-        moves &= ~GAME_dominated(s, moves, legal, &dominance);
-        n = order_moves(s, moves, TS_NO_CARD, TS_NO_CARD, R, list);
-    }
-    /* the best value found for the side to move (fail-soft) */
-    int result = maximising ? won : won + left;
-    ts_cards all = 0;
-    /* A card whose subtree did not depend on its rank stands for the lower
-     * cards of its suit in the same hand: min_rank[suit] is the lowest rank
-     * still worth trying. */
-    int min_rank[TS_SUITS] = {0, 0, 0, 0};
-    for (int i = 0;; i++) {
-        if (i == n && lazy) {
-            /* the others: every class but the cutoff card's (represented
-             * by the next representative at or above it in its suit) */
-            moves = representatives(s, legal, R);
-            ts_card r = representative_of(moves, first);
-            if (r != TS_NO_CARD)
-                moves &= ~ts_bit(r);
-            moves &= ~GAME_dominated(s, moves, legal, &dominance);
-            n += order_moves(s, moves, TS_NO_CARD, TS_NO_CARD, R, list + 1);
-            lazy = 0;
-        }
-        if (i == n)
-            break;
-        int suit = ts_suit_of(list[i]);
-        if (ts_rank_of(list[i]) < min_rank[suit] && !GAME_stands_alone(s, list[i]))
-            continue;
-        ts_card cards[TS_MAX_SEATS];
-        int k = s->ntrick;
-        memcpy(cards, s->trick, sizeof cards);
-        cards[k] = list[i];
-        ts_undo u;
-        ts_cards below;
-        rules_apply(s, list[i], &u);
-        int v = pattern_search(S, s, target, &below);
-        rules_unplay(s, &u);
-        if (S->aborted)
-            return won;
-        if (k + 1 == s->nseats)
-            below |= trick_rank_winner(cards, k + 1, s->trump);
-        if (maximising ? v > result : v < result)
-            result = v;
-        if ((v >= target) == maximising) {
-            all = below;
-            dominance = 0;
-            if (cut) {
-                *cut = (uint16_t)(tag | list[i]);
-                S->tt->cuts_used = 1;
-            }
-            break;
-        }
-        all |= below;
-        if (GAME_stands_alone(s, list[i]) && !GAME_stands_for_lower(s, list[i]))
-            continue; /* a card with another beneath it stands for no other */
-        ts_cards in_suit = below & ts_suit_cards(suit);
-        if (!in_suit)
-            min_rank[suit] = TS_RANKS;
-        else if (ts_first(in_suit) > list[i] && ts_rank_of(ts_first(in_suit)) > min_rank[suit])
-            min_rank[suit] = ts_rank_of(ts_first(in_suit));
-    }
-    all |= dominance;
-    *decided = all;
-
-    /* 4. */
-    if (at_start) {
-        int yes = result >= target;
-        *decided = GAME_store(S, s, &place, all, yes, result - won);
-        S->stats.tt_stores++;
-    }
-    return result;
+    return 0;
 }
+
+/* What a node of the pattern search keeps for its store: the range of its
+ * answer (the part scored .. the ceiling) and the game's place. */
+typedef struct pattern_node {
+    int lo, hi;
+    GAME_place place;
+} pattern_node;
+
+/* 1. The hand's end, or the target reached already. */
+static inline int pattern_end(const ts_state *s, int target, int base, int *v)
+{
+    if (s->phase == TS_OVER || base >= target) {
+        *v = base;
+        return 1;
+    }
+    return 0;
+}
+
+/* 2. The range, and the game's cheap bounds. */
+static inline int pattern_bounds(ts_search *S, const ts_state *s, int target, int base, pattern_node *nd, int *v,
+                                 ts_cards *decided)
+{
+    nd->lo = base;
+    nd->hi = GAME_pattern_ceiling(s, base);
+    return GAME_pattern_bounds(S, s, target, base, nd->hi, v, decided);
+}
+
+/* pattern_search(S, s, target, &decided): the null-window search by
+ * patterns (search/window.h), on the game's scale (GAME_pattern_goal). */
+#define WINDOW pattern_search
+#define WINDOW_DECIDES 1
+#define WINDOW_node pattern_node
+#define WINDOW_base(S, s) GAME_pattern_base(s, (S)->root_side)
+#define WINDOW_GIVE_UP(target, base) ((void)(target), (base))
+#define WINDOW_end(S, s, target, base, node, v, decided) pattern_end(s, target, base, v)
+#define WINDOW_bounds(S, s, target, base, at_start, node, v, decided) \
+    pattern_bounds(S, s, target, base, node, v, decided)
+#define WINDOW_CLAMPS 0 /* (the answers lie within the part scored .. the ceiling) */
+#define WINDOW_probe(S, s, target, base, node, v, decided) GAME_probe(S, s, target, base, &(node)->place, v, decided)
+#define WINDOW_table_move(node) GAME_table_move(&(node)->place)
+#define WINDOW_KILLER GAME_PATTERN_KILLER
+#define WINDOW_cut_slot cut_card_slot
+#define WINDOW_pruned GAME_dominated
+#define WINDOW_RANK_CLASSES GAME_RANK_CLASSES
+#define WINDOW_rank_class GAME_rank_class
+#define WINDOW_stands_alone GAME_stands_alone
+#define WINDOW_stands_for_lower GAME_stands_for_lower
+#define WINDOW_store(S, s, node, base, all, result, target, decisive) \
+    GAME_store(S, s, &(node)->place, all, (result) >= (target), (result) - (base), decisive)
+#include "window.h"
 
 #endif /* TS_SEARCH_PATTERNS_H */

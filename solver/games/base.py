@@ -20,8 +20,13 @@ from solver.cards import NOTRUMP, Card, CardSet, parse_strain, strain_text
 from solver.errors import CardError, IllegalMoveError, NotationError, PositionError
 from solver.notation import Fields, Notated, get_seat_list, read_trump_word
 
+# The bids (the C core's rules.h, through the binding): a pass, 1..TOP_BID,
+# and the Shoot, worth SHOOT.
 PASS = 0
-SHOOT = 8
+TOP_BID = native.CINCH_TOP_BID
+SHOOT = native.SHOOT
+BIDS = (*range(1, TOP_BID + 1), SHOOT)
+NUMBER_BIDS = tuple(str(b) for b in range(1, TOP_BID + 1))  # bids written as a number
 BID_WORDS = {PASS: "pass", SHOOT: "shoot"}
 
 
@@ -78,7 +83,7 @@ class Move:
                 if verb == "bid":
                     if arg in ("shoot", "8"):
                         return cls("bid", value=SHOOT)
-                    if arg in ("1", "2", "3", "4"):
+                    if arg in NUMBER_BIDS:
                         return cls("bid", value=int(arg))
         except (CardError, NotationError) as e:
             raise IllegalMoveError(f"cannot read move {text!r}: {e}") from None

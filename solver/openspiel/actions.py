@@ -22,14 +22,14 @@ from collections.abc import Sequence
 
 from solver.cards import NOTRUMP, RANK_CHARS, Card
 from solver.errors import IllegalMoveError
-from solver.games.base import PASS, SHOOT, Move
+from solver.games.base import BIDS, PASS, Move
 
 RANKS = len(RANK_CHARS)  # 13
 CARDS = 4 * RANKS  # the card ids 0..51
 TRUMP_BASE = CARDS  # trump strain t (0..4: S H D C NT) is TRUMP_BASE + t
 STRAINS = NOTRUMP + 1
 BID_BASE = TRUMP_BASE + STRAINS
-CALLS = (PASS, 1, 2, 3, 4, SHOOT)  # a call's id is BID_BASE + its place here
+CALLS = (PASS, *BIDS)  # a call's id is BID_BASE + its place here
 NUM_ACTIONS = BID_BASE + len(CALLS)
 CARD_KINDS = ("play", "claim", "discard")  # the moves that are a card
 

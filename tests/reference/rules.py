@@ -14,7 +14,11 @@ from collections import Counter
 RANKS = "23456789TJQKA"
 SUITS = "SHDC"
 
-GAMES = {
+# The rules' numbers are written here from the rules text, on purpose: the
+# product reads its own from one place (csrc/rules.h, through the binding),
+# and a reference that read them from there would share any mistake in
+# them.  tests/test_rule_constants.py checks that the two agree.
+GAMES = {  # the players each game is played by
     "whist": (4,),
     "chinkway": (5,),
     "chinese-whist": (2, 3, 4),
@@ -22,6 +26,8 @@ GAMES = {
 }
 
 COURTS = "JQK"
+QUEST_CARDS = 5  # Chinkway: the cards of a quest
+CHINESE_WHIST_PAR = {4: 6, 3: 5, 2: 13}  # players: a side scores its tricks above par
 CINCH_CALLS = (0, 1, 2, 3, 4, 8)  # 0 = pass, 8 = Shoot
 CINCH_BIDS = (1, 2, 3, 4, 8)
 SHOOT = 8
@@ -91,7 +97,7 @@ def quest_category(card: str) -> str:
 
 def quest_score(parts: int) -> int:
     """0, 1, 3, 6, 10, 15 for 0..5 completed quest parts: k parts score k(k+1)/2."""
-    if not 0 <= parts <= 5:
+    if not 0 <= parts <= QUEST_CARDS:
         raise ValueError(f"a quest has 0..5 parts, not {parts}")
     return parts * (parts + 1) // 2
 
@@ -253,7 +259,7 @@ class Hand:
             self._dealer = spec["dealer"]
             self._round = spec["round"]
             self._quest = list(spec["quest"])
-            if len(self._quest) != 5:
+            if len(self._quest) != QUEST_CARDS:
                 raise ValueError("the quest has five cards")
             for card in self._quest:
                 _check_card(card)
@@ -416,7 +422,7 @@ class Hand:
         if self.game == "whist":
             side_score = {side: self._side_tricks(side) for side in (0, 1)}
         elif self.game == "chinese-whist":
-            par = {4: 6, 3: 5, 2: 13}[self.n]
+            par = CHINESE_WHIST_PAR[self.n]
             side_score = {side: max(0, self._side_tricks(side) - par) for side in set(self._sides)}
         elif self.game == "chinkway":
             side_score = {}

@@ -39,7 +39,7 @@ from solver.notation import (
 
 # players: (piles each, down cards each), from the rules' table
 LAYOUT = {4: (6, 1), 3: (8, 1), 2: (12, 2)}
-PAR = {4: 6, 3: 5, 2: 13}  # players: a side scores its tricks above these (the C core's CW_PAR_*)
+PAR = _core.CHINESE_WHIST_PAR  # players: a side scores its tricks above these (csrc/rules.h)
 DEFAULT_TARGET = 10
 TARGETS = (5, 7, 10)
 REMOVED_WITH_THREE = Card.parse("2S")
@@ -149,16 +149,17 @@ class ChineseWhist(Position):
         beneath = {
             t.index: u.index for s in range(self.nseats) for t, u in self.piles[s] if u is not None
         }
-        self._core = _core.PlayState(
-            _core.GAME_CHINESE_WHIST,
+        setup = _core.Setup(
+            _core.GAME_NUMBERS[self.game],
             self.nseats,
             self.trump,
             (self.dealer + 1) % self.nseats,
             [d.mask for d in self.down],
-            up=tops,
-            under=unders,
-            beneath=beneath,
         )
+        setup.up = tops
+        setup.under = unders
+        setup.beneath = beneath
+        self._core = _core.PlayState(setup)
 
     # -- reading and dealing --------------------------------------------------
 

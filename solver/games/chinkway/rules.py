@@ -34,11 +34,11 @@ from solver.games.base import (
 )
 from solver.notation import Fields, check_known_keys, get_int, get_str, parse_seat
 
-SEATS = 5
+SEATS = _core.CHINKWAY_SEATS
 HAND = 10
 DEALER_HAND = 12
 DISCARDS = 2
-QUEST_CARDS = 5
+QUEST_CARDS = _core.QUEST_CARDS
 ROUNDS = 10
 ROUNDS_PER_PAIRING = 5
 REMOVED_COURTS = 2
@@ -61,8 +61,8 @@ KEYS = {
 
 
 def quest_category(card: Card) -> int:
-    """0-3: the pips (A, 2-10) of S H D C; 4: the courts (J, Q, K)."""
-    return 4 if card.rank_char in "JQK" else int(card.suit)
+    """0-3: the pips (A, 2-10) of S H D C; 4: the courts (J, Q, K) (the C core's)."""
+    return _core.quest_category(card.index)
 
 
 def quest_needs(quest: list[Card]) -> list[int]:
@@ -207,16 +207,17 @@ class Chinkway(Position):
 
     def _start_play(self) -> None:
         assert self.trump is not None and self.quest is not None
-        self._core = _core.PlayState(
-            _core.GAME_CHINKWAY,
+        setup = _core.Setup(
+            _core.GAME_NUMBERS[self.game],
             SEATS,
             self.trump,
             (self.dealer + 1) % SEATS,
             [h.mask for h in self.hands],
-            dealer=self.dealer,
-            pairing=pairing(self.round),
-            quest_need=quest_needs(self.quest),
         )
+        setup.dealer = self.dealer
+        setup.pairing = pairing(self.round)
+        setup.quest_need = quest_needs(self.quest)
+        self._core = _core.PlayState(setup)
 
     # -- reading and dealing --------------------------------------------------
 

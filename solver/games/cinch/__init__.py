@@ -5,8 +5,8 @@ position: its rules, its phases before play, its notation fields).  The
 names of ``rules.py`` are re-exported here.
 """
 
+from solver.games.base import BIDS
 from solver.games.cinch.rules import (
-    BIDS,
     DEALT,
     FORCED_BID,
     KEYS,

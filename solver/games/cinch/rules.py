@@ -25,6 +25,7 @@ from solver import _core
 from solver.cards import FULL_DECK, NOTRUMP, Card, CardSet, strain_text
 from solver.errors import NotationError, PositionError
 from solver.games.base import (
+    BIDS,
     PASS,
     SHOOT,
     Move,
@@ -53,7 +54,6 @@ SEATS = 4
 DEALT = 9
 PACKET = 3
 PLAY_HAND = 6
-BIDS = (1, 2, 3, 4, SHOOT)
 FORCED_BID = 1  # the dealer's bid when all four pass
 SHOOT_RULES = ("in-play", "all-four")
 KEYS = {
@@ -394,16 +394,17 @@ class Cinch(Position):
 
     def _start_play(self) -> None:
         assert self.trump is not None
-        self._core = _core.PlayState(
-            _core.GAME_CINCH,
+        setup = _core.Setup(
+            _core.GAME_NUMBERS[self.game],
             SEATS,
             self.trump,
             self.bidder,
             [h.mask for h in self.hands],
-            bidder=self.bidder,
-            bid=self.bid,
-            shoot_needs_all_four=self.shoot_rule == "all-four",
         )
+        setup.bidder = self.bidder
+        setup.bid = self.bid
+        setup.shoot_needs_all_four = self.shoot_rule == "all-four"
+        self._core = _core.PlayState(setup)
 
     def _why_illegal(self, move: Move) -> str:
         phase = self.phase

@@ -73,7 +73,9 @@ class Whist(Position):
         self.leader = leader
         self.dealer = (leader - 1) % SEATS if dealer is None else dealer
         self._core = _core.PlayState(
-            _core.GAME_WHIST, SEATS, trump, leader, [h.mask for h in hands]
+            _core.Setup(
+                _core.GAME_NUMBERS[self.game], SEATS, trump, leader, [h.mask for h in hands]
+            )
         )
         if play:
             self._replay(play)
