@@ -27,6 +27,7 @@ from solver.errors import TricksolverError
 from solver.games.registry import GAMES
 from solver.pimc import recommend
 from solver.players import make_player
+from solver.position import view_of
 from solver.records import read_boards
 from solver.review import review
 from solver.web.server import app, error_line
@@ -130,7 +131,7 @@ def test_the_engines_moves_are_the_players_own_at_a_decision_seeded_as_a_games(
             expected = pos.legal_moves()[0]
         else:
             rng = decision_rng(9, 1, moves_made(pos))
-            expected = make_player("heuristic").choose(pos.copy(), pos.to_move, rng)
+            expected = make_player("heuristic").choose(view_of(pos, pos.to_move), rng)
         assert state["history"][-1] == str(expected)
     state = post(client, f"/api/boards/{key}/undo", {"to_person": True})
     assert position_of(state).is_over or position_of(state).to_move == 0
