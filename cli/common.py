@@ -25,6 +25,7 @@ from .options import PLAYERS, PLAYERS_HELP
 PROG = "tricksolver"
 BAD_INPUT = 2  # exit status of bad input, as for click's usage errors
 INTERRUPTED = 130  # exit status after Ctrl-C, as shells report SIGINT
+TERMINATED = 143  # exit status after SIGTERM (taken as Ctrl-C), as shells report it
 SEED_LIMIT = 1_000_000  # random seeds are drawn below this, short enough to retype
 
 
