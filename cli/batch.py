@@ -193,7 +193,7 @@ def run_boards_command(
     workers = jobs or os.cpu_count() or 1
     if scheduler in (None, LOCAL) and len(boards) > 1:
         workers_memory(workers, job.limits.tt_mb)  # before any work (a file made)
-    keys = [job.key(b) for b in boards]
+    keys = job.keys(boards)
     results = None
     if output_file is not None:
         results = open_results(output_file, fmt, set(keys), rendering.csv_head)

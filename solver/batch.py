@@ -63,6 +63,7 @@ AHEAD_PER_WORKER = 2  # tasks queued a worker: the order holds, a stop cancels l
 POLL_SECONDS = 0.2  # how often a wait looks for Ctrl-C
 MAX_POOL_RESTARTS = 3  # pools made again after a worker died, in one run
 KEY_DIGITS = 16  # hex digits of a board's key
+REPEAT_MARK = "#"  # between a repeated board's key and its occurrence
 DASK_CONNECT_SECONDS = 30  # how long to try a scheduler's address
 DASK_EXTRA = "pip install 'tricksolver[dask]'"
 
@@ -121,6 +122,18 @@ class BoardJob:
         ]
         text = json.dumps(content, sort_keys=True, separators=(",", ":"))
         return hashlib.sha256(text.encode()).hexdigest()[:KEY_DIGITS]
+
+    def keys(self, boards: Sequence[Board]) -> list[str]:
+        """Every board's own key: `key`, and for a board that repeats an
+        earlier one (a file with the same board twice), the key with its
+        occurrence (``#2``, ``#3``), so that each board has its record."""
+        seen: dict[str, int] = {}
+        keys = []
+        for board in boards:
+            key = self.key(board)
+            seen[key] = seen.get(key, 0) + 1
+            keys.append(key if seen[key] == 1 else f"{key}{REPEAT_MARK}{seen[key]}")
+        return keys
 
 
 def table_difficulty(pos: Position) -> float:
