@@ -55,7 +55,8 @@ OUTPUT_HELP = (
 SCHEDULER_HELP = (
     f"Run the boards on a Dask cluster: its scheduler's ADDRESS (tcp://host:8786), or"
     f" '{LOCAL}' for one of --jobs workers on this machine (needs the extra"
-    " tricksolver[dask]; docs/batch.md)."
+    " tricksolver[dask]; a scheduler runs code sent by anyone who reaches it: keep it"
+    " private, docs/batch.md)."
 )
 
 DEALS_JOBS_HELP = "Processes playing the deals (1: one deal at a time, here); the same results."
