@@ -192,8 +192,8 @@ def run_boards_command(
     if scheduler is not None:
         need_dask()
     workers = jobs or os.cpu_count() or 1
-    if scheduler in (None, LOCAL) and len(boards) > 1:
-        workers_memory(workers, job.limits.tt_mb)  # before any work (a file made)
+    if scheduler in (None, LOCAL) and len(boards) > 1:  # before any work (a file made)
+        workers_memory(min(workers, len(boards)), job.limits.tt_mb)  # the processes started
     keys = job.keys(boards)
     results = None
     if output_file is not None:

@@ -16,7 +16,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 import solver
 from solver.games.registry import GAMES
 from solver.moves import apply_moves, position_text
-from solver.notation import MAX_FILE_TEXT, MAX_TEXT, get_str, parse_fields
+from solver.notation import MAX_FILE_TEXT, MAX_TEXT, get_str, parse_fields, read_bounded
 from solver.position import BOM, source_text
 from solver.records import Board, choose_boards, read_boards
 
@@ -86,7 +86,7 @@ def read_source(source: str) -> str:
     in play."""
     if source == "-":
         try:
-            text = sys.stdin.read()
+            text = read_bounded(sys.stdin, "standard input", MAX_FILE_TEXT)
         except (OSError, UnicodeDecodeError) as e:
             raise BadInput(f"cannot read standard input: {e}") from None
     else:

@@ -74,7 +74,7 @@ def make_solver(
     """One Solver, or with `jobs` above 1 (None: one per core) a Solver a
     thread (`solver.parallel`); their tables checked against the memory first."""
     threads = jobs or os.cpu_count() or 1
-    workers_memory(threads, tt_mb)
+    workers_memory(threads, tt_mb, processes=False)
     if threads == 1:
         return solver.Solver(tt_mb, max_nodes=max_nodes, max_seconds=max_seconds)
     return Solvers(threads, tt_mb, max_nodes, max_seconds)
