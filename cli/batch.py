@@ -43,7 +43,7 @@ from solver.records import Board, record_format
 from solver.result_files import CSV, JSON_LINES, ResultFile, csv_text, open_results
 from solver.timing import Interrupted, in_worker
 
-from .common import INTERRUPTED, PROG, echo_json, progress_bars
+from .common import INTERRUPTED, PROG, echo_json, preparing, progress_bars
 from .options import workers_memory
 
 TEXT = "text"
@@ -194,7 +194,8 @@ def run_boards_command(
     workers = jobs or os.cpu_count() or 1
     if scheduler in (None, LOCAL) and len(boards) > 1:  # before any work (a file made)
         workers_memory(min(workers, len(boards)), job.limits.tt_mb)  # the processes started
-    keys = job.keys(boards)
+    with preparing(f"{len(boards):,} boards: what identifies each"):
+        keys = job.keys(boards)
     results = None
     if output_file is not None:
         results = open_results(output_file, fmt, set(keys), rendering.csv_head)
@@ -261,14 +262,26 @@ def _run_batch(
     scheduler: str | None,
     no_color: bool,
 ) -> None:
-    """The boards on a pool or Dask, hardest first, written as they finish."""
+    """The boards on a pool or Dask, hardest first, written as they finish;
+    the progress bars count the estimates of the order, then the boards."""
     left = len(boards) - len(skip)
     done = 0
     progress = progress_bars(no_color)
     with progress:
-        task = progress.add_task("boards", total=left)
+        ordering = progress.add_task("hardest first", total=left)
+        task = progress.add_task("boards", total=left, start=False)
         try:
-            for place, result in _results(job, boards, skip, workers, scheduler):
+            results = _results(
+                job,
+                boards,
+                skip,
+                workers,
+                scheduler,
+                lambda count: progress.update(ordering, completed=count),
+            )
+            progress.remove_task(ordering)
+            progress.start_task(task)
+            for place, result in results:
                 writer.add(place, result)
                 done += 1
                 progress.advance(task)
@@ -295,6 +308,13 @@ def played_deals(
 
 
 def _results(
-    job: BoardJob, boards: list[Board], skip: set[int], workers: int, scheduler: str | None
+    job: BoardJob,
+    boards: list[Board],
+    skip: set[int],
+    workers: int,
+    scheduler: str | None,
+    estimated: Callable[[int], None] | None = None,
 ) -> Iterator[tuple[int, Any]]:
-    return run_boards(job, boards, jobs=workers, scheduler=scheduler, skip=skip)
+    return run_boards(
+        job, boards, jobs=workers, scheduler=scheduler, skip=skip, estimated=estimated
+    )

@@ -4,6 +4,7 @@ progress bars on stderr."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import sys
 from collections.abc import Callable
@@ -138,7 +139,9 @@ def positions_of(
 ) -> list[tuple[Board | None, solver.Position]]:
     """As `read_boards_of`, the positions after --moves: a file's boards as
     read (not written out and read again), a lone text read as a position."""
-    text, boards = source_boards(source, board)
+    reading = contextlib.nullcontext() if source == "-" else preparing(f"reading {source}")
+    with reading:  # (standard input may be a person typing at the terminal)
+        text, boards = source_boards(source, board)
     if boards is None:
         return [(None, position_of(text, moves))]
     return [(b, apply_moves(b.position.copy(), moves) if moves else b.position) for b in boards]
@@ -224,6 +227,16 @@ def unsigned_zeros(data: Any) -> Any:
     if isinstance(data, (list, tuple)):
         return [unsigned_zeros(v) for v in data]
     return data
+
+
+def preparing(what: str) -> contextlib.AbstractContextManager[Any]:
+    """A line on stderr saying what the command does while it prepares
+    (reading a file of boards, their keys), shown only on a terminal and
+    gone when done: a long batch says something from its first second."""
+    err = Console(stderr=True)
+    if not err.is_terminal:
+        return contextlib.nullcontext()
+    return err.status(what)
 
 
 def progress_bars(no_color: bool) -> Progress:

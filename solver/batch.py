@@ -10,7 +10,9 @@ A batch is a job run over many boards, each board on its own in a worker:
   board's work (`difficulty`; by default `cards_left`).
 * `run_boards(job, boards, ...)` yields ``(place, result)`` as the boards
   finish, hardest first (highest `difficulty`, the file's order among
-  equals), skipping the places in `skip` (a resumed run's boards done).
+  equals; the estimates take `ORDER_SECONDS` at most, the boards left
+  without one follow in the file's order), skipping the places in `skip`
+  (a resumed run's boards done).
 * `run_calls(call, items, ...)` is the same for any picklable call on
   ``(place, argument)`` items in the order given (a match's deals).
 
@@ -49,6 +51,7 @@ import signal
 import socket
 import struct
 import threading
+import time
 import uuid
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
@@ -67,6 +70,7 @@ from solver.timing import catch_sigint
 
 LOCAL = "local"  # `scheduler`: a Dask cluster started on this machine for the run
 AHEAD_PER_WORKER = 2  # tasks queued a worker: the order holds, a stop cancels little
+ORDER_SECONDS = 2.0  # at most for the estimates of the hardest-first order (`hardest_first`)
 POLL_SECONDS = 0.2  # how often a wait looks for Ctrl-C
 MAX_POOL_RESTARTS = 3  # pools made again after a worker died, in one run
 KEY_DIGITS = 16  # hex digits of a board's key
@@ -217,10 +221,30 @@ def _run_board(job: BoardJob, board: Board) -> Any:
 # -- the runs -----------------------------------------------------------------------------
 
 
-def hardest_first(job: BoardJob, boards: Sequence[Board], places: Iterable[int]) -> list[int]:
+def hardest_first(
+    job: BoardJob,
+    boards: Sequence[Board],
+    places: Iterable[int],
+    seconds: float | None = None,
+    estimated: Callable[[int], None] | None = None,
+) -> list[int]:
     """`places` of `boards`, the highest `job.difficulty` first (the file's
-    order among equals)."""
-    return sorted(places, key=lambda i: -job.difficulty(boards[i].position))
+    order among equals).  The estimates are made in turn for at most
+    `seconds` (None: `ORDER_SECONDS`); the boards left without one then
+    follow the others in the file's order, so that a batch of very many
+    boards starts within that bound (its end waits little on its last
+    board).  `estimated(count)` is told after each estimate (a progress bar)."""
+    chosen = list(places)
+    deadline = time.monotonic() + (ORDER_SECONDS if seconds is None else seconds)
+    ranks: list[float] = []
+    for i in chosen:
+        if time.monotonic() >= deadline:
+            break
+        ranks.append(-job.difficulty(boards[i].position))
+        if estimated is not None:
+            estimated(len(ranks))
+    ranked = [i for _, i in sorted(zip(ranks, chosen, strict=False), key=lambda pair: pair[0])]
+    return ranked + chosen[len(ranks) :]
 
 
 def run_boards(
@@ -231,11 +255,14 @@ def run_boards(
     scheduler: str | None = None,
     skip: Iterable[int] = (),
     stop: threading.Event | None = None,
+    estimated: Callable[[int], None] | None = None,
 ) -> Iterator[tuple[int, Any]]:
     """``(place, job.work's result)`` of every board (its place in `boards`,
-    from 0) but those of `skip`, as they finish, the hardest submitted first."""
+    from 0) but those of `skip`, as they finish, the hardest submitted first
+    (`hardest_first`, its progress told to `estimated`)."""
     skipped = set(skip)
-    order = hardest_first(job, boards, (i for i in range(len(boards)) if i not in skipped))
+    places = (i for i in range(len(boards)) if i not in skipped)
+    order = hardest_first(job, boards, places, estimated=estimated)
     # a board travels without what only the file's writer needs (`raw`); its
     # position pickles as its notation and moves (`Position.__reduce__`)
     items = [(i, replace(boards[i], raw=None)) for i in order]

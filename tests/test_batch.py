@@ -22,7 +22,7 @@ from cli_helpers import assert_one_line_error, run
 
 import solver
 from solver import batch
-from solver.batch import SearchLimits, analysis_job, run_boards, table_job
+from solver.batch import BoardJob, SearchLimits, analysis_job, run_boards, table_job
 from solver.errors import BatchError
 from solver.games.game import Board
 from solver.result_files import CSV, JSON_LINES, open_results
@@ -99,6 +99,22 @@ def test_the_hardest_boards_go_first() -> None:
     assert places == [1, 3, 5, 2, 0, 4]
     assert places == batch.hardest_first(job, boards, range(len(boards)))
     assert [batch.cards_left(boards[i].position) for i in places] == [20, 20, 16, 12, 8, 4]
+
+
+def unestimated(pos: solver.Position) -> float:
+    raise AssertionError("an estimate past the bound")
+
+
+def test_the_hardest_first_order_is_bounded_and_tells_its_progress() -> None:
+    """The estimates are counted out as they are made; past the bound (here
+    none at all) the boards keep the file's order, unestimated."""
+    boards = whist_boards(6, 3, seed=60)
+    job = table_job(LIMITS)
+    told: list[int] = []
+    order = batch.hardest_first(job, boards, range(6), estimated=told.append)
+    assert told == [1, 2, 3, 4, 5, 6] and sorted(order) == list(range(6))
+    bounded = BoardJob("table", batch.table_work, {}, LIMITS, unestimated)
+    assert batch.hardest_first(bounded, boards, [4, 0, 2], seconds=0.0) == [4, 0, 2]
 
 
 def test_skipped_boards_are_not_run() -> None:
