@@ -38,19 +38,20 @@ WATCHDOG_SECONDS = 0.5  # how often a worker looks whether its parent is alive
 PR_SET_PDEATHSIG = 1  # prctl's option: a signal when the parent dies (linux/prctl.h)
 DEATH_SIGNAL = signal.SIGKILL  # what a worker gets when its parent dies (Linux)
 
-# The thread of this process that forks (`os.register_at_fork`, copied into
-# the child).  The kernel sends PR_SET_PDEATHSIG when the forking *thread*
-# ends, not the process: a worker forked by another thread than the main one
-# (whose thread id is the process id) relies on the watchdog alone.
-_forking_thread = 0
+# The process and the thread that fork (`os.register_at_fork`, copied into
+# the child; 0 in a child that was not forked).  The kernel sends
+# PR_SET_PDEATHSIG when the forking *thread* ends, not the process: a worker
+# forked by another thread than the main one (whose thread id is the process
+# id) relies on the watchdog alone.
+_forker = (0, 0)
 
 
-def _note_forking_thread() -> None:
-    global _forking_thread
-    _forking_thread = threading.get_native_id()
+def _note_forker() -> None:
+    global _forker
+    _forker = (os.getpid(), threading.get_native_id())
 
 
-os.register_at_fork(before=_note_forking_thread)
+os.register_at_fork(before=_note_forker)
 
 
 def start_worker() -> None:
@@ -58,12 +59,12 @@ def start_worker() -> None:
     the parent's, its standard output and error to the null device."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)  # `shut_down` terminates it
-    parent = os.getppid()
-    if _forking_thread == parent:  # forked by the parent's main thread
+    process, thread = _forker
+    if process == thread == os.getppid():  # forked by the parent's main thread
         _die_with_parent()
-    if os.getppid() != parent or parent == 1:  # the parent died before the watch began
+    if process and os.getppid() != process:  # the parent died before the watch began
         os._exit(1)
-    threading.Thread(target=_watch_parent, args=(parent,), daemon=True).start()
+    threading.Thread(target=_watch_parent, args=(os.getppid(),), daemon=True).start()
     _output_to_null()
 
 

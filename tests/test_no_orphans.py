@@ -13,6 +13,7 @@ from __future__ import annotations
 import os
 import signal
 import subprocess
+import sys
 import threading
 import time
 from pathlib import Path
@@ -52,13 +53,13 @@ def start_batch(tmp_path: Path, *extra: str) -> subprocess.Popen[bytes]:
     )
 
 
-def wait_for_workers(proc: subprocess.Popen[bytes]) -> list[psutil.Process]:
-    """The command's worker processes, once it has `WORKERS` of them."""
+def wait_for_workers(proc: subprocess.Popen[bytes], count: int = WORKERS) -> list[psutil.Process]:
+    """The command's worker processes, once it has `count` of them."""
     deadline = time.monotonic() + WAIT_WORKERS
     while time.monotonic() < deadline:
         assert proc.poll() is None, "the command ended before its workers were seen"
         children = psutil.Process(proc.pid).children(recursive=True)
-        if len(children) >= WORKERS:
+        if len(children) >= count:
             return children
         time.sleep(0.1)
     raise AssertionError("the command started no workers")
@@ -111,4 +112,31 @@ def test_sigterm_of_a_batch_leaves_no_worker_and_says_what_was_done(tmp_path: Pa
     assert "boards done (written)" in text, text
     written = out.read_text().splitlines() if out.exists() else []
     assert f"{len(written)} of {BOARDS}" in text, text
+    assert_all_gone(proc.pid, workers)
+
+
+WATCHED_POOL = """
+import threading, time
+from solver.pools import process_pool
+
+def forever():
+    time.sleep(3600)
+
+def start():
+    pool = process_pool(1)
+    pool.submit(forever)
+    time.sleep(3600)
+
+threading.Thread(target=start, daemon=True).start()  # forked by another thread than the main
+time.sleep(3600)
+"""
+
+
+def test_a_worker_forked_by_another_thread_ends_with_its_parent() -> None:
+    """No death signal from the kernel here (it follows the forking thread,
+    which lives on): the worker's watchdog sees its parent gone."""
+    proc = subprocess.Popen([sys.executable, "-c", WATCHED_POOL], start_new_session=True)
+    workers = wait_for_workers(proc, 1)
+    proc.send_signal(signal.SIGKILL)
+    proc.wait()
     assert_all_gone(proc.pid, workers)
