@@ -268,7 +268,7 @@ def _run_batch(
     done = 0
     progress = progress_bars(no_color)
     with progress:
-        ordering = progress.add_task("hardest first", total=left)
+        ordering = progress.add_task("ordering, hardest first", total=left)
         task = progress.add_task("boards", total=left, start=False)
         try:
             results = _results(
