@@ -370,6 +370,19 @@ def test_a_file_with_a_board_twice_has_a_record_for_each(tmp_path: Path) -> None
     assert "resuming: 9 of 9 boards done" in again.stderr
 
 
+def test_a_result_file_with_a_record_twice_is_one_line_and_left_whole(tmp_path: Path) -> None:
+    source = positions_file(tmp_path / "boards.txt", whist_boards(3, 2))
+    out = tmp_path / "out.jsonl"
+    command = ["table", source, "-o", str(out), "--jobs", "1"]
+    assert run(*command).exit_code == 0
+    lines = out.read_text().splitlines(keepends=True)
+    out.write_text("".join([*lines, lines[0]]))  # what two runs at once wrote
+    before = out.read_bytes()
+    result = run(*command)
+    assert_one_line_error(result, str(out), "line 4 is a second record of a board")
+    assert out.read_bytes() == before
+
+
 def test_a_second_run_on_a_result_file_in_use_is_refused_in_one_line(tmp_path: Path) -> None:
     """Two resumes of one --output file at once: the second is refused in
     one line (status 2); the first goes on, and the file holds every board
