@@ -54,14 +54,17 @@ def _note_forker() -> None:
 os.register_at_fork(before=_note_forker)
 
 
-def start_worker() -> None:
-    """The initializer of a pool's worker: Ctrl-C ignored, its end tied to
-    the parent's, its standard output and error to the null device."""
+def start_worker(parent: int = 0) -> None:
+    """The initializer of a pool's worker (or the start of any process that
+    works for this one: `parent`, its process id, where it was not forked
+    but spawned): Ctrl-C ignored, its end tied to the parent's, its standard
+    output and error to the null device."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)  # `shut_down` terminates it
     process, thread = _forker
     if process == thread == os.getppid():  # forked by the parent's main thread
         _die_with_parent()
+    process = parent or process
     if process and os.getppid() != process:  # the parent died before the watch began
         os._exit(1)
     threading.Thread(target=_watch_parent, args=(os.getppid(),), daemon=True).start()

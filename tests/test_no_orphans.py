@@ -140,3 +140,16 @@ def test_a_worker_forked_by_another_thread_ends_with_its_parent() -> None:
     proc.send_signal(signal.SIGKILL)
     proc.wait()
     assert_all_gone(proc.pid, workers)
+
+
+def test_kill_9_of_a_busy_bench_leaves_no_neighbour() -> None:
+    """`bench --busy`: the process searching beside the benchmark (spawned,
+    with its resource tracker) ends with the benchmark."""
+    args = [exe(), "bench", "--games", "whist", "--deals", "50", "--busy", "1"]
+    proc = subprocess.Popen(
+        args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True
+    )
+    workers = wait_for_workers(proc, 2)  # the neighbour and the resource tracker
+    proc.send_signal(signal.SIGKILL)
+    proc.wait()
+    assert_all_gone(proc.pid, workers)
