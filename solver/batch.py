@@ -302,11 +302,18 @@ def _on_pool(
     early = True
     try:
         while queue or pending:
+            lost = False
             while queue and len(pending) < AHEAD_PER_WORKER * workers:
                 item = queue.popleft()
-                pending[pool.submit(call, item[1])] = item
-            done, _ = wait(list(pending), timeout=POLL_SECONDS, return_when=FIRST_COMPLETED)
-            lost = False
+                try:
+                    pending[pool.submit(call, item[1])] = item
+                except BrokenProcessPool:  # a worker died while the boards were handed out
+                    queue.appendleft(item)
+                    lost = True
+                    break
+            done: set[Future[_Result]] = set()
+            if not lost:
+                done, _ = wait(list(pending), timeout=POLL_SECONDS, return_when=FIRST_COMPLETED)
             for f in [f for f in pending if f in done]:  # in the order submitted
                 item = pending.pop(f)
                 try:
