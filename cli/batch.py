@@ -43,7 +43,7 @@ from solver.records import Board, record_format
 from solver.result_files import CSV, JSON_LINES, ResultFile, csv_text, open_results
 from solver.timing import Interrupted, in_worker
 
-from .common import INTERRUPTED, PROG, echo_json, progress_bars
+from .common import INTERRUPTED, PROG, echo_json, preparing, progress_bars
 from .options import workers_memory
 
 TEXT = "text"
@@ -55,7 +55,8 @@ OUTPUT_HELP = (
 SCHEDULER_HELP = (
     f"Run the boards on a Dask cluster: its scheduler's ADDRESS (tcp://host:8786), or"
     f" '{LOCAL}' for one of --jobs workers on this machine (needs the extra"
-    " tricksolver[dask]; docs/batch.md)."
+    " tricksolver[dask]; a scheduler runs code sent by anyone who reaches it: keep it"
+    " private, docs/batch.md)."
 )
 
 DEALS_JOBS_HELP = "Processes playing the deals (1: one deal at a time, here); the same results."
@@ -193,9 +194,10 @@ def run_boards_command(
     if scheduler is not None:
         need_dask()
     workers = jobs or os.cpu_count() or 1
-    if scheduler in (None, LOCAL) and len(boards) > 1:
-        workers_memory(workers, job.limits.tt_mb)  # before any work (a file made)
-    keys = [job.key(b) for b in boards]
+    if scheduler in (None, LOCAL) and len(boards) > 1:  # before any work (a file made)
+        workers_memory(min(workers, len(boards)), job.limits.tt_mb)  # the processes started
+    with preparing(f"{len(boards):,} boards: what identifies each"):
+        keys = job.keys(boards)
     results = None
     if output_file is not None:
         results = open_results(output_file, fmt, set(keys), rendering.csv_head)
@@ -262,14 +264,26 @@ def _run_batch(
     scheduler: str | None,
     no_color: bool,
 ) -> None:
-    """The boards on a pool or Dask, hardest first, written as they finish."""
+    """The boards on a pool or Dask, hardest first, written as they finish;
+    the progress bars count the estimates of the order, then the boards."""
     left = len(boards) - len(skip)
     done = 0
     progress = progress_bars(no_color)
     with progress:
-        task = progress.add_task("boards", total=left)
+        ordering = progress.add_task("ordering, hardest first", total=left)
+        task = progress.add_task("boards", total=left, start=False)
         try:
-            for place, result in _results(job, boards, skip, workers, scheduler):
+            results = _results(
+                job,
+                boards,
+                skip,
+                workers,
+                scheduler,
+                lambda count: progress.update(ordering, completed=count),
+            )
+            progress.remove_task(ordering)
+            progress.start_task(task)
+            for place, result in results:
                 writer.add(place, result)
                 done += 1
                 progress.advance(task)
@@ -296,6 +310,13 @@ def played_deals(
 
 
 def _results(
-    job: BoardJob, boards: list[Board], skip: set[int], workers: int, scheduler: str | None
+    job: BoardJob,
+    boards: list[Board],
+    skip: set[int],
+    workers: int,
+    scheduler: str | None,
+    estimated: Callable[[int], None] | None = None,
 ) -> Iterator[tuple[int, Any]]:
-    return run_boards(job, boards, jobs=workers, scheduler=scheduler, skip=skip)
+    return run_boards(
+        job, boards, jobs=workers, scheduler=scheduler, skip=skip, estimated=estimated
+    )

@@ -4,6 +4,7 @@ progress bars on stderr."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import sys
 from collections.abc import Callable
@@ -16,7 +17,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 import solver
 from solver.games.registry import GAMES
 from solver.moves import apply_moves, position_text
-from solver.notation import MAX_FILE_TEXT, MAX_TEXT, get_str, parse_fields
+from solver.notation import MAX_FILE_TEXT, MAX_TEXT, get_str, parse_fields, read_bounded
 from solver.position import BOM, source_text
 from solver.records import Board, board_problems, choose_boards, read_boards, read_record
 
@@ -25,6 +26,7 @@ from .options import PLAYERS, PLAYERS_HELP
 PROG = "tricksolver"
 BAD_INPUT = 2  # exit status of bad input, as for click's usage errors
 INTERRUPTED = 130  # exit status after Ctrl-C, as shells report SIGINT
+TERMINATED = 143  # exit status after SIGTERM (taken as Ctrl-C), as shells report it
 SEED_LIMIT = 1_000_000  # random seeds are drawn below this, short enough to retype
 
 
@@ -85,7 +87,7 @@ def read_source(source: str) -> str:
     in play."""
     if source == "-":
         try:
-            text = sys.stdin.read()
+            text = read_bounded(sys.stdin, "standard input", MAX_FILE_TEXT)
         except (OSError, UnicodeDecodeError) as e:
             raise BadInput(f"cannot read standard input: {e}") from None
     else:
@@ -189,7 +191,9 @@ def positions_of(
 ) -> list[tuple[Board | None, solver.Position]]:
     """As `read_boards_of`, the positions after --moves: a file's boards as
     read (not written out and read again), a lone text read as a position."""
-    text, boards = source_boards(source, board)
+    reading = contextlib.nullcontext() if source == "-" else preparing(f"reading {source}")
+    with reading:  # (standard input may be a person typing at the terminal)
+        text, boards = source_boards(source, board)
     if boards is None:
         return [(None, position_of(text, moves))]
     return [(b, apply_moves(b.position.copy(), moves) if moves else b.position) for b in boards]
@@ -280,6 +284,16 @@ def unsigned_zeros(data: Any) -> Any:
     if isinstance(data, (list, tuple)):
         return [unsigned_zeros(v) for v in data]
     return data
+
+
+def preparing(what: str) -> contextlib.AbstractContextManager[Any]:
+    """A line on stderr saying what the command does while it prepares
+    (reading a file of boards, their keys), shown only on a terminal and
+    gone when done: a long batch says something from its first second."""
+    err = Console(stderr=True)
+    if not err.is_terminal:
+        return contextlib.nullcontext()
+    return err.status(what)
 
 
 def progress_bars(no_color: bool) -> Progress:

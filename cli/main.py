@@ -7,7 +7,8 @@ in the game's folder, asked through its `Game` (`solver.games.registry`;
 the cli names no game), the benchmark's measurements in `solver.bench`.  Bad input of any
 kind (a `TricksolverError`, a missing file, unreadable standard input) is
 one line ``tricksolver: error: <message>`` on stderr and exit status 2,
-the status click gives its own usage errors.
+the status click gives its own usage errors.  SIGTERM is taken as Ctrl-C
+(what finished is kept and said, a game saved), with status 143.
 """
 
 from __future__ import annotations
@@ -15,8 +16,11 @@ from __future__ import annotations
 import inspect
 import json
 import secrets
+import signal
+import threading
 from collections.abc import Sequence
 from importlib import resources
+from types import FrameType
 from typing import Any
 
 import click
@@ -37,6 +41,7 @@ from .common import (
     INTERRUPTED,
     PROG,
     SEED_LIMIT,
+    TERMINATED,
     BadInput,
     board_option,
     board_title,
@@ -60,7 +65,14 @@ EXAMPLE_SUFFIX = ".toml"
 class TricksolverGroup(click.Group):
     """A group that turns the API's errors and click's usage errors (an
     unknown option, a value out of range) into `BadInput`, one line, and
-    Ctrl-C into status 130 where a command does not report it itself."""
+    Ctrl-C into status 130 where a command does not report it itself.
+    SIGTERM, while a command runs, is Ctrl-C (`_TermAsInterrupt`), and the
+    status 130 that follows is 143."""
+
+    def main(self, *args: Any, **kwargs: Any) -> Any:
+        with _TermAsInterrupt() as term:
+            self._term = term
+            return super().main(*args, **kwargs)
 
     def invoke(self, ctx: click.Context) -> Any:
         try:
@@ -72,7 +84,43 @@ class TricksolverGroup(click.Group):
             raise BadInput(f"{e.format_message()} (see: {where} --help)") from None
         except KeyboardInterrupt:  # a command that has nothing of its own to say
             click.echo(f"{PROG}: interrupted", err=True)
-            raise click.exceptions.Exit(INTERRUPTED) from None
+            raise click.exceptions.Exit(self._stopped_status()) from None
+        except click.exceptions.Exit as e:
+            if e.exit_code == INTERRUPTED:
+                raise click.exceptions.Exit(self._stopped_status()) from None
+            raise
+
+    def _stopped_status(self) -> int:
+        term = getattr(self, "_term", None)
+        return TERMINATED if term is not None and term.received else INTERRUPTED
+
+
+class _TermAsInterrupt:
+    """While the block runs (in the main thread), SIGTERM does what Ctrl-C
+    does: it calls the SIGINT handler of the moment (a command's own, which
+    keeps what finished), or raises KeyboardInterrupt where there is none;
+    `received` says it came.  The handler before is restored on the way out."""
+
+    def __init__(self) -> None:
+        self.received = False
+        self._previous: Any = None
+
+    def __enter__(self) -> _TermAsInterrupt:
+        if threading.current_thread() is threading.main_thread():
+            self._previous = signal.signal(signal.SIGTERM, self._handle)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self._previous is not None:
+            signal.signal(signal.SIGTERM, self._previous)
+
+    def _handle(self, signum: int, frame: FrameType | None) -> None:
+        self.received = True
+        handler = signal.getsignal(signal.SIGINT)
+        if callable(handler):
+            handler(signal.SIGINT, frame)
+        else:  # Ctrl-C ignored or left to the system: SIGTERM still stops the command
+            raise KeyboardInterrupt
 
 
 def example_names() -> list[str]:

@@ -96,14 +96,28 @@ JOBS = Checked("--jobs", int, "a whole number of processes", count_between(1, MA
 PLAYERS = Checked("--players", int, "a whole number of players", _players)
 
 
-def workers_memory(jobs: int | None, tt_mb: float) -> None:
-    """Refuse, before any work, workers (processes or threads: `jobs`, None
-    for one per core) whose tables together need more memory than this
-    machine has."""
+# A worker process's own memory, its table aside: the resident size (RSS) of
+# a pool worker (`solver.pools`) after ten whist tables at --tt-mb 1, read
+# with psutil on Linux (Python 3.11, 2026-12-05): 38.6 MiB, of which 19 MiB
+# its own pages and the rest shared with the command copy-on-write at the
+# start (pages that become its own as it runs).  Counted whole, rounded up.
+WORKER_MIB = 40
+COMMAND_MIB = 45  # the command's own process (docs/architecture.md, "Memory")
+
+
+def workers_memory(jobs: int | None, tt_mb: float, processes: bool = True) -> None:
+    """Refuse, before any work, workers (`jobs`, None for one per core) that
+    together need more memory than this machine has: each its table of
+    `tt_mb` MiB and, worker processes (`processes`; threads share the
+    command's), `WORKER_MIB` of its own; the command `COMMAND_MIB` besides."""
     workers = jobs or os.cpu_count() or 1
     most = machine_mib()
-    if most and workers > 1 and workers * tt_mb > most:
+    own = WORKER_MIB if processes else 0
+    need = COMMAND_MIB + workers * (tt_mb + own)
+    if most and workers > 1 and need > most:
+        kind = "worker processes" if processes else "threads"
+        each = f"a {tt_mb:g} MiB table (--tt-mb)" + (f" and {own} MiB of its own" if own else "")
         raise PositionError(
-            f"{workers} workers (--jobs) with a {tt_mb:g} MiB table each (--tt-mb) need more"
-            f" than this machine's memory ({most:,} MiB)"
+            f"{workers} {kind} (--jobs), each with {each}, need about {need:,.0f} MiB,"
+            f" more than this machine's memory ({most:,} MiB)"
         )

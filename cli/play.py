@@ -15,6 +15,7 @@ import contextlib
 import math
 import random
 import secrets
+import shlex
 import sys
 from collections.abc import Callable
 from typing import IO, Any
@@ -298,6 +299,16 @@ class HumanPlayer(Player):
 # -- the narration ----------------------------------------------------------------------
 
 
+def at_first_lead(pos: Position) -> bool:
+    """Play is about to begin: no card of the hand played yet."""
+    return (
+        pos.phase == Phase.PLAY
+        and pos.core is not None
+        and pos.core.tricks_played == 0
+        and not pos.current_trick()
+    )
+
+
 class Narrator:
     """Tells a game as it is played: the hands' decisions, trick by trick,
     and the scores.  With a person at the table, what their seat may not see
@@ -380,7 +391,7 @@ class Narrator:
             secret = self.human not in (None, step.seat)
             for line in game_of(pos).move_lines(pos, move, who, secret):
                 self.echo(line)
-            if pos.phase == Phase.PLAY:  # the first lead: the hands as play begins
+            if at_first_lead(pos):  # the hands as play begins (not after a claim)
                 self._hands_for_play(pos)
 
     def _hands_for_play(self, pos: Position) -> None:
@@ -497,7 +508,8 @@ class Narrator:
 @click.option(
     "--resume",
     metavar="FILE",
-    help="Continue a game saved with --save (instead of GAME).",
+    help="Continue a game saved with --save (instead of GAME); the person of --human is"
+    " seated again (--human gives another seat).",
 )
 @click.option("--brief", is_flag=True, help="Tell only the score of every hand and the result.")
 @click.option(
@@ -590,6 +602,9 @@ def play(
         WholeGame.check_save_path(save)  # a bad --save path before the game, not after
     names = parse_seats(seats, whole.nseats)
     human_seat = None if human is None else parse_seat(human, whole.nseats, "--human")
+    if human_seat is None and whole.humans:  # a resumed game asks its person again
+        human_seat = whole.humans[0]
+    whole.humans = () if human_seat is None else (human_seat,)  # kept by a save
     if random_seed:
         click.echo(f"seed: {whole.seed}", err=True)
     lineup: list[Player] = [make_player(n) for n in names]
@@ -621,15 +636,15 @@ def play(
                     log.step(step)
                 played += step.result is not None
         except Quit:
-            click.echo(f"\nGame stopped in hand {whole.hand}.{saved_note(whole, save)}")
+            click.echo(f"\nGame stopped in hand {whole.hand}.{saved_note(whole, save, seats)}")
             echo_log(log, "quit", out)
             return
         except KeyboardInterrupt:
-            note = saved_note(whole, save)
+            note = saved_note(whole, save, seats)
             click.echo(f"{PROG}: interrupted: the game was stopped.{note}", err=True)
             echo_log(log, "interrupted", out)
             raise click.exceptions.Exit(INTERRUPTED) from None
-        finish_play(whole, narrator, hands, save)
+        finish_play(whole, narrator, hands, save, seats)
     echo_log(log, "over" if whole.is_over else "hands", out)
 
 
@@ -666,7 +681,9 @@ def echo_log(log: GameLog | None, stopped: str, out: IO[str]) -> None:
         echo_json(log.to_json(stopped), file=out)
 
 
-def finish_play(whole: WholeGame, narrator: Narrator, hands: int | None, save: str | None) -> None:
+def finish_play(
+    whole: WholeGame, narrator: Narrator, hands: int | None, save: str | None, seats: str
+) -> None:
     """The end of `play`: the game's result and its save, or where it stopped."""
     if whole.is_over:
         narrator.game_end()
@@ -674,16 +691,22 @@ def finish_play(whole: WholeGame, narrator: Narrator, hands: int | None, save: s
             whole.save(save)
     else:
         click.echo(
-            f"\nStopped after {hands} hand(s), in hand {whole.hand}.{saved_note(whole, save)}"
+            f"\nStopped after {hands} hand(s), in hand {whole.hand}."
+            + saved_note(whole, save, seats)
         )
 
 
-def saved_note(game: WholeGame, path: str | None) -> str:
-    """Save the game if a file was given; the sentence that says so."""
+def saved_note(game: WholeGame, path: str | None, seats: str) -> str:
+    """Save the game if a file was given; the sentence that says so, with
+    the whole command that continues it (the players of --seats; the
+    person's seat is in the file)."""
     if path is None:
         return " Not saved (use --save FILE)."
     game.save(path)
-    return f" Saved to {path}: continue with {PROG} play --resume {path}"
+    command = f"{PROG} play --resume {shlex.quote(path)}"
+    if seats != DEFAULT_SEATS:
+        command += f" --seats {shlex.quote(seats)}"
+    return f" Saved to {path}: continue with {command}"
 
 
 # -- match ------------------------------------------------------------------------------

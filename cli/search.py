@@ -76,7 +76,7 @@ def make_solver(
     thread (`solver.parallel`); their tables checked against the memory
     first; every search stopped at `deadline` (the command's budget)."""
     threads = jobs or os.cpu_count() or 1
-    workers_memory(threads, tt_mb)
+    workers_memory(threads, tt_mb, processes=False)
     made: solver.Solver | Solvers
     if threads == 1:
         made = solver.Solver(tt_mb, max_nodes=max_nodes, max_seconds=max_seconds)

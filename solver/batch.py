@@ -10,7 +10,9 @@ A batch is a job run over many boards, each board on its own in a worker:
   board's work (`difficulty`; by default `cards_left`).
 * `run_boards(job, boards, ...)` yields ``(place, result)`` as the boards
   finish, hardest first (highest `difficulty`, the file's order among
-  equals), skipping the places in `skip` (a resumed run's boards done).
+  equals; the estimates take `ORDER_SECONDS` at most, the boards left
+  without one follow in the file's order), skipping the places in `skip`
+  (a resumed run's boards done).
 * `run_calls(call, items, ...)` is the same for any picklable call on
   ``(place, argument)`` items in the order given (a match's deals).
 
@@ -18,7 +20,12 @@ Where: `jobs` processes of this machine (`None`: one per core) in a
 process pool (`solver.pools`: the workers ignore Ctrl-C), or with
 `scheduler` a Dask cluster (``dask.distributed``, the optional extra
 ``tricksolver[dask]``): the address of its scheduler, or `LOCAL` for a
-cluster of `jobs` worker processes started on this machine for the run.
+cluster of `jobs` worker processes started on this machine for the run,
+listening on this machine alone (`LOCAL_HOST`).  A scheduler's address is
+checked before the Dask client is made (`check_scheduler`): a protocol
+other than tcp, a refused connection, or a server that does not speak as a
+Dask scheduler speaks is one line (`BatchError`) within the timeouts, not a
+wait without end or a traceback.
 
 Each worker process keeps ONE `Solver` for its limits (`worker_solver`,
 kept per thread), its table reused from board to board as a sequential run
@@ -41,7 +48,10 @@ import json
 import logging
 import os
 import signal
+import socket
+import struct
 import threading
+import time
 import uuid
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
@@ -60,11 +70,30 @@ from solver.timing import catch_sigint
 
 LOCAL = "local"  # `scheduler`: a Dask cluster started on this machine for the run
 AHEAD_PER_WORKER = 2  # tasks queued a worker: the order holds, a stop cancels little
+ORDER_SECONDS = 2.0  # at most for the estimates of the hardest-first order (`hardest_first`)
 POLL_SECONDS = 0.2  # how often a wait looks for Ctrl-C
 MAX_POOL_RESTARTS = 3  # pools made again after a worker died, in one run
 KEY_DIGITS = 16  # hex digits of a board's key
-DASK_CONNECT_SECONDS = 30  # how long to try a scheduler's address
+REPEAT_MARK = "#"  # between a repeated board's key and its occurrence
+DASK_CONNECT_SECONDS = 30  # how long the Dask client tries a scheduler that answered the check
 DASK_EXTRA = "pip install 'tricksolver[dask]'"
+LOCAL_HOST = "127.0.0.1"  # `LOCAL`: the cluster listens on this machine alone
+
+# Checking a scheduler's address (`check_scheduler`)
+SCHEDULER_CONNECT_SECONDS = 10.0  # how long to wait for a connection to be accepted
+SCHEDULER_HANDSHAKE_SECONDS = 10.0  # then how long for the scheduler's first message
+DASK_PORT = 8786  # the port of an address that names none (Dask's default)
+DASK_PROTOCOL = "tcp"  # the one protocol a scheduler is reached by
+MESSAGE_HEAD = struct.Struct("=QQ")  # a Dask message's length, then its frames' count
+MAX_HANDSHAKE_BYTES = 1 << 20  # a scheduler's first message is a few hundred bytes
+MAX_HANDSHAKE_FRAMES = 64  # ... in a frame or two
+SHOWN_BYTES = 40  # of what a server that is no scheduler said
+UNSUPPORTED = {
+    "tls": "needs certificates (Dask's security settings), which a run does not take:"
+    " reach the scheduler by tcp:// on a private network, or through an SSH tunnel",
+    "ucx": "needs UCX and ucx-py set up on every machine: use tcp://",
+    "inproc": "reaches a scheduler inside one process only: use tcp:// or 'local'",
+}
 
 _Item = TypeVar("_Item")
 _Result = TypeVar("_Result")
@@ -130,6 +159,18 @@ class BoardJob:
         text = json.dumps(content, sort_keys=True, separators=(",", ":"))
         return hashlib.sha256(text.encode()).hexdigest()[:KEY_DIGITS]
 
+    def keys(self, boards: Sequence[Board]) -> list[str]:
+        """Every board's own key: `key`, and for a board that repeats an
+        earlier one (a file with the same board twice), the key with its
+        occurrence (``#2``, ``#3``), so that each board has its record."""
+        seen: dict[str, int] = {}
+        keys = []
+        for board in boards:
+            key = self.key(board)
+            seen[key] = seen.get(key, 0) + 1
+            keys.append(key if seen[key] == 1 else f"{key}{REPEAT_MARK}{seen[key]}")
+        return keys
+
 
 def table_difficulty(pos: Position) -> float:
     """A table's work: the cards left times the table's rows."""
@@ -189,10 +230,30 @@ def _run_board(job: BoardJob, board: Board) -> Any:
 # -- the runs -----------------------------------------------------------------------------
 
 
-def hardest_first(job: BoardJob, boards: Sequence[Board], places: Iterable[int]) -> list[int]:
+def hardest_first(
+    job: BoardJob,
+    boards: Sequence[Board],
+    places: Iterable[int],
+    seconds: float | None = None,
+    estimated: Callable[[int], None] | None = None,
+) -> list[int]:
     """`places` of `boards`, the highest `job.difficulty` first (the file's
-    order among equals)."""
-    return sorted(places, key=lambda i: -job.difficulty(boards[i].position))
+    order among equals).  The estimates are made in turn for at most
+    `seconds` (None: `ORDER_SECONDS`); the boards left without one then
+    follow the others in the file's order, so that a batch of very many
+    boards starts within that bound (its end waits little on its last
+    board).  `estimated(count)` is told after each estimate (a progress bar)."""
+    chosen = list(places)
+    deadline = time.monotonic() + (ORDER_SECONDS if seconds is None else seconds)
+    ranks: list[float] = []
+    for i in chosen:
+        if time.monotonic() >= deadline:
+            break
+        ranks.append(-job.difficulty(boards[i].position))
+        if estimated is not None:
+            estimated(len(ranks))
+    ranked = [i for _, i in sorted(zip(ranks, chosen, strict=False), key=lambda pair: pair[0])]
+    return ranked + chosen[len(ranks) :]
 
 
 def run_boards(
@@ -203,11 +264,14 @@ def run_boards(
     scheduler: str | None = None,
     skip: Iterable[int] = (),
     stop: threading.Event | None = None,
+    estimated: Callable[[int], None] | None = None,
 ) -> Iterator[tuple[int, Any]]:
     """``(place, job.work's result)`` of every board (its place in `boards`,
-    from 0) but those of `skip`, as they finish, the hardest submitted first."""
+    from 0) but those of `skip`, as they finish, the hardest submitted first
+    (`hardest_first`, its progress told to `estimated`)."""
     skipped = set(skip)
-    order = hardest_first(job, boards, (i for i in range(len(boards)) if i not in skipped))
+    places = (i for i in range(len(boards)) if i not in skipped)
+    order = hardest_first(job, boards, places, estimated=estimated)
     # a board travels without what only the file's writer needs (`raw`); its
     # position pickles as its notation and moves (`Position.__reduce__`)
     items = [(i, replace(boards[i], raw=None)) for i in order]
@@ -247,11 +311,18 @@ def _on_pool(
     early = True
     try:
         while queue or pending:
+            lost = False
             while queue and len(pending) < AHEAD_PER_WORKER * workers:
                 item = queue.popleft()
-                pending[pool.submit(call, item[1])] = item
-            done, _ = wait(list(pending), timeout=POLL_SECONDS, return_when=FIRST_COMPLETED)
-            lost = False
+                try:
+                    pending[pool.submit(call, item[1])] = item
+                except BrokenProcessPool:  # a worker died while the boards were handed out
+                    queue.appendleft(item)
+                    lost = True
+                    break
+            done: set[Future[_Result]] = set()
+            if not lost:
+                done, _ = wait(list(pending), timeout=POLL_SECONDS, return_when=FIRST_COMPLETED)
             for f in [f for f in pending if f in done]:  # in the order submitted
                 item = pending.pop(f)
                 try:
@@ -291,6 +362,84 @@ def need_dask() -> Any:
     return distributed
 
 
+def check_scheduler(address: str) -> None:
+    """BatchError, in one line, unless what listens at `address` speaks as
+    a Dask scheduler does: a tcp address (``tcp://HOST:PORT``, ``HOST:PORT``
+    or ``HOST``), a connection accepted within `SCHEDULER_CONNECT_SECONDS`,
+    and (a scheduler speaks first, its handshake) the head of a Dask message
+    within `SCHEDULER_HANDSHAKE_SECONDS`.  The Dask client's own connection
+    waits without end on a server that accepts and says nothing, and fails
+    with a traceback on one that answers in another protocol."""
+    from distributed.comm.addressing import parse_address, parse_host_port  # the extra
+
+    where = f"the Dask scheduler {address}"
+    try:
+        protocol, location = parse_address(address)
+        host, port = parse_host_port(location, DASK_PORT)
+    except ValueError as e:
+        raise BatchError(f"{where}: not an address ({e}); give tcp://HOST:PORT") from None
+    if protocol != DASK_PROTOCOL:
+        why = UNSUPPORTED.get(protocol, "is no protocol a run can use: give tcp://HOST:PORT")
+        raise BatchError(f"{where}: {protocol}:// {why}")
+    try:
+        connection = socket.create_connection((host, port), timeout=SCHEDULER_CONNECT_SECONDS)
+    except TimeoutError:
+        raise BatchError(
+            f"cannot reach {where}: no connection in {SCHEDULER_CONNECT_SECONDS:g} s"
+        ) from None
+    except ConnectionRefusedError:
+        raise BatchError(
+            f"cannot reach {where}: connection refused (is the scheduler running there?"
+            " 'dask scheduler' prints its address)"
+        ) from None
+    except OSError as e:
+        raise BatchError(f"cannot reach {where}: {e.strerror or e}") from None
+    with connection:
+        connection.settimeout(SCHEDULER_HANDSHAKE_SECONDS)
+        head = b""
+        try:
+            while len(head) < MESSAGE_HEAD.size:
+                more = connection.recv(MESSAGE_HEAD.size - len(head))
+                if not more:
+                    break
+                head += more
+        except TimeoutError:
+            raise BatchError(
+                f"{where}: not a Dask scheduler: it accepted the connection but said nothing in"
+                f" {SCHEDULER_HANDSHAKE_SECONDS:g} s (a scheduler speaks first; is the port"
+                " that of another service, the dashboard's?)"
+            ) from None
+        except OSError as e:
+            raise BatchError(f"{where}: the connection failed: {e.strerror or e}") from None
+        if len(head) < MESSAGE_HEAD.size:
+            raise BatchError(f"{where}: not a Dask scheduler: it closed the connection")
+        length, frames = MESSAGE_HEAD.unpack(head)
+        prelude = 8 * (1 + frames)  # the frames' count and lengths (after `length`)
+        if 0 < frames <= MAX_HANDSHAKE_FRAMES and prelude <= length <= MAX_HANDSHAKE_BYTES:
+            return
+        try:  # what it said, to name it
+            head += connection.recv(SHOWN_BYTES)
+        except OSError:
+            pass
+    said = head.decode("ascii", "replace").splitlines()[0][:SHOWN_BYTES]
+    raise BatchError(f"{where}: not a Dask scheduler: it answered {said!r}")
+
+
+def local_cluster(workers: int) -> Any:
+    """A Dask cluster of `workers` single-threaded processes on this
+    machine, listening on `LOCAL_HOST` alone (no dashboard: it listened on
+    every interface, and no one was told its port)."""
+    distributed = need_dask()
+    return distributed.LocalCluster(
+        n_workers=workers,
+        threads_per_worker=1,
+        processes=True,
+        host=LOCAL_HOST,
+        dashboard_address=None,
+        silence_logs=logging.ERROR,
+    )
+
+
 def _on_dask(
     call: Callable[[_Item], _Result],
     items: Sequence[tuple[int, _Item]],
@@ -301,13 +450,9 @@ def _on_dask(
     distributed = need_dask()
     cluster = None
     if scheduler == LOCAL:
-        cluster = distributed.LocalCluster(
-            n_workers=workers,
-            threads_per_worker=1,
-            processes=True,
-            dashboard_address=":0",
-            silence_logs=logging.ERROR,
-        )
+        cluster = local_cluster(workers)
+    else:
+        check_scheduler(scheduler)
     try:
         client = distributed.Client(
             cluster if cluster is not None else scheduler, timeout=DASK_CONNECT_SECONDS

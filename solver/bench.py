@@ -29,7 +29,6 @@ import multiprocessing
 import os
 import platform
 import random
-import signal
 import sys
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
@@ -42,6 +41,7 @@ from solver.errors import NotationError
 from solver.games import registry
 from solver.games.base import Phase, Position
 from solver.games.game import PartResult, PartSettings, ReferenceDeals, ReferencePart, Reporter
+from solver.pools import start_worker
 from solver.position import deal
 from solver.timing import MS, Nodes, Timing, per_second, timed
 
@@ -282,10 +282,12 @@ NEIGHBOUR_FIRST_SEED = 1_000_000  # the neighbours' deals: seeds no benchmark us
 NEIGHBOUR_SOLVE_SECONDS = 5.0  # each neighbour solve's time limit
 
 
-def _neighbour(parts: list[str], tt_mb: float, stop: Any) -> None:
+def _neighbour(parts: list[str], tt_mb: float, stop: Any, parent: int) -> None:
     """A neighbour's work, until `stop` is set: full-deal solves of `parts`
-    in turn, each with its own deal and its table cleared first."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the benchmark's, which stops us
+    in turn, each with its own deal and its table cleared first.  Ctrl-C is
+    the benchmark's (`parent`), which stops it; it ends with the benchmark
+    however that ends (`start_worker`)."""
+    start_worker(parent)
     solver = Solver(tt_mb, max_seconds=NEIGHBOUR_SOLVE_SECONDS)
     seed = NEIGHBOUR_FIRST_SEED
     while not stop.is_set():
@@ -308,7 +310,7 @@ def busy_neighbours(count: int, parts: Sequence[str], tt_mb: float) -> Iterator[
     context = multiprocessing.get_context("spawn")
     stop = context.Event()
     workers = [
-        context.Process(target=_neighbour, args=(chosen, tt_mb, stop), daemon=True)
+        context.Process(target=_neighbour, args=(chosen, tt_mb, stop, os.getpid()), daemon=True)
         for _ in range(count)
     ]
     for w in workers:

@@ -31,7 +31,7 @@ import tomllib
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 import tomli_w
 
@@ -173,11 +173,22 @@ def read_text_file(path: str | Path, limit: int = MAX_TEXT) -> str:
     try:
         if Path(path).stat().st_size > 4 * limit:  # UTF-8: at most 4 bytes a character
             raise NotationError(f"{path}: larger than the {limit:,} characters a file may have")
-        return Path(path).read_text(encoding="utf-8")
+        with open(path, encoding="utf-8") as f:
+            return read_bounded(f, str(path), limit)
     except UnicodeDecodeError:
         raise NotationError(f"{path}: not a text file (UTF-8)") from None
     except OSError as e:
         raise NotationError(f"{path}: cannot read: {e.strerror or e}") from None
+
+
+def read_bounded(stream: IO[str], what: str, limit: int) -> str:
+    """At most `limit` characters of `stream` (a file, standard input): it
+    reads `limit` + 1 at most, and NotationError naming `what` when there
+    was more, the rest left unread."""
+    text = stream.read(limit + 1)
+    if len(text) > limit:
+        raise NotationError(f"{what}: longer than the {limit:,} characters a file may have")
+    return text
 
 
 def seat_list_text(entries: Sequence[str]) -> str:

@@ -35,7 +35,6 @@ from concurrent.futures import (
     FIRST_COMPLETED,
     Executor,
     Future,
-    ProcessPoolExecutor,
     ThreadPoolExecutor,
     wait,
 )
@@ -50,7 +49,7 @@ from solver.errors import PositionError
 from solver.games.base import Move, Phase, Position
 from solver.heuristics import heuristic_playout
 from solver.inference import DEFAULT_FACTOR, InferenceSampler, PlayModel
-from solver.pools import ignore_sigint, shut_down
+from solver.pools import process_pool, shut_down
 from solver.position import parse_view, view_of
 from solver.sampling import Sampler
 from solver.stats import t975
@@ -545,7 +544,7 @@ def recommend(
         if workers <= 1:
             own_pool = ThreadPoolExecutor(max_workers=1)
         else:
-            own_pool = ProcessPoolExecutor(max_workers=workers, initializer=ignore_sigint)
+            own_pool = process_pool(workers)
         executor = own_pool
     stopped: str | None = None
     pending: set[Future[WorldResult]] = set()

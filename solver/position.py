@@ -22,6 +22,9 @@ from solver.notation import (
 )
 from solver.view import View
 
+EMPTY_SOURCE = (
+    "an empty argument is no position: give a file, '-' for standard input, or a position's text"
+)
 BOM = "\ufeff"  # a UTF-8 byte order mark, as some editors write at a file's start
 
 
@@ -59,7 +62,9 @@ def source_text(source: str, limit: int = MAX_TEXT) -> str:
     (at most `limit` characters: `MAX_FILE_TEXT` where a file of many boards
     may be read), else `source` itself (one line, or several).  A line that
     cannot be a position is taken for a file name: a directory or a missing
-    file says so."""
+    file says so; an empty text is neither."""
+    if not source.strip():
+        raise NotationError(EMPTY_SOURCE)
     if "\n" not in source:
         path = Path(source)
         try:
@@ -98,6 +103,8 @@ def parse_view(text: str) -> View:
 
 def load_view(source: str) -> View:
     """A view from a file path or from its text."""
+    if not source.strip():
+        raise NotationError(EMPTY_SOURCE)
     if "\n" not in source and "=" not in source:
         path = Path(source)
         if path.is_file():

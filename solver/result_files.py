@@ -17,12 +17,22 @@ record cut short (no end of line; in CSV, fewer rows than it says) is
 dropped, the file cut back to the records before it, and its board is
 done again.  A file that holds anything else (another job's or options'
 records, other boards', a line that is no record of this form, another CSV
-header) is refused with `BatchError` and left as it was.
+header) is refused with `BatchError` and left as it was; so is a file that
+holds a board's record twice (two runs wrote to it at once, or it was
+pieced together): which of the two to keep is not for a run to guess.
+
+One writer at a time: `open_results` takes an exclusive lock on the file
+(``flock``, held until `ResultFile.close`, released by the system however
+the run ends), and a file another run holds is refused at once with
+`BatchError`, before it is read.  On a file system without locks the run
+goes on unlocked.
 """
 
 from __future__ import annotations
 
 import csv
+import errno
+import fcntl
 import io
 import json
 import os
@@ -86,10 +96,7 @@ class ResultFile:
         file behind)."""
         self.close()
         if self.made and self._records == 0:
-            try:
-                os.unlink(self.path)
-            except OSError:
-                pass  # already gone, or not ours to remove: left as it is
+            _remove(self.path)
 
     def __enter__(self) -> ResultFile:
         return self
@@ -117,42 +124,86 @@ def open_results(
     untouched) when it holds anything but records of those boards."""
     if form not in FORMS:
         raise ValueError(f"form must be one of {', '.join(FORMS)}, not {form!r}")
+    fd, made = _open_locked(path)
     try:
-        with open(path, "rb") as f:
-            data = f.read()
-    except FileNotFoundError:
-        data = None
-    except OSError as e:
-        raise BatchError(f"{path}: cannot read: {e.strerror or e}") from None
-    header = csv_text([csv_header(head)]).encode() if form == CSV else b""
-    if data is None or not data:
-        done: set[str] = set()
-        keep = 0
-    elif form == JSON_LINES:
-        done, keep = _json_lines_done(path, data, keys)
-    else:
-        if not data.startswith(header):
-            if header.startswith(data):  # the header itself cut short
-                done, keep = set(), 0
-            else:
+        data = _read_all(path, fd)
+        header = csv_text([csv_header(head)]).encode() if form == CSV else b""
+        if not data:
+            done: set[str] = set()
+            keep = 0
+        elif form == JSON_LINES:
+            done, keep = _json_lines_done(path, data, keys)
+        elif not data.startswith(header):
+            if not header.startswith(data):
                 raise _foreign(path, "its first line is not this run's CSV header")
+            done, keep = set(), 0  # the header itself cut short
         else:
             done, keep = _csv_done(path, data, len(header), keys)
-    try:
-        if data is not None and keep < len(data):
-            os.truncate(path, keep)  # the record cut short goes
-        fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, FILE_MODE)
-    except OSError as e:
-        raise BatchError(f"{path}: cannot write: {e.strerror or e}") from None
-    results = ResultFile(path, form, done, fd, made=data is None)
+        if keep < len(data):
+            try:
+                os.ftruncate(fd, keep)  # the record cut short goes
+            except OSError as e:
+                raise BatchError(f"{path}: cannot write: {e.strerror or e}") from None
+    except BaseException:
+        os.close(fd)
+        if made:
+            _remove(path)
+        raise
+    results = ResultFile(path, form, done, fd, made=made)
     if keep == 0 and header:
         results._write(header.decode())
     return results
 
 
+def _open_locked(path: str) -> tuple[int, bool]:
+    """`path` open for appending (made if missing: `made`), locked for this
+    run alone; BatchError if another run holds it or it cannot be opened."""
+    made = False
+    try:
+        try:
+            fd = os.open(path, os.O_RDWR | os.O_APPEND | os.O_CREAT | os.O_EXCL, FILE_MODE)
+            made = True
+        except FileExistsError:
+            fd = os.open(path, os.O_RDWR | os.O_APPEND)
+    except OSError as e:
+        raise BatchError(f"{path}: cannot write: {e.strerror or e}") from None
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError as e:
+        if e.errno in (errno.EWOULDBLOCK, errno.EAGAIN, errno.EACCES):
+            os.close(fd)
+            raise BatchError(
+                f"{path}: another run is writing to it: wait for it to end, or give another file"
+            ) from None
+        # (ENOLCK, EOPNOTSUPP: a file system without locks) the run goes on unlocked
+    return fd, made
+
+
+def _read_all(path: str, fd: int) -> bytes:
+    try:
+        with os.fdopen(os.dup(fd), "rb") as f:
+            return f.read()
+    except OSError as e:
+        raise BatchError(f"{path}: cannot read: {e.strerror or e}") from None
+
+
+def _remove(path: str) -> None:
+    try:
+        os.unlink(path)
+    except OSError:
+        pass  # already gone, or not ours to remove: left as it is
+
+
 def _foreign(path: str, why: str) -> BatchError:
     return BatchError(
         f"{path}: not a result file of this run ({why}): left as it was; give another file"
+    )
+
+
+def _twice(path: str, where: str) -> BatchError:
+    return BatchError(
+        f"{path}: {where} is a second record of a board already there (two runs wrote to it"
+        " at once?): left as it was; keep one record a board, or give another file"
     )
 
 
@@ -170,6 +221,8 @@ def _json_lines_done(path: str, data: bytes, keys: Collection[str]) -> tuple[set
         key = record.get(KEY) if isinstance(record, dict) else None
         if key not in keys:
             raise _foreign(path, f"line {number} is a record of other boards or options")
+        if key in done:
+            raise _twice(path, f"line {number}")
         done.add(str(key))
         keep = end
     return done, keep
@@ -196,6 +249,8 @@ def _csv_done(path: str, data: bytes, start: int, keys: Collection[str]) -> tupl
         if group is None or group[0] != key:
             if group is not None:  # a board's rows, then another's: the first cut short
                 raise _foreign(path, f"line {number}: the board before has rows missing")
+            if key in done:
+                raise _twice(path, f"line {number}")
             group = (key, rows, 0)
         group = (key, rows, group[2] + 1)
         at = end + 1

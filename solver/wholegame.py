@@ -37,7 +37,7 @@ from solver.view import View
 
 SEED_BITS = 31  # hand seeds are drawn below 2**31
 KEYS = ("game", "players", "seed", "hand", "dealer", "scores", "position")
-OPTIONAL_KEYS = ("max_hands",)  # absent in games saved before it: the default
+OPTIONAL_KEYS = ("max_hands", "humans")  # absent in games saved before them: the defaults
 # Every game ends: one whose players never reach its end (random callers in
 # Cinch Shoot often and fail, and neither side reaches its target) ends after
 # this many hands, won by the highest total (docs/rules.md, "Whole games").
@@ -105,6 +105,7 @@ class WholeGame:
         scores: Sequence[int],
         position: Position,
         max_hands: int = DEFAULT_MAX_HANDS,
+        humans: Sequence[int] = (),
     ) -> None:
         self.game = position.game
         self.nseats = position.nseats
@@ -116,6 +117,7 @@ class WholeGame:
         self.results: list[HandResult] = []
         self.winners: tuple[int, ...] | None = None
         self.by_hand_limit = False  # the game ended at `max_hands`, not by its own end
+        self.humans = tuple(humans)  # the seats a person plays (0-based): saved, asked again
         self._check()
         if position.is_over:
             before = [t - s for t, s in zip(self.scores, position.scores(), strict=True)]
@@ -169,6 +171,8 @@ class WholeGame:
             raise PositionError(f"hand: hand {self.hand} is past the game's {self.max_hands}")
         if len(self.scores) != n:
             raise PositionError(f"scores: {n} seats need {n} totals, not {len(self.scores)}")
+        if any(not 0 <= s < n for s in self.humans) or len(set(self.humans)) < len(self.humans):
+            raise PositionError(f"humans: seats from 1 to {n}, each once")
         if pos.dealer != (self.hand - 1) % n:
             raise PositionError(
                 f"dealer: hand {self.hand} is dealt by seat {(self.hand - 1) % n + 1}"
@@ -324,6 +328,7 @@ class WholeGame:
             "dealer": self.position.dealer + 1,
             "scores": list(self.scores),
             "max_hands": self.max_hands,
+            **({"humans": [s + 1 for s in self.humans]} if self.humans else {}),
             "position": {k: v for k, v in self.position.to_fields().items() if v is not None},
         }
 
@@ -367,7 +372,13 @@ class WholeGame:
         ):
             raise NotationError("saved game: scores must be a list of whole numbers, one per seat")
         max_hands = _typed(fields, "max_hands", int) if "max_hands" in fields else DEFAULT_MAX_HANDS
-        return cls(_typed(fields, "seed", int), _typed(fields, "hand", int), scores, pos, max_hands)
+        humans = fields.get("humans", [])
+        if not isinstance(humans, list) or not all(
+            isinstance(x, int) and not isinstance(x, bool) for x in humans
+        ):
+            raise NotationError("saved game: humans must be a list of seat numbers (from 1)")
+        seed, hand = _typed(fields, "seed", int), _typed(fields, "hand", int)
+        return cls(seed, hand, scores, pos, max_hands, [s - 1 for s in humans])
 
     @classmethod
     def load(cls, path: str | Path) -> WholeGame:

@@ -99,3 +99,16 @@ def test_a_usage_error_is_one_line(args: list[str], words: list[str]) -> None:
     """click's usage errors (a value out of range, an unknown option or
     command) are one line and status 2 too, as every other bad input."""
     assert_one_line_error(run(*args), *words)
+
+
+@pytest.mark.parametrize(
+    "command",
+    [["show"], ["analyze"], ["table"], ["recommend", "--seat", "1"]],
+)
+@pytest.mark.parametrize("empty", ["", "  "])
+def test_an_empty_argument_is_said_to_be_empty(command: list[str], empty: str) -> None:
+    """Not ': is a directory' (an empty path is the current folder)."""
+    result = run(command[0], empty, *command[1:])
+    assert_one_line_error(result, "an empty argument is no position")
+    with pytest.raises(NotationError, match="an empty argument is no position"):
+        solver.load_view(empty)

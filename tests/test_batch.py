@@ -22,7 +22,7 @@ from cli_helpers import assert_one_line_error, run
 
 import solver
 from solver import batch
-from solver.batch import SearchLimits, analysis_job, run_boards, table_job
+from solver.batch import BoardJob, SearchLimits, analysis_job, run_boards, table_job
 from solver.errors import BatchError
 from solver.games.game import Board
 from solver.result_files import CSV, JSON_LINES, open_results
@@ -99,6 +99,22 @@ def test_the_hardest_boards_go_first() -> None:
     assert places == [1, 3, 5, 2, 0, 4]
     assert places == batch.hardest_first(job, boards, range(len(boards)))
     assert [batch.cards_left(boards[i].position) for i in places] == [20, 20, 16, 12, 8, 4]
+
+
+def unestimated(pos: solver.Position) -> float:
+    raise AssertionError("an estimate past the bound")
+
+
+def test_the_hardest_first_order_is_bounded_and_tells_its_progress() -> None:
+    """The estimates are counted out as they are made; past the bound (here
+    none at all) the boards keep the file's order, unestimated."""
+    boards = whist_boards(6, 3, seed=60)
+    job = table_job(LIMITS)
+    told: list[int] = []
+    order = batch.hardest_first(job, boards, range(6), estimated=told.append)
+    assert told == [1, 2, 3, 4, 5, 6] and sorted(order) == list(range(6))
+    bounded = BoardJob("table", batch.table_work, {}, LIMITS, unestimated)
+    assert batch.hardest_first(bounded, boards, [4, 0, 2], seconds=0.0) == [4, 0, 2]
 
 
 def test_skipped_boards_are_not_run() -> None:
@@ -224,6 +240,38 @@ def test_a_file_of_other_results_is_refused_untouched(tmp_path: Path, form: str,
     assert path.read_text() == text
 
 
+@pytest.mark.parametrize(
+    "form,text",
+    [
+        (JSON_LINES, '{"board":"1","key":"a"}\n{"board":"2","key":"b"}\n{"board":"1","key":"a"}\n'),
+        (JSON_LINES, '{"board":"1","v":1,"key":"a"}\n{"board":"1","v":2,"key":"a"}\n'),  # conflict
+        (CSV, "board,value,key,rows\n1,3,a,1\n2,4,b,1\n1,3,a,1\n"),
+    ],
+)
+def test_a_file_with_a_board_recorded_twice_is_refused_untouched(
+    tmp_path: Path, form: str, text: str
+) -> None:
+    """Two records of one board (two runs wrote at once, or a file pieced
+    together) are not taken for one: the file is refused as it is."""
+    path = tmp_path / "out"
+    path.write_text(text)
+    with pytest.raises(BatchError, match="is a second record of a board already there"):
+        open_results(str(path), form, {"a", "b"}, ("board", "value"))
+    assert path.read_text() == text
+
+
+def test_a_result_file_has_one_writer_at_a_time(tmp_path: Path) -> None:
+    path = tmp_path / "out.jsonl"
+    with open_results(str(path), JSON_LINES, {"a", "b"}) as first:
+        first.write_json("a", {"board": "1"})
+        with pytest.raises(BatchError, match="another run is writing to it"):
+            open_results(str(path), JSON_LINES, {"a", "b"})
+        first.write_json("b", {"board": "2"})
+    with open_results(str(path), JSON_LINES, {"a", "b"}) as again:  # the first is done
+        assert again.done == {"a", "b"}
+    assert path.read_text().count("\n") == 2
+
+
 # -- the commands ---------------------------------------------------------------------------
 
 
@@ -302,6 +350,59 @@ def test_a_foreign_output_file_is_refused_in_one_line(tmp_path: Path) -> None:
     result = run("analyze", source, "-o", str(out), "--jobs", "1")
     assert_one_line_error(result, "not a result file of this run")
     assert out.read_bytes() == before
+
+
+def test_a_file_with_a_board_twice_has_a_record_for_each(tmp_path: Path) -> None:
+    """A hand record with the same boards three times: every board its own
+    record, the count said is the records written, and the file resumes."""
+    session = (ROOT / "docs" / "session.pbn").read_text()
+    source = tmp_path / "thrice.pbn"
+    source.write_text("\n".join([session] * 3))
+    out = tmp_path / "out.jsonl"
+    command = ["table", str(source), "-o", str(out), "--jobs", "1", "--max-nodes", "2000"]
+    first = run(*command)
+    assert first.exit_code == 0, first.output
+    records = json_lines(out.read_text())
+    assert len(records) == 9 == len({r["key"] for r in records})
+    assert first.stderr.splitlines()[-1] == f"tricksolver: 9 of 9 boards in {out}"
+    again = run(*command)
+    assert again.exit_code == 0, again.output
+    assert "resuming: 9 of 9 boards done" in again.stderr
+
+
+def test_a_result_file_with_a_record_twice_is_one_line_and_left_whole(tmp_path: Path) -> None:
+    source = positions_file(tmp_path / "boards.txt", whist_boards(3, 2))
+    out = tmp_path / "out.jsonl"
+    command = ["table", source, "-o", str(out), "--jobs", "1"]
+    assert run(*command).exit_code == 0
+    lines = out.read_text().splitlines(keepends=True)
+    out.write_text("".join([*lines, lines[0]]))  # what two runs at once wrote
+    before = out.read_bytes()
+    result = run(*command)
+    assert_one_line_error(result, str(out), "line 4 is a second record of a board")
+    assert out.read_bytes() == before
+
+
+def test_a_second_run_on_a_result_file_in_use_is_refused_in_one_line(tmp_path: Path) -> None:
+    """Two resumes of one --output file at once: the second is refused in
+    one line (status 2); the first goes on, and the file holds every board
+    once."""
+    count = 3 * SLOW_BOARDS  # seconds of work: the second run comes while the first runs
+    source = positions_file(tmp_path / "boards.txt", whist_boards(count, SLOW_CARDS, seed=150))
+    out = tmp_path / "out.jsonl"
+    args = ["table", source, "-o", str(out), "--jobs", "2", "--tt-mb", "16"]
+    proc = subprocess.Popen(command_line(*args), stderr=subprocess.PIPE, text=True)
+    try:
+        wait_for_lines(out, 1, proc, 120)
+        second = run(*args)
+    finally:
+        _, err = proc.communicate(timeout=300)
+    assert_one_line_error(second, str(out), "another run is writing to it")
+    assert proc.returncode == 0, err
+    records = json_lines(out.read_text())
+    assert sorted(int(r["board"]) for r in records) == list(range(1, count + 1))
+    third = run(*args)
+    assert third.exit_code == 0 and f"resuming: {count} of {count}" in third.stderr
 
 
 def test_without_dask_a_scheduler_is_one_line(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -6,10 +6,16 @@ exit status 2 -- and 0 means one thing everywhere (``--time 0`` and
 
 from __future__ import annotations
 
+import io
+from pathlib import Path
+
 import pytest
 
 import solver
+from solver import batch
+from solver.cli import common, options
 from solver.doubledummy import DEFAULT_TT_MB, MAX_NODES, Solver
+from solver.errors import NotationError, PositionError
 from tests.cli_helpers import assert_one_line_error, run
 
 SMALL_WHIST = "N:AK.2.3. QJ.3.2. T9..4.2 87.4..3"
@@ -106,3 +112,77 @@ def test_help_says_what_zero_means(command: str) -> None:
     for option in options:
         after = text[text.index(" " + option + " ") :]
         assert "0: " in after[:300], (option, after[:300])
+
+
+# -- memory counted whole, input read in a bounded way (issue 34, item 6) ----------------
+
+SMALL_MACHINE_MIB = 8_000  # a machine where 256 worker processes do not fit
+
+
+def test_the_memory_check_counts_each_worker_process(monkeypatch: pytest.MonkeyPatch) -> None:
+    """256 processes with 1 MiB tables: the tables fit in 8,000 MiB, the
+    processes (`WORKER_MIB` each, as measured) do not; threads share the
+    command's process and fit."""
+    monkeypatch.setattr(options, "machine_mib", lambda: SMALL_MACHINE_MIB)
+    with pytest.raises(PositionError, match=f"{options.WORKER_MIB} MiB of its own"):
+        options.workers_memory(256, 1.0)
+    options.workers_memory(256, 1.0, processes=False)
+    fits = (SMALL_MACHINE_MIB - options.COMMAND_MIB) // (options.WORKER_MIB + 1)
+    options.workers_memory(int(fits), 1.0)
+    with pytest.raises(PositionError):
+        options.workers_memory(int(fits) + 1, 1.0)
+
+
+def test_many_jobs_are_refused_before_a_worker_starts(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def no_pool(workers: int) -> None:
+        raise AssertionError(f"a pool of {workers} was started")
+
+    monkeypatch.setattr(options, "machine_mib", lambda: SMALL_MACHINE_MIB)
+    monkeypatch.setattr(batch, "process_pool", no_pool)
+    boards = tmp_path / "boards.txt"
+    boards.write_text(run("deal", "whist", "--seed", "1", "--count", "256", "--line").stdout)
+    result = run("table", str(boards), "--jobs", "256", "--tt-mb", "1")
+    assert_one_line_error(result, "256 worker processes (--jobs)", "this machine's memory")
+
+
+MAX_READ = 1_000  # characters: a limit of these tests
+
+
+class CountedInput(io.StringIO):
+    """Standard input of `size` characters that counts those read."""
+
+    def __init__(self, size: int) -> None:
+        super().__init__("x" * size)
+        self.taken = 0
+
+    def read(self, size: int | None = -1) -> str:
+        text = super().read(size)
+        self.taken += len(text)
+        return text
+
+
+def test_a_long_standard_input_is_refused_without_being_read_whole(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(common, "MAX_FILE_TEXT", MAX_READ)
+    stdin = CountedInput(100 * MAX_READ)
+    monkeypatch.setattr("sys.stdin", stdin)
+    with pytest.raises(NotationError, match=f"standard input: longer than the {MAX_READ:,}"):
+        common.read_source("-")
+    assert stdin.taken <= MAX_READ + 1
+
+
+def test_a_long_file_is_refused_without_being_read_whole(tmp_path: Path) -> None:
+    path = tmp_path / "long.txt"
+    path.write_text("x" * (3 * MAX_READ))  # within 4 bytes a character: read to see
+    with pytest.raises(NotationError, match=f"longer than the {MAX_READ:,} characters"):
+        solver.notation.read_text_file(path, MAX_READ)
+    assert solver.notation.read_text_file(path, 3 * MAX_READ) == "x" * (3 * MAX_READ)
+
+
+def test_a_long_standard_input_is_one_line(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(common, "MAX_FILE_TEXT", MAX_READ)
+    result = run("show", "-", input="whist; trump=S\n" * MAX_READ)
+    assert_one_line_error(result, "standard input", f"longer than the {MAX_READ:,} characters")

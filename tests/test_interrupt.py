@@ -12,17 +12,20 @@ be kept is known exactly."""
 
 from __future__ import annotations
 
+import importlib.abc
 import json
 import os
 import shutil
 import signal
 import subprocess
+import sys
 import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import psutil
 import pytest
 from cli_helpers import run, start_interruptible
 
@@ -35,6 +38,7 @@ from solver.wholegame import WholeGame
 from tests.test_json_schemas import errors as schema_errors
 
 INTERRUPTED = 130
+TERMINATED = 143  # SIGTERM, taken as Ctrl-C
 STARTUP = 4.0  # seconds for a child command to start and be well into its work
 CHEAP_PIMC = "pimc:2/2k"  # the pimc player on a small budget: a whist deal in seconds
 # a budget a whole whist game cannot finish within STARTUP: 400 worlds a card
@@ -158,6 +162,78 @@ def test_ctrl_c_at_the_human_prompt_exits_130() -> None:
     out, err = interrupt_after(proc, STARTUP)  # the prompt waits: no input is sent
     assert "Your cards" in out
     assert "interrupted: the game was stopped" in err
+
+
+STARTING = (0.0, 0.1)  # seconds after the command began importing numpy (its imports: 0.7 s)
+
+
+def importing(pid: int) -> None:
+    """Wait until the process `pid` has begun the command's imports (numpy
+    mapped: the console script's own code runs; before, Python itself starts)."""
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        try:
+            if any("numpy" in m.path for m in psutil.Process(pid).memory_maps()):
+                return
+        except psutil.Error:
+            return  # it ended (the test then sees how)
+        time.sleep(0.005)
+
+
+@pytest.mark.parametrize("delay", STARTING)
+def test_ctrl_c_while_the_command_starts_is_one_line(delay: float) -> None:
+    """Ctrl-C while the command's imports run is one line and status 130,
+    never a traceback."""
+    args = [exe(), "deal", "whist", "--seed", "1", "--count", "1000", "--line"]
+    proc = start_interruptible(args)
+    importing(proc.pid)
+    time.sleep(delay)
+    proc.send_signal(signal.SIGINT)
+    _, err = proc.communicate(timeout=60)
+    assert "Traceback" not in err, err
+    assert proc.returncode == INTERRUPTED, err
+    assert err.splitlines()[-1:] == ["tricksolver: interrupted"], err
+
+
+class _CtrlCWhileImporting(importlib.abc.MetaPathFinder):
+    """Ctrl-C at the moment the command's module is imported."""
+
+    def find_spec(self, name: str, path: Any, target: Any = None) -> None:
+        if name == "solver.cli.main":
+            raise KeyboardInterrupt
+
+
+def test_ctrl_c_while_the_console_script_imports_is_one_line_and_130(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import tricksolver_entry
+    from solver.cli.common import INTERRUPTED as COMMANDS
+
+    monkeypatch.delitem(sys.modules, "solver.cli.main")
+    monkeypatch.setattr(sys, "meta_path", [_CtrlCWhileImporting(), *sys.meta_path])
+    with pytest.raises(SystemExit) as stopped:
+        tricksolver_entry.main()
+    assert stopped.value.code == INTERRUPTED == COMMANDS
+    assert capsys.readouterr().err == "tricksolver: interrupted\n"
+
+
+def test_sigterm_in_play_saves_the_game_and_exits_143(tmp_path: Path) -> None:
+    """SIGTERM at the `play --human` prompt is Ctrl-C: the game saved, one
+    line saying so, status 143 (it used to end at once, nothing saved)."""
+    saved = tmp_path / "game.toml"
+    args = [exe(), "play", "cinch", "--human", "1", "--seed", "2", "--save", str(saved)]
+    proc = subprocess.Popen(
+        args, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    )
+    time.sleep(STARTUP)  # the prompt waits: no input is sent
+    assert proc.poll() is None, "the game ended before SIGTERM"
+    proc.send_signal(signal.SIGTERM)
+    out, err = proc.communicate(timeout=60)
+    assert proc.returncode == TERMINATED, err
+    assert "Traceback" not in err, err
+    assert "interrupted: the game was stopped" in err
+    assert f"Saved to {saved}" in err
+    assert WholeGame.load(saved).seed == 2
 
 
 # -- bench --------------------------------------------------------------------------------

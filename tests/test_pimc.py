@@ -25,6 +25,7 @@ from solver.games.base import Phase, Position
 from solver.heuristics import heuristic_playout
 from solver.notation import to_line
 from solver.pimc import recommend
+from solver.pools import start_worker
 from solver.position import parse_view, view_of
 from solver.sampling import Sampler
 from solver.stats import t975
@@ -304,7 +305,11 @@ def test_ctrl_c_while_the_worlds_are_submitted_stops_the_workers(
     are stopped, not waited for (the two worlds submitted here never end; the
     pool used to wait for every world submitted, and a run could hang)."""
     monkeypatch.setattr(pimc, "solve_world", _never_ends)
-    monkeypatch.setattr(pimc, "ProcessPoolExecutor", _PoolInterruptedAtThirdWorld)
+    monkeypatch.setattr(
+        pimc,
+        "process_pool",
+        lambda workers: _PoolInterruptedAtThirdWorld(max_workers=workers, initializer=start_worker),
+    )
     pos = in_play("whist", None, 5, 8)
     outcome: list[str] = []
 

@@ -202,7 +202,28 @@ def test_quit_saves_the_game_in_the_middle_of_a_hand(tmp_path: Path) -> None:
     )
     assert result.exit_code == 0
     assert f"Game stopped in hand 1. Saved to {path}" in result.stdout
+    whole.humans = (1,)  # the person's seat is saved with the game
     assert WholeGame.load(path).to_toml() == whole.to_toml()
+
+
+def test_a_resumed_game_asks_the_person_again(tmp_path: Path) -> None:
+    """The save keeps the person's seat: `play --resume FILE`, the command
+    the game says to type, seats the person again (it handed the seat to a
+    bot); the players of --seats are in that command."""
+    path = tmp_path / "game.toml"
+    seats = "heuristic,random"
+    first = run("play", "cinch", "--seed", "9", "--seats", seats, "--human", "2",
+                "--save", str(path), input="quit\n")  # fmt: skip
+    assert first.exit_code == 0, first.output
+    command = f"tricksolver play --resume {path} --seats {seats}"
+    assert first.stdout.rstrip().endswith(f"Saved to {path}: continue with {command}")
+    assert WholeGame.load(path).humans == (1,)
+    again = run(*command.split()[1:], input="quit\n")
+    assert again.exit_code == 0, again.output
+    assert "Seats: 1 heuristic, 2 you, 3 heuristic, 4 random" in again.stdout
+    assert "Your cards" in again.stdout and "Game stopped in hand 1." in again.stdout
+    other = run(*command.split()[1:], "--human", "1", input="quit\n")  # another seat given
+    assert "Seats: 1 you, 2 random, 3 heuristic, 4 random" in other.stdout
 
 
 def test_a_game_resumed_in_the_middle_of_a_trick_is_told_trick_by_trick(tmp_path: Path) -> None:
@@ -212,6 +233,8 @@ def test_a_game_resumed_in_the_middle_of_a_trick_is_told_trick_by_trick(tmp_path
     assert quit_at_w.exit_code == 0
     saved = WholeGame.load(path)
     assert len(saved.position.current_trick()) == 2  # E led, S followed; W was to play
+    saved.humans = ()  # bots play it out
+    saved.save(path)
     out = run("play", "--resume", str(path)).stdout
     tricks = [line for line in out.splitlines() if line.startswith("  Trick ")]
     assert len(tricks) == 13

@@ -16,7 +16,7 @@ import pytest
 
 import solver
 from solver import _core
-from solver.cli.play import help_text, interval, move_text, number, signed
+from solver.cli.play import Narrator, help_text, interval, move_text, number, signed
 from solver.errors import IllegalMoveError, NotationError
 from solver.games.base import SHOOT, Move, Phase
 from solver.games.registry import game_of
@@ -130,6 +130,32 @@ def test_play_chinkway_tells_the_quest_parts() -> None:
     assert "  5 claims QH (courts): 4-5 have 1 of the 5 parts\n" in out
     assert "  1 claims 6D (diamond pips): the dealer has 1 of the 5 parts\n" in out
     assert "  Quest parts completed: 1 3 (JS JD 6D); 2-3 4 (QS 7S KH 9D); 4-5 2 (QH AD)" in out
+
+
+def test_a_persons_cards_for_play_are_told_once_not_again_after_a_claim() -> None:
+    """A Chinkway dealer at the table is told their cards (after the
+    discards) once, as play begins; a claim after a trick is no beginning of
+    play: no line with the cards already played (it came after every claim)."""
+    seed, hands = 7, 2
+    game = WholeGame.new("chinkway", seed=seed)
+    names = ["heuristic"] * game.nseats
+    lineup: list[Player] = [HeuristicPlayer() for _ in names]
+    told: list[list[str]] = []
+    for _ in range(hands):
+        dealer = game.position.dealer
+        lines: list[str] = []
+        narrator = Narrator(game, names, dealer, False, lines.append)
+        narrator.hand_start()
+        kinds = []
+        while True:
+            step = game.step(lineup)
+            kinds.append(step.move.kind)
+            narrator.step(step)
+            if step.result is not None:
+                break
+        assert "claim" in kinds  # the hand had claims after tricks
+        told.append([line for line in lines if "Your cards for play" in line])
+    assert [len(lines) for lines in told] == [1] * hands
 
 
 def test_play_chinese_whist_tells_the_piles_turned_up() -> None:
