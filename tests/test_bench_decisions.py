@@ -127,6 +127,18 @@ def test_the_same_seed_gives_the_same_choices(judged: tuple[list[DecisionPoint],
     assert [c.move for c in runs[0]["pimc:4/20k"]] == [c.move for c in runs[1]["pimc:4/20k"]]
 
 
+def test_a_recommend_setting_makes_a_judged_choice_in_play_and_before_play(
+    judged: tuple[list[DecisionPoint], Path],
+) -> None:
+    points, path = judged
+    judgements = load_judgements(path)
+    name = "recommend:samples=4,jobs=1,race=no"
+    results, _ = bench_decisions.run([name], points, judgements, seed=1)
+    assert [c.point.id for c in results[name]] == [p.id for p in points]
+    for c in results[name]:
+        assert c.move in c.point.moves and c.loss is not None and c.loss >= 0
+
+
 def test_a_judge_killed_mid_line_continues_to_the_same_lines(
     judged: tuple[list[DecisionPoint], Path], tmp_path: Path
 ) -> None:
