@@ -79,7 +79,19 @@ def test_every_point_is_judged_on_every_world_with_every_legal_move(
     for p in points:
         j = judgements[p.id]
         assert not j.beyond and j.worlds == WORLDS
-        if p.phase != decision_points.BEFORE:
+        rows = [d for d in judge_decisions.read_lines(path) if d["point"] == p.id]
+        worlds = [d["values"] for d in rows if "values" in d]
+        assert len(worlds) == WORLDS
+        plans = [d["plans"] for d in rows if "plans" in d]
+        for m in j.moves:  # each move's mean is its own (or its best plan's) over the worlds
+            key = m.move if m.plan is None else m.plan
+            assert m.mean == pytest.approx(sum(w[key] for w in worlds) / WORLDS)
+        if p.phase == decision_points.BEFORE:
+            assert {m.move for m in j.moves} <= set(p.moves)
+            for m in j.moves:  # the best plan of those that start with the move
+                mine = [plan for plan, move in plans[0] if move == m.move]
+                assert m.mean == max(sum(w[k] for w in worlds) / WORLDS for k in mine)
+        else:
             assert {m.move for m in j.moves} == set(p.moves)
         assert j.best.diff == 0 and all(m.diff <= 0 for m in j.moves)
         assert [m.mean for m in j.moves] == sorted((m.mean for m in j.moves), reverse=True)
