@@ -56,6 +56,7 @@ from benches.judge_decisions import (  # noqa: E402
 )
 from solver.decisions import decide_before_play  # noqa: E402
 from solver.errors import TricksolverError  # noqa: E402
+from solver.games.base import Position  # noqa: E402
 from solver.match import Summary  # noqa: E402
 from solver.pimc import recommend  # noqa: E402
 from solver.players import make_player  # noqa: E402
@@ -73,7 +74,7 @@ YES = ("yes", "true", "on", "1")
 Choose = Callable[[DecisionPoint, random.Random], str]
 
 
-def _stand_in(point: DecisionPoint, sampler: Sampler) -> Any:
+def stand_in_deal(point: DecisionPoint, sampler: Sampler) -> Position:
     """A deal drawn from the point's view (the same for every setting)."""
     return draw_world(sampler, STAND_IN.format(id=point.id), 0)
 
@@ -112,7 +113,7 @@ def recommend_setting(text: str) -> Choose:
     def choose(point: DecisionPoint, rng: random.Random) -> str:
         seed = rng.randrange(1 << 31)
         if point.phase == BEFORE:
-            world = _stand_in(point, Sampler(point.read_view()))
+            world = stand_in_deal(point, Sampler(point.read_view()))
             got = decide_before_play(world, point.seat, seconds=seconds, samples=samples, seed=seed,
                                      max_nodes=max_nodes or None)  # fmt: skip
             return str(got.completed().move)
@@ -134,7 +135,7 @@ def setting(text: str) -> Choose:
     player = make_player(text)
 
     def choose(point: DecisionPoint, rng: random.Random) -> str:
-        world = _stand_in(point, Sampler(point.read_view()))
+        world = stand_in_deal(point, Sampler(point.read_view()))
         return str(player.choose(world, point.seat, rng))
 
     return choose

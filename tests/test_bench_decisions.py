@@ -20,6 +20,8 @@ from benches.judge_decisions import JudgeFile, judge_point, load_judgements
 from solver.doubledummy import Solver
 from solver.games.base import Phase
 from solver.match import match_deal
+from solver.position import view_of
+from solver.sampling import Sampler
 from tests.randpos import VARIANTS, random_play, variant_name
 
 WORLDS = 6
@@ -183,7 +185,7 @@ def test_a_point_past_the_cap_is_beyond_the_judge(tmp_path: Path) -> None:
     assert bench_decisions.judged_points([point], {point.id: j}, 1) == []
 
 
-def test_the_stored_points_read_back_to_their_views_and_moves() -> None:
+def test_the_stored_points_read_back_to_their_views_and_moves_and_stand_ins() -> None:
     points = decision_points.load_points()
     assert {p.variant for p in points} == {variant_name(g, n) for g, n in VARIANTS}
     assert len({p.id for p in points}) == len(points)
@@ -194,6 +196,10 @@ def test_the_stored_points_read_back_to_their_views_and_moves() -> None:
         assert tuple(str(m) for m in view.legal_moves()) == p.moves
         assert p.played in p.moves
         assert p.phase in decision_points.PHASES
+        # the deal a player is handed shows its seat the point's view, no more
+        stand_in = bench_decisions.stand_in_deal(p, Sampler(view))
+        assert view_of(stand_in, p.seat).to_line() == p.view
+        assert tuple(str(m) for m in stand_in.legal_moves()) == p.moves
 
 
 def test_the_stored_judgements_are_of_stored_points() -> None:
