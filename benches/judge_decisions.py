@@ -412,7 +412,24 @@ def coverage(points: Sequence[DecisionPoint], judgements: dict[str, Judged]) -> 
     return "\n".join(rows)
 
 
-def main() -> None:
+def show(point: DecisionPoint, j: Judged | None) -> str:
+    """A point's judgement as lines: its view, then every move's mean, its
+    standard error and its paired difference from the best move."""
+    lines = [f"{point.id} ({point.phase}, {point.tricks_played}/{point.tricks} tricks played)",
+             f"  {point.view}"]  # fmt: skip
+    if j is None or (not j.beyond and not j.worlds):
+        return "\n".join([*lines, "  not judged yet"])
+    if j.beyond:
+        return "\n".join([*lines, "  beyond the judge (a world past the cap)"])
+    lines.append(f"  {j.worlds} worlds, {j.cpu:.1f} s CPU")
+    for m in j.moves:
+        plan = "" if m.plan is None else f"  ({m.plan})"
+        diff = f"{m.diff:+.3f} ± {m.diff_stderr:.3f}"
+        lines.append(f"  {m.move:12} {m.mean:8.3f} ± {m.stderr:.3f}   {diff}{plan}")
+    return "\n".join(lines)
+
+
+def main(argv: Sequence[str] | None = None) -> None:
     ap = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
@@ -424,7 +441,10 @@ def main() -> None:
     ap.add_argument("--phases", default="", help=f"comma list of {', '.join(PHASES)}")
     ap.add_argument("--ids", default="", help="comma list of point ids (default: all)")
     ap.add_argument("--coverage", action="store_true", help="say what is judged, judge nothing")
-    args = ap.parse_args()
+    ap.add_argument(
+        "--show", action="store_true", help="print the points' judgements, judge nothing"
+    )
+    args = ap.parse_args(argv)
     try:
         stages = [count(s, "--stages") for s in args.stages.split(",")]
         if max(stages) > MOST_WORLDS:
@@ -436,6 +456,10 @@ def main() -> None:
             points = [p for p in points if p.id in ids]
         if args.coverage:
             print(coverage(points, load_judgements(args.out)))
+            return
+        if args.show:
+            judgements = load_judgements(args.out)
+            print("\n".join(show(p, judgements.get(p.id)) for p in points))
             return
         out = JudgeFile(args.out)
     except ValueError as e:

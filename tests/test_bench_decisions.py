@@ -225,6 +225,21 @@ def test_bad_input_is_one_line(args: list[str], said: str) -> None:
     assert text.startswith("bench_decisions: ") and said in text and "\n" not in text
 
 
+def test_the_judge_shows_a_points_moves_best_first(
+    judged: tuple[list[DecisionPoint], Path], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    points, path = judged
+    point = points[-1]  # the Cinch call
+    listed = tmp_path / "points.jsonl"
+    decision_points.write_points(points, listed)
+    judge_decisions.main(["--points", str(listed), "--out", str(path), "--show", "--ids", point.id])
+    shown = capsys.readouterr().out.splitlines()
+    best = load_judgements(path)[point.id].best
+    assert shown[0].startswith(point.id) and shown[1].strip() == point.view
+    assert shown[2].startswith(f"  {WORLDS} worlds")
+    assert shown[3].startswith(f"  {best.move:12}") and "+0.000 ± 0.000" in shown[3]
+
+
 def test_a_damaged_judge_file_is_one_line(tmp_path: Path) -> None:
     path = tmp_path / "judge.jsonl"
     path.write_text('{"point": "x", "world": 0}\nnot json\n{"point": "y"}\n', encoding="utf-8")
