@@ -19,7 +19,9 @@ No search has a node limit short of `--cap` (nodes a world: default
 `CAP_NODES`): a point whose world is not solved within it is *beyond the
 judge*, recorded so and judged no further (the bench leaves it out and
 counts it).  The table is emptied before each world, so a world's node
-count, and whether it fits the cap, depend on the world alone.
+count, and whether it fits the cap, depend on the world alone.  A run with
+a larger cap tries such a point again from the world that passed the
+smaller one (that world's new line supersedes the old).
 
 The output is append-only JSON lines (`--out`, default
 benches/data/decisions/v1/judge.jsonl), one per world: ``{"point", "world",
@@ -203,12 +205,14 @@ def _mean_se(xs: Sequence[float]) -> tuple[float, float]:
 def judged(
     point: str, lines: Sequence[dict[str, Any]], plans: Sequence[tuple[str, str]] | None
 ) -> Judged:
-    """The judgement of a point from its lines (worlds in any order, each
-    once): the worlds 0..n-1 without a gap are used."""
+    """The judgement of a point from its lines (worlds in any order; a
+    world's later line supersedes an earlier one, as a run with a larger
+    cap supersedes a world beyond a smaller one): the worlds 0..n-1 without
+    a gap are used.  The CPU and nodes count every line."""
     by_world = {int(d["world"]): d for d in lines}
     cpu = sum(float(d["cpu"]) for d in lines)
     nodes = sum(int(d["nodes"] or 0) for d in lines)
-    if any(d.get("beyond") for d in lines):
+    if any(d.get("beyond") for d in by_world.values()):
         return Judged(point, 0, (), True, cpu, nodes)
     n = 0
     while n in by_world:
@@ -309,15 +313,18 @@ class JudgeFile:
                 with path.open("r+b") as f:
                     f.truncate(text.rfind(b"\n") + 1)
         self.done: dict[str, set[int]] = defaultdict(set)
-        self.beyond: set[str] = set()
+        self.beyond: dict[str, tuple[int, int]] = {}  # point -> (the world past the cap, the cap)
         self.plans: dict[str, list[tuple[str, str]]] = {}
         for d in read_lines(path):
+            point = d["point"]
             if "plans" in d:
-                self.plans[d["point"]] = [(p, m) for p, m in d["plans"]]
+                self.plans[point] = [(p, m) for p, m in d["plans"]]
             elif d.get("beyond"):
-                self.beyond.add(d["point"])
+                self.beyond[point] = (int(d["world"]), int(d["cap"]))
             else:
-                self.done[d["point"]].add(int(d["world"]))
+                self.done[point].add(int(d["world"]))
+                if self.beyond.get(point, (-1, 0))[0] == int(d["world"]):
+                    del self.beyond[point]  # judged since, within a larger cap
         self.out = path.open("a", encoding="utf-8")
 
     def add(self, data: dict[str, Any]) -> None:
@@ -332,8 +339,9 @@ def judge_point(
     point: DecisionPoint, target: int, out: JudgeFile, solver: Solver, cap: int
 ) -> Iterator[WorldLine]:
     """Bring `point` to `target` worlds (the worlds missing below it),
-    yielding each world judged; stops at a world beyond the cap."""
-    if point.id in out.beyond:
+    yielding each world judged; stops at a world beyond the cap.  A point
+    found beyond a smaller cap is tried again from the world that passed it."""
+    if point.id in out.beyond and out.beyond[point.id][1] >= cap:
         return
     missing = [i for i in range(target) if i not in out.done[point.id]]
     if not missing:
@@ -353,8 +361,9 @@ def judge_point(
         out.add(line.to_json())
         yield line
         if line.beyond:
-            out.beyond.add(point.id)
+            out.beyond[point.id] = (i, cap)
             return
+        out.beyond.pop(point.id, None)
         out.done[point.id].add(i)
 
 

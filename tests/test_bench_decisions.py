@@ -173,7 +173,7 @@ def test_a_judge_killed_mid_line_continues_to_the_same_lines(
     assert sorted(lines, key=key) == sorted(again, key=key)
 
 
-def test_a_point_past_the_cap_is_beyond_the_judge(tmp_path: Path) -> None:
+def test_a_point_past_the_cap_is_beyond_the_judge_until_a_larger_cap(tmp_path: Path) -> None:
     point = late_points()[0]
     path = tmp_path / "judge.jsonl"
     out = JudgeFile(path)
@@ -183,6 +183,15 @@ def test_a_point_past_the_cap_is_beyond_the_judge(tmp_path: Path) -> None:
     j = load_judgements(path)[point.id]
     assert j.beyond and not j.moves
     assert bench_decisions.judged_points([point], {point.id: j}, 1) == []
+    out = JudgeFile(path)  # the same cap: nothing more to do
+    assert list(judge_point(point, WORLDS, out, Solver(tt_mb=16), cap=1)) == []
+    out.close()
+    out = JudgeFile(path)  # a larger cap: judged again from the world that passed the small one
+    again = list(judge_point(point, WORLDS, out, Solver(tt_mb=16), cap=CAP))
+    out.close()
+    assert [w.world for w in again] == list(range(WORLDS)) and not any(w.beyond for w in again)
+    j = load_judgements(path)[point.id]
+    assert not j.beyond and j.worlds == WORLDS
 
 
 def test_the_stored_points_read_back_to_their_views_and_moves_and_stand_ins() -> None:
