@@ -1,0 +1,279 @@
+"""The decision points of the decision-quality bench (issue 36), and the
+script that makes them.
+
+A *decision point* is one decision a seat faced in a hand played by the
+`pimc` player (every seat, seeded): a card to play or claim, or a decision
+before play (the Chinkway dealer's discards and trump, the Chinese Whist
+dealer's trump, a Cinch call, trump or excess-trump discard), stored as the
+deciding seat's view in the project's notation (one line,
+`solver.parse_view` reads it back) with its variant, phase, seed and where
+it came from.  `judge_decisions.py` values every legal move of every point;
+`bench_decisions.py` measures a player against those values.
+
+Which decisions of a hand become points (`pick_points`): in card play, one
+decision (of two legal moves or more, chosen by the point's generator)
+in each of the tricks `phase_tricks` names: the first lead (trick 0, the
+lead itself), a quarter, half and three quarters of the way through the
+hand (``early``, ``middle``, ``late``) and three tricks from the end
+(``end``); before play, one decision of two moves or more where the game has
+any.  The phase is stored as its name and as ``tricks_played`` / ``tricks``.
+
+    python benches/decision_points.py            # writes benches/data/decisions/v1/points.jsonl
+    python benches/decision_points.py --hands 1 --variants whist-4 --out /tmp/p.jsonl
+
+The same arguments give the same file (the players draw from generators
+seeded by the match's seed, the hand and the move).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import time
+from collections.abc import Iterator
+from dataclasses import asdict, dataclass, replace
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from solver.errors import TricksolverError  # noqa: E402
+from solver.games.base import Position  # noqa: E402
+from solver.match import deal_seed, match_deal  # noqa: E402
+from solver.players import make_player  # noqa: E402
+from solver.position import parse_position, parse_view, view_of  # noqa: E402
+from solver.view import View  # noqa: E402
+from tests.randpos import chosen_variants, variant_name  # noqa: E402
+
+VERSION = "v1"
+DATA = Path(__file__).resolve().parent / "data" / "decisions" / VERSION
+POINTS_FILE = DATA / "points.jsonl"
+GENERATOR_PLAYER = "pimc:16/300k"  # the player of the hands the points come from
+GENERATOR_SEED = 36  # the match seed of the hands
+HANDS = 8  # hands a variant
+BEFORE = "before"  # the phase of a decision before the first lead
+PLAY_PHASES = ("first-lead", "early", "middle", "late", "end")
+PHASES = (BEFORE, *PLAY_PHASES)
+END_LEFT = 3  # the ``end`` phase: this many tricks left
+MOST_HANDS = 1_000
+
+
+@dataclass(frozen=True)
+class DecisionPoint:
+    """One decision: `view` (the deciding seat's view, one line) and the
+    hand it came from (`position`, the full deal at the decision, one line:
+    provenance, and the legal moves' check; the bench hands a player a world
+    drawn from the view, never this).  `phase` one of PHASES, with
+    `tricks_played` of the hand's `tricks`; `moves` the legal moves (text);
+    `played` the move the generating player made; `seed` the match seed,
+    `deal` the deal's index and `move_number` the moves made in the hand
+    before this one."""
+
+    id: str
+    variant: str
+    phase: str
+    tricks_played: int
+    tricks: int
+    seat: int  # 0-based
+    view: str
+    position: str
+    moves: tuple[str, ...]
+    played: str
+    seed: int
+    deal: int
+    move_number: int
+    player: str
+    version: str = VERSION
+
+    def to_json(self) -> dict[str, Any]:
+        out = asdict(self)
+        out["moves"] = list(self.moves)
+        return out
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> DecisionPoint:
+        return cls(**{**data, "moves": tuple(data["moves"])})
+
+    def read_view(self) -> View:
+        return parse_view(self.view)
+
+    def read_position(self) -> Position:
+        return parse_position(self.position)
+
+
+def load_points(path: Path = POINTS_FILE) -> list[DecisionPoint]:
+    """The points of a file (one JSON object a line).  ValueError naming the
+    file and line for anything else."""
+    points = []
+    try:
+        lines = path.read_text(encoding="utf-8").splitlines()
+    except OSError as e:
+        raise ValueError(f"{path}: cannot read: {e.strerror or e}") from None
+    for n, line in enumerate(lines, 1):
+        if not line.strip():
+            continue
+        try:
+            points.append(DecisionPoint.from_json(json.loads(line)))
+        except (ValueError, TypeError, KeyError) as e:
+            raise ValueError(f"{path}:{n}: not a decision point ({e})") from None
+    return points
+
+
+def phase_tricks(tricks: int) -> dict[str, int]:
+    """The trick of each phase of card play in a hand of `tricks` tricks
+    (tricks played before it), phases that fall on the same trick kept once
+    (the earlier name)."""
+    wanted = {
+        "first-lead": 0,
+        "early": tricks // 4,
+        "middle": tricks // 2,
+        "late": (3 * tricks) // 4,
+        "end": max(0, tricks - END_LEFT),
+    }
+    out: dict[str, int] = {}
+    for name, k in wanted.items():
+        if k not in out.values():
+            out[name] = k
+    return out
+
+
+@dataclass(frozen=True)
+class _Decision:
+    """A decision of the hand as it was played."""
+
+    position: Position  # before the move
+    seat: int
+    move: str
+    move_number: int
+
+
+def play_hand(game: str, players: int, seed: int, deal: int, player: str) -> list[_Decision]:
+    """Deal `deal` of a match of `seed`, played by `player` in every seat:
+    every decision of two legal moves or more, in order."""
+    pos = match_deal(game, players, deal_seed(seed, deal), deal)
+    seats = [make_player(player) for _ in range(pos.nseats)]
+    out = []
+    while not pos.is_over:
+        seat = pos.to_move
+        rng = random.Random(f"decision points {seed} deal {deal} move {len(pos.history)}")
+        before = pos.copy()
+        move = seats[seat].choose(pos, seat, rng)
+        if len(before.legal_moves()) > 1:
+            out.append(_Decision(before, seat, str(move), len(before.history)))
+        pos.play(move)
+    return out
+
+
+def _trick_of(pos: Position) -> int | None:
+    """Tricks played at a decision in play (None before play)."""
+    return None if pos.core is None else pos.core.tricks_played
+
+
+def pick_points(
+    name: str, decisions: list[_Decision], seed: int, deal: int, player: str
+) -> Iterator[DecisionPoint]:
+    """The points of one hand: one decision before play (if any) and one in
+    each phase's trick, each chosen at random among those of its trick."""
+    rng = random.Random(f"decision points {name} {seed} deal {deal}")
+    in_play = [d for d in decisions if _trick_of(d.position) is not None]
+    if not in_play:
+        return
+    first = in_play[0].position
+    assert first.core is not None
+    tricks = first.core.total_tricks
+    before = [d for d in decisions if _trick_of(d.position) is None]
+    chosen: list[tuple[str, int, _Decision]] = []
+    if before:
+        chosen.append((BEFORE, 0, rng.choice(before)))
+    for phase, k in phase_tricks(tricks).items():
+        here = [d for d in in_play if _trick_of(d.position) == k]
+        if phase == "first-lead":
+            here = [d for d in here if not d.position.current_trick()]
+        if here:
+            chosen.append((phase, k, rng.choice(here)))
+    for phase, _, d in chosen:
+        point = point_at(f"{name}/d{deal}/{phase}", name, phase, d.position, d.move, seed, deal)
+        if point is not None:
+            yield replace(point, player=player)
+
+
+def point_at(
+    point_id: str, variant: str, phase: str, position: Position, played: str, seed: int, deal: int
+) -> DecisionPoint | None:
+    """The point of the decision of the seat to move in `position` (None
+    when it has fewer than two legal moves)."""
+    seat = position.to_move
+    view = view_of(position, seat)
+    moves = tuple(str(m) for m in view.legal_moves())
+    if len(moves) < 2:
+        return None
+    core = position.core
+    tricks, played_tricks = 0, 0
+    if core is not None:
+        tricks, played_tricks = core.total_tricks, core.tricks_played
+    else:
+        start = position.copy()  # the hand's tricks, from its first lead
+        while start.core is None:
+            start.play(start.legal_moves()[0])
+        assert start.core is not None
+        tricks = start.core.total_tricks
+    return DecisionPoint(
+        point_id, variant, phase, played_tricks, tricks, seat, view.to_line(),
+        position.to_line(), moves, played, seed, deal, len(position.history), "",
+    )  # fmt: skip
+
+
+def generate(
+    variants: list[tuple[str, int]], hands: int, seed: int, player: str, log: bool = True
+) -> list[DecisionPoint]:
+    points = []
+    for game, players in variants:
+        name = variant_name(game, players)
+        for deal in range(hands):
+            started = time.perf_counter()
+            decisions = play_hand(game, players, seed, deal, player)
+            got = list(pick_points(name, decisions, seed, deal, player))
+            points += got
+            if log:
+                print(
+                    f"{name} deal {deal}: {len(got)} points, {time.perf_counter() - started:.1f} s",
+                    file=sys.stderr,
+                    flush=True,
+                )
+    return points
+
+
+def write_points(points: list[DecisionPoint], path: Path) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    text = "".join(json.dumps(p.to_json(), sort_keys=True) + "\n" for p in points)
+    tmp = path.with_suffix(path.suffix + ".tmp")
+    tmp.write_text(text, encoding="utf-8")
+    tmp.replace(path)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--variants", default="", help="comma list, e.g. cinch-4 (default: all)")
+    ap.add_argument("--hands", type=int, default=HANDS, help="hands a variant")
+    ap.add_argument("--seed", type=int, default=GENERATOR_SEED)
+    ap.add_argument("--player", default=GENERATOR_PLAYER)
+    ap.add_argument("--out", type=Path, default=POINTS_FILE)
+    args = ap.parse_args()
+    if not 1 <= args.hands <= MOST_HANDS:
+        raise SystemExit(f"decision_points: --hands must be 1 to {MOST_HANDS:,}")
+    try:
+        variants = chosen_variants(args.variants)
+        make_player(args.player)
+        points = generate(variants, args.hands, args.seed, args.player)
+    except ValueError as e:
+        raise SystemExit(f"decision_points: {e}") from None
+    except TricksolverError as e:
+        raise SystemExit(f"decision_points: {e}") from None
+    write_points(points, args.out)
+    print(f"{len(points)} points written to {args.out}", file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()

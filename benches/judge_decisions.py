@@ -1,0 +1,511 @@
+"""The judge of the decision-quality bench (issue 36): the value of every
+legal move of every decision point (`decision_points.py`), as the exact PIMC
+mean over many worlds drawn from the point's view, every world solved
+exactly.
+
+World i of a point is drawn uniformly from the point's view
+(`solver.sampling.Sampler`) with a seed of its own (`world_seed`: from the
+point's id and i, so it does not depend on how many worlds are drawn).  In
+card play every legal move is valued in it by the exact search
+(`Solver.analyze`, the value for the deciding seat's side, the game's units:
+tricks from here on, the Cinch net hand score, the Chinkway quest score).
+Before play every candidate plan of the decision (`solver.decisions`:
+the seat's moves to the first lead) is valued as `value_plan` values it
+(the other seats' decisions before play by the heuristic stand-in, then the
+exact search at the first lead), and a move's value is that of its best
+plan (the plan with the best mean over the worlds that starts with it).
+
+No search has a node limit short of `--cap` (nodes a world: default
+`CAP_NODES`): a point whose world is not solved within it is *beyond the
+judge*, recorded so and judged no further (the bench leaves it out and
+counts it).  The table is emptied before each world, so a world's node
+count, and whether it fits the cap, depend on the world alone.  A run with
+a larger cap tries such a point again from the world that passed the
+smaller one (that world's new line supersedes the old).
+
+The output is append-only JSON lines (`--out`, default
+benches/data/decisions/v1/judge.jsonl), one per world: ``{"point", "world",
+"values", "nodes", "cpu", "cap"}``, or ``{"point", "world", "beyond": true,
+...}``; before play a line ``{"point", "plans": [[plan, move], ...]}`` first.
+A kill loses at most the world in progress (a partial last line is dropped
+when the judge starts again); a rerun with the same arguments continues
+where it stopped.  The points are taken in rounds over the variants and
+phases, the late phases first (they are cheap), and in stages (`--stages`):
+every point is brought to the first stage's worlds before any to the
+next's, so that every variant and phase has some coverage early.
+
+    nice -n 19 python benches/judge_decisions.py >> /tmp/judge.log 2>&1
+    python benches/judge_decisions.py --stages 4 --variants whist-4 --phases end --out /tmp/j.jsonl
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import math
+import os
+import sys
+import time
+from collections import defaultdict
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from benches.decision_points import (  # noqa: E402
+    BEFORE,
+    DATA,
+    PHASES,
+    POINTS_FILE,
+    VERSION,
+    DecisionPoint,
+    load_points,
+)
+from solver.decisions import Plan, candidate_plans, value_plan  # noqa: E402
+from solver.doubledummy import Solver  # noqa: E402
+from solver.errors import TricksolverError  # noqa: E402
+from solver.games.base import Position  # noqa: E402
+from solver.match import Summary  # noqa: E402
+from solver.sampling import Sampler  # noqa: E402
+from tests.randpos import chosen_variants, variant_name  # noqa: E402
+
+JUDGE_FILE = DATA / "judge.jsonl"
+CAP_NODES = 100_000_000  # a world's search past this: the point is beyond the judge
+STAGES = (25, 100, 200)  # worlds a point is brought to, stage by stage
+JUDGE_TT_MB = 256
+SEED_BITS = 31
+LATE_FIRST = tuple(reversed(PHASES))  # the order of the phases in a round: cheap ones first
+MOST_WORLDS = 100_000
+COUNT_SUFFIXES = {"k": 1_000, "m": 1_000_000}
+
+
+def world_seed(point_id: str, index: int) -> int:
+    """The seed world `index` of a point is drawn with."""
+    digest = hashlib.sha256(f"judge {VERSION} {point_id} world {index}".encode()).digest()
+    return int.from_bytes(digest[:8], "little") % (1 << SEED_BITS)
+
+
+def draw_world(sampler: Sampler, point_id: str, index: int) -> Position:
+    return sampler.sample(1, world_seed(point_id, index))[0]
+
+
+def point_plans(point: DecisionPoint, sampler: Sampler) -> list[Plan]:
+    """The candidate plans of a decision before play (those the sampling
+    players choose among), from a world of the view (they depend only on
+    the seat's own cards)."""
+    return candidate_plans(draw_world(sampler, point.id, 0), point.seat)
+
+
+@dataclass(frozen=True)
+class WorldLine:
+    """One judged world of a point: the values (move or plan text -> value)
+    and what it cost; `beyond`: its search passed the cap (no values)."""
+
+    point: str
+    world: int
+    values: dict[str, int]
+    nodes: int | None
+    cpu: float
+    cap: int
+    beyond: bool = False
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"point": self.point, "world": self.world}
+        if self.beyond:
+            out["beyond"] = True
+        else:
+            out["values"] = self.values
+        out.update(nodes=self.nodes, cpu=round(self.cpu, 4), cap=self.cap)
+        return out
+
+
+def judge_world(
+    point: DecisionPoint, sampler: Sampler, plans: Sequence[Plan] | None, index: int,
+    solver: Solver, cap: int,
+) -> WorldLine:  # fmt: skip
+    """World `index` of `point`, every move (or plan) valued exactly within
+    `cap` nodes (the solver's limit; its table emptied first)."""
+    started = time.process_time()
+    world = draw_world(sampler, point.id, index)
+    solver.max_nodes = cap
+    values: dict[str, int] = {}
+    nodes: int | None = None  # before play: not counted (`value_plan` does not say)
+    if plans is None:
+        solver.clear()
+        analysis = solver.analyze(world, pv=False)
+        nodes = analysis.stats.nodes
+        if not analysis.stats.exact:
+            return WorldLine(point.id, index, {}, nodes, time.process_time() - started, cap, True)
+        values = {str(cv.move): cv.value for cv in analysis.moves}
+    else:
+        for plan in plans:
+            got = value_plan(world, plan, point.seat, solver)
+            if not got.exact:
+                return WorldLine(
+                    point.id, index, {}, nodes, time.process_time() - started, cap, True
+                )
+            values[str(plan)] = got.value
+    return WorldLine(point.id, index, values, nodes, time.process_time() - started, cap)
+
+
+# -- the judged values of a point -----------------------------------------------------
+
+
+@dataclass(frozen=True)
+class MoveValue:
+    """A move's judged value: the mean over the worlds, its standard error,
+    and its paired difference from the best move's (mean, standard error)."""
+
+    move: str
+    mean: float
+    stderr: float
+    diff: float
+    diff_stderr: float
+    plan: str | None  # before play: the plan whose values are the move's
+
+
+@dataclass(frozen=True)
+class Judged:
+    """A point's judgement: `worlds` judged, every move's value best first
+    (empty when `beyond`), and the CPU seconds and nodes it took."""
+
+    point: str
+    worlds: int
+    moves: tuple[MoveValue, ...]
+    beyond: bool
+    cpu: float
+    nodes: int
+
+    @property
+    def best(self) -> MoveValue:
+        return self.moves[0]
+
+    def value_of(self, move: str) -> MoveValue | None:
+        for m in self.moves:
+            if m.move == move:
+                return m
+        return None
+
+    def loss(self, move: str) -> float | None:
+        """The judge's best mean minus the mean of `move` (None: a move the
+        judge did not value, such as a plan it did not try)."""
+        m = self.value_of(move)
+        return None if m is None else self.best.mean - m.mean
+
+
+def _mean_se(xs: Sequence[float]) -> tuple[float, float]:
+    """The mean and its standard error (infinite from one value)."""
+    s = Summary.of(xs)
+    return s.mean, math.inf if s.sd is None else s.sd / math.sqrt(s.n)
+
+
+def judged(
+    point: str, lines: Sequence[dict[str, Any]], plans: Sequence[tuple[str, str]] | None
+) -> Judged:
+    """The judgement of a point from its lines (worlds in any order; a
+    world's later line supersedes an earlier one, as a run with a larger
+    cap supersedes a world beyond a smaller one): the worlds 0..n-1 without
+    a gap are used.  The CPU and nodes count every line."""
+    by_world = {int(d["world"]): d for d in lines}
+    cpu = sum(float(d["cpu"]) for d in lines)
+    nodes = sum(int(d["nodes"] or 0) for d in lines)
+    if any(d.get("beyond") for d in by_world.values()):
+        return Judged(point, 0, (), True, cpu, nodes)
+    n = 0
+    while n in by_world:
+        n += 1
+    if n == 0:
+        return Judged(point, 0, (), False, cpu, nodes)
+    rows = [by_world[i]["values"] for i in range(n)]
+    keys = list(rows[0])
+    series = {k: [float(r[k]) for r in rows] for k in keys}
+    means = {k: sum(v) / n for k, v in series.items()}
+    owner: dict[str, str | None] = {}
+    if plans is None:
+        owner = dict.fromkeys(keys)
+        by_move = series
+    else:  # a move: its best plan by mean
+        by_move, first = {}, dict(plans)
+        for k in sorted(keys, key=lambda k: -means[k]):
+            move = first[k]
+            if move not in by_move:
+                by_move[move], owner[move] = series[k], k
+    order = sorted(by_move, key=lambda k: -sum(by_move[k]) / n)
+    top = by_move[order[0]]
+    out = []
+    for k in order:
+        mean, se = _mean_se(by_move[k])
+        diff, dse = _mean_se([a - b for a, b in zip(by_move[k], top, strict=True)])
+        out.append(MoveValue(k, mean, se, diff, 0.0 if k == order[0] else dse, owner[k]))
+    return Judged(point, n, tuple(out), False, cpu, nodes)
+
+
+def read_lines(path: Path) -> list[dict[str, Any]]:
+    """The judge's lines of a file (a partial last line, from a kill, left
+    out); [] when there is no file.  ValueError for a damaged line."""
+    if not path.exists():
+        return []
+    text = path.read_text(encoding="utf-8")
+    lines = text.split("\n")
+    if lines and not text.endswith("\n"):
+        lines.pop()  # the world in progress when the judge was killed
+    out = []
+    for n, line in enumerate(lines, 1):
+        if not line.strip():
+            continue
+        try:
+            data = json.loads(line)
+        except ValueError:
+            raise ValueError(f"{path}:{n}: not a line of the judge") from None
+        if not isinstance(data, dict) or "point" not in data:
+            raise ValueError(f"{path}:{n}: not a line of the judge")
+        out.append(data)
+    return out
+
+
+def load_judgements(path: Path = JUDGE_FILE) -> dict[str, Judged]:
+    """Every point's judgement in a judge file."""
+    lines: dict[str, list[dict[str, Any]]] = defaultdict(list)
+    plans: dict[str, list[tuple[str, str]]] = {}
+    for d in read_lines(path):
+        if "plans" in d:
+            plans[d["point"]] = [(p, m) for p, m in d["plans"]]
+        else:
+            lines[d["point"]].append(d)
+    return {p: judged(p, ls, plans.get(p)) for p, ls in lines.items()}
+
+
+# -- the run --------------------------------------------------------------------------
+
+
+def round_robin(points: Sequence[DecisionPoint]) -> list[DecisionPoint]:
+    """The points in rounds: in each round the next point of every variant
+    and phase, the phases late first, the variants in the file's order."""
+    cells: dict[tuple[str, str], list[DecisionPoint]] = defaultdict(list)
+    variants: list[str] = []
+    for p in points:
+        cells[(p.phase, p.variant)].append(p)
+        if p.variant not in variants:
+            variants.append(p.variant)
+    out = []
+    for r in range(max((len(c) for c in cells.values()), default=0)):
+        for phase in LATE_FIRST:
+            for v in variants:
+                cell = cells.get((phase, v), [])
+                if r < len(cell):
+                    out.append(cell[r])
+    return out
+
+
+class JudgeFile:
+    """The append-only output: what it holds, and lines added one at a time
+    (each flushed, so a kill loses at most the line being written)."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        path.parent.mkdir(parents=True, exist_ok=True)
+        if path.exists():
+            text = path.read_bytes()
+            if text and not text.endswith(b"\n"):  # a partial line from a kill
+                with path.open("r+b") as f:
+                    f.truncate(text.rfind(b"\n") + 1)
+        self.done: dict[str, set[int]] = defaultdict(set)
+        self.beyond: dict[str, tuple[int, int]] = {}  # point -> (the world past the cap, the cap)
+        self.plans: dict[str, list[tuple[str, str]]] = {}
+        for d in read_lines(path):
+            point = d["point"]
+            if "plans" in d:
+                self.plans[point] = [(p, m) for p, m in d["plans"]]
+            elif d.get("beyond"):
+                self.beyond[point] = (int(d["world"]), int(d["cap"]))
+            else:
+                self.done[point].add(int(d["world"]))
+                if self.beyond.get(point, (-1, 0))[0] == int(d["world"]):
+                    del self.beyond[point]  # judged since, within a larger cap
+        self.out = path.open("a", encoding="utf-8")
+
+    def add(self, data: dict[str, Any]) -> None:
+        self.out.write(json.dumps(data, sort_keys=True) + "\n")
+        self.out.flush()
+
+    def close(self) -> None:
+        self.out.close()
+
+
+def judge_point(
+    point: DecisionPoint, target: int, out: JudgeFile, solver: Solver, cap: int
+) -> Iterator[WorldLine]:
+    """Bring `point` to `target` worlds (the worlds missing below it),
+    yielding each world judged; stops at a world beyond the cap.  A point
+    found beyond a smaller cap is tried again from the world that passed it."""
+    if point.id in out.beyond and out.beyond[point.id][1] >= cap:
+        return
+    missing = [i for i in range(target) if i not in out.done[point.id]]
+    if not missing:
+        return
+    sampler = Sampler(point.read_view())
+    plans = None
+    if point.phase == BEFORE:
+        plans = point_plans(point, sampler)
+        pairs = [(str(p), str(p.move)) for p in plans]
+        if point.id not in out.plans:
+            out.add({"point": point.id, "plans": pairs})
+            out.plans[point.id] = pairs
+        elif out.plans[point.id] != pairs:
+            raise ValueError(f"{point.id}: the plans differ from those the judge file holds")
+    for i in missing:
+        line = judge_world(point, sampler, plans, i, solver, cap)
+        out.add(line.to_json())
+        yield line
+        if line.beyond:
+            out.beyond[point.id] = (i, cap)
+            return
+        out.beyond.pop(point.id, None)
+        out.done[point.id].add(i)
+
+
+def count(text: str, what: str) -> int:
+    """A count such as 200, 50M or 500k; ValueError naming `what` else."""
+    t = text.strip().lower()
+    scale = COUNT_SUFFIXES.get(t[-1:], 1)
+    try:
+        value = round(float(t[:-1] if scale > 1 else t) * scale)
+    except (ValueError, OverflowError):
+        value = 0
+    if value < 1:
+        raise ValueError(f"{what} must be a positive count (200, 500k, 50M), not {text!r}")
+    return value
+
+
+def chosen(points: Iterable[DecisionPoint], variants: str, phases: str) -> list[DecisionPoint]:
+    """The points of the variants and phases named (comma lists; empty: all).
+    ValueError for an unknown name."""
+    names = [variant_name(g, n) for g, n in chosen_variants(variants)]
+    wanted = [p for p in phases.split(",") if p]
+    unknown = [p for p in wanted if p not in PHASES]
+    if unknown:
+        raise ValueError(f"unknown phase {unknown[0]!r} (one of {', '.join(PHASES)})")
+    return [p for p in points if p.variant in names and (not wanted or p.phase in wanted)]
+
+
+def coverage(points: Sequence[DecisionPoint], judgements: dict[str, Judged]) -> str:
+    """Per variant and phase: the points, those judged (and on how many
+    worlds), those beyond the judge, and the CPU seconds a world and a point."""
+    rows = [
+        f"{'variant':16} {'phase':10} {'points':>6} {'judged':>6} {'beyond':>6}"
+        f" {'worlds min/mean':>15} {'cpu s/world':>11} {'cpu s/point':>11}"
+    ]
+    cells: dict[tuple[str, str], list[DecisionPoint]] = defaultdict(list)
+    for p in points:
+        cells[(p.variant, p.phase)].append(p)
+    variants = list(dict.fromkeys(p.variant for p in points))
+    for v in variants:
+        for phase in PHASES:
+            mine = [judgements.get(p.id) for p in cells.get((v, phase), [])]
+            if not mine:
+                continue
+            done = [j for j in mine if j is not None and j.worlds and not j.beyond]
+            beyond = sum(j is not None and j.beyond for j in mine)
+            worlds = [j.worlds for j in done]
+            cpu = sum(j.cpu for j in done)
+            per_world = cpu / sum(worlds) if worlds else 0.0
+            per_point = cpu / len(done) if done else 0.0
+            spread = f"{min(worlds)}/{sum(worlds) / len(worlds):.0f}" if worlds else "-"
+            rows.append(
+                f"{v:16} {phase:10} {len(mine):6} {len(done):6} {beyond:6} {spread:>15}"
+                f" {per_world:11.3f} {per_point:11.1f}"
+            )
+    return "\n".join(rows)
+
+
+def show(point: DecisionPoint, j: Judged | None) -> str:
+    """A point's judgement as lines: its view, then every move's mean, its
+    standard error and its paired difference from the best move."""
+    lines = [f"{point.id} ({point.phase}, {point.tricks_played}/{point.tricks} tricks played)",
+             f"  {point.view}"]  # fmt: skip
+    if j is None or (not j.beyond and not j.worlds):
+        return "\n".join([*lines, "  not judged yet"])
+    if j.beyond:
+        return "\n".join([*lines, "  beyond the judge (a world past the cap)"])
+    lines.append(f"  {j.worlds} worlds, {j.cpu:.1f} s CPU")
+    for m in j.moves:
+        plan = "" if m.plan is None else f"  ({m.plan})"
+        diff = f"{m.diff:+.3f} ± {m.diff_stderr:.3f}"
+        lines.append(f"  {m.move:12} {m.mean:8.3f} ± {m.stderr:.3f}   {diff}{plan}")
+    return "\n".join(lines)
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    ap = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    ap.add_argument("--points", type=Path, default=POINTS_FILE)
+    ap.add_argument("--out", type=Path, default=JUDGE_FILE)
+    ap.add_argument("--stages", default=",".join(map(str, STAGES)), help="worlds, stage by stage")
+    ap.add_argument("--cap", default=str(CAP_NODES), help="nodes a world (past it: beyond)")
+    ap.add_argument("--variants", default="", help="comma list (default: all)")
+    ap.add_argument("--phases", default="", help=f"comma list of {', '.join(PHASES)}")
+    ap.add_argument("--ids", default="", help="comma list of point ids (default: all)")
+    ap.add_argument("--coverage", action="store_true", help="say what is judged, judge nothing")
+    ap.add_argument(
+        "--show", action="store_true", help="print the points' judgements, judge nothing"
+    )
+    args = ap.parse_args(argv)
+    try:
+        stages = [count(s, "--stages") for s in args.stages.split(",")]
+        if max(stages) > MOST_WORLDS:
+            raise ValueError(f"--stages: at most {MOST_WORLDS:,} worlds a point")
+        cap = count(args.cap, "--cap")
+        points = chosen(load_points(args.points), args.variants, args.phases)
+        if args.ids:
+            ids = set(args.ids.split(","))
+            points = [p for p in points if p.id in ids]
+        if args.coverage:
+            print(coverage(points, load_judgements(args.out)))
+            return
+        if args.show:
+            judgements = load_judgements(args.out)
+            print("\n".join(show(p, judgements.get(p.id)) for p in points))
+            return
+        out = JudgeFile(args.out)
+    except ValueError as e:
+        raise SystemExit(f"judge_decisions: {e}") from None
+    order = round_robin(points)
+    solver = Solver(tt_mb=JUDGE_TT_MB)
+    print(
+        f"judge {VERSION}: {len(order)} points, stages {stages}, cap {cap:,} nodes a world,"
+        f" pid {os.getpid()}",
+        file=sys.stderr,
+        flush=True,
+    )
+    try:
+        for target in sorted(stages):
+            for point in order:
+                started, cpu, n = time.perf_counter(), 0.0, 0
+                for line in judge_point(point, target, out, solver, cap):
+                    cpu, n = cpu + line.cpu, n + 1
+                    if line.beyond:
+                        print(f"{point.id}: beyond the judge at world {line.world}"
+                              f" ({line.nodes or 0:,} nodes, {line.cpu:.1f} s)",
+                              file=sys.stderr, flush=True)  # fmt: skip
+                if n:
+                    print(
+                        f"{time.strftime('%H:%M:%S')} {point.id}: {n} worlds to"
+                        f" {target}, cpu {cpu:.1f} s, wall {time.perf_counter() - started:.1f} s",
+                        file=sys.stderr,
+                        flush=True,
+                    )
+    except KeyboardInterrupt:
+        out.close()
+        print("judge_decisions: interrupted; run again to continue", file=sys.stderr)
+        raise SystemExit(130) from None
+    except TricksolverError as e:
+        raise SystemExit(f"judge_decisions: {e}") from None
+    out.close()
+
+
+if __name__ == "__main__":
+    main()

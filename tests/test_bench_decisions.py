@@ -1,0 +1,257 @@
+"""benches/bench_decisions.py, its judge and its points (issue 36): a small
+slice, judged here on a few worlds of late positions.
+
+The judge's best move loses nothing and a worse move loses what the judge's
+means say; a setting compared with itself differs by nothing; a judge
+killed mid-line and run again gives the lines of a run never stopped; the
+stored points read back to their views and legal moves; bad input is one line.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from benches import bench_decisions, decision_points, judge_decisions
+from benches.decision_points import DecisionPoint, point_at
+from benches.judge_decisions import JudgeFile, judge_point, load_judgements
+from solver.doubledummy import Solver
+from solver.games.base import Phase
+from solver.match import match_deal
+from solver.position import view_of
+from solver.sampling import Sampler
+from tests.randpos import VARIANTS, random_play, variant_name
+
+WORLDS = 6
+CAP = 5_000_000  # nodes a world: far more than a position with 3 tricks left needs
+LATE = [("whist", 4, 10), ("chinese-whist", 3, 14), ("cinch", 4, 3), ("chinkway", 5, 7)]
+
+
+def late_points() -> list[DecisionPoint]:
+    """One point of each of a few variants, 3 tricks from the end, with a
+    choice of moves whose values differ in some world."""
+    out = []
+    for game, players, tricks in LATE:
+        for seed in range(1, 50):
+            pos = random_play(game, players, tricks, seed)
+            if pos.is_over or pos.phase != Phase.PLAY:
+                continue
+            name = variant_name(game, players)
+            point = point_at(f"{name}/test{seed}", name, "end", pos, "", seed, 0)
+            if point is not None:
+                out.append(point)
+                break
+    return out
+
+
+def cinch_call() -> DecisionPoint:
+    """A Cinch call (a decision before play, judged plan by plan)."""
+    pos = match_deal("cinch", 4, 7, 0)
+    assert pos.phase == Phase.BID
+    point = point_at("cinch-4/test-call", "cinch-4", decision_points.BEFORE, pos, "", 7, 0)
+    assert point is not None
+    return point
+
+
+def judge(points: list[DecisionPoint], path: Path, worlds: int = WORLDS) -> None:
+    out = JudgeFile(path)
+    solver = Solver(tt_mb=16)
+    for p in points:
+        for _ in judge_point(p, worlds, out, solver, CAP):
+            pass
+    out.close()
+
+
+@pytest.fixture(scope="module")
+def judged(tmp_path_factory: pytest.TempPathFactory) -> tuple[list[DecisionPoint], Path]:
+    points = [*late_points(), cinch_call()]
+    path = tmp_path_factory.mktemp("judge") / "judge.jsonl"
+    judge(points, path)
+    return points, path
+
+
+def test_every_point_is_judged_on_every_world_with_every_legal_move(
+    judged: tuple[list[DecisionPoint], Path],
+) -> None:
+    points, path = judged
+    judgements = load_judgements(path)
+    assert len(points) == len(LATE) + 1
+    for p in points:
+        j = judgements[p.id]
+        assert not j.beyond and j.worlds == WORLDS
+        rows = [d for d in judge_decisions.read_lines(path) if d["point"] == p.id]
+        worlds = [d["values"] for d in rows if "values" in d]
+        assert len(worlds) == WORLDS
+        plans = [d["plans"] for d in rows if "plans" in d]
+        for m in j.moves:  # each move's mean is its own (or its best plan's) over the worlds
+            key = m.move if m.plan is None else m.plan
+            assert m.mean == pytest.approx(sum(w[key] for w in worlds) / WORLDS)
+        if p.phase == decision_points.BEFORE:
+            assert {m.move for m in j.moves} <= set(p.moves)
+            for m in j.moves:  # the best plan of those that start with the move
+                mine = [plan for plan, move in plans[0] if move == m.move]
+                assert m.mean == max(sum(w[k] for w in worlds) / WORLDS for k in mine)
+        else:
+            assert {m.move for m in j.moves} == set(p.moves)
+        assert j.best.diff == 0 and all(m.diff <= 0 for m in j.moves)
+        assert [m.mean for m in j.moves] == sorted((m.mean for m in j.moves), reverse=True)
+
+
+def test_the_judges_best_move_loses_nothing_and_a_worse_move_loses_its_difference(
+    judged: tuple[list[DecisionPoint], Path],
+) -> None:
+    points, path = judged
+    judgements = load_judgements(path)
+    worse_seen = 0
+    for p in points:
+        j = judgements[p.id]
+        best = bench_decisions.decide(lambda _p, _r, m=j.best.move: m, p, j, 0)
+        assert best.loss == 0
+        worst = j.moves[-1]
+        got = bench_decisions.decide(lambda _p, _r, m=worst.move: m, p, j, 0)
+        assert got.loss == pytest.approx(j.best.mean - worst.mean)
+        if worst.mean < j.best.mean:
+            assert got.loss is not None and got.loss > 0
+            worse_seen += 1
+    assert worse_seen >= 1  # the slice has a move worse than the best somewhere
+
+
+def test_a_setting_compared_with_itself_differs_by_nothing(
+    judged: tuple[list[DecisionPoint], Path],
+) -> None:
+    points, path = judged
+    judgements = load_judgements(path)
+    results, stopped = bench_decisions.run(["heuristic", "heuristic"], points, judgements, seed=3)
+    assert not stopped
+    data = bench_decisions.report(points, judgements, results)
+    assert data["settings"] == ["heuristic", "heuristic (again)"]
+    for row in data["rows"]:
+        assert row["paired"]["mean_difference"] == 0
+        assert row["heuristic"] == row["heuristic (again)"] | {
+            "seconds_per_decision": row["heuristic"]["seconds_per_decision"]
+        }
+
+
+def test_the_same_seed_gives_the_same_choices(judged: tuple[list[DecisionPoint], Path]) -> None:
+    points, path = judged
+    judgements = load_judgements(path)
+    runs = [bench_decisions.run(["pimc:4/20k"], points, judgements, seed=5)[0] for _ in range(2)]
+    assert [c.move for c in runs[0]["pimc:4/20k"]] == [c.move for c in runs[1]["pimc:4/20k"]]
+
+
+def test_a_recommend_setting_makes_a_judged_choice_in_play_and_before_play(
+    judged: tuple[list[DecisionPoint], Path],
+) -> None:
+    points, path = judged
+    judgements = load_judgements(path)
+    name = "recommend:samples=4,jobs=1,race=no"
+    results, _ = bench_decisions.run([name], points, judgements, seed=1)
+    assert [c.point.id for c in results[name]] == [p.id for p in points]
+    for c in results[name]:
+        assert c.move in c.point.moves and c.loss is not None and c.loss >= 0
+
+
+def test_a_judge_killed_mid_line_continues_to_the_same_lines(
+    judged: tuple[list[DecisionPoint], Path], tmp_path: Path
+) -> None:
+    points, whole = judged
+    path = tmp_path / "judge.jsonl"
+    judge(points[:1], path, worlds=3)
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text + text.splitlines()[0][:17], encoding="utf-8")  # a line cut short
+    judge(points, path)
+    strip = ("cpu", "nodes")  # the time, and the nodes (they depend on the table's size)
+    lines = [
+        {k: v for k, v in d.items() if k not in strip} for d in judge_decisions.read_lines(path)
+    ]
+    again = [
+        {k: v for k, v in d.items() if k not in strip} for d in judge_decisions.read_lines(whole)
+    ]
+    key = lambda d: (d["point"], d.get("world", -1))  # noqa: E731
+    assert sorted(lines, key=key) == sorted(again, key=key)
+
+
+def test_a_point_past_the_cap_is_beyond_the_judge_until_a_larger_cap(tmp_path: Path) -> None:
+    point = late_points()[0]
+    path = tmp_path / "judge.jsonl"
+    out = JudgeFile(path)
+    got = list(judge_point(point, WORLDS, out, Solver(tt_mb=16), cap=1))
+    out.close()
+    assert len(got) == 1 and got[0].beyond
+    j = load_judgements(path)[point.id]
+    assert j.beyond and not j.moves
+    assert bench_decisions.judged_points([point], {point.id: j}, 1) == []
+    out = JudgeFile(path)  # the same cap: nothing more to do
+    assert list(judge_point(point, WORLDS, out, Solver(tt_mb=16), cap=1)) == []
+    out.close()
+    out = JudgeFile(path)  # a larger cap: judged again from the world that passed the small one
+    again = list(judge_point(point, WORLDS, out, Solver(tt_mb=16), cap=CAP))
+    out.close()
+    assert [w.world for w in again] == list(range(WORLDS)) and not any(w.beyond for w in again)
+    j = load_judgements(path)[point.id]
+    assert not j.beyond and j.worlds == WORLDS
+
+
+def test_the_stored_points_read_back_to_their_views_and_moves_and_stand_ins() -> None:
+    points = decision_points.load_points()
+    assert {p.variant for p in points} == {variant_name(g, n) for g, n in VARIANTS}
+    assert len({p.id for p in points}) == len(points)
+    rng = random.Random(0)
+    for p in rng.sample(points, 40):
+        view = p.read_view()
+        assert view.to_line() == p.view
+        assert tuple(str(m) for m in view.legal_moves()) == p.moves
+        assert p.played in p.moves
+        assert p.phase in decision_points.PHASES
+        # the deal a player is handed shows its seat the point's view, no more
+        stand_in = bench_decisions.stand_in_deal(p, Sampler(view))
+        assert view_of(stand_in, p.seat).to_line() == p.view
+        assert tuple(str(m) for m in stand_in.legal_moves()) == p.moves
+
+
+def test_the_stored_judgements_are_of_stored_points() -> None:
+    ids = {p.id for p in decision_points.load_points()}
+    assert set(load_judgements()) <= ids
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (["--setting", "nobody"], "unknown player"),
+        (["--setting", "recommend:samples=0"], "samples must be a positive count"),
+        (["--setting", "recommend:colour=red"], "unknown setting"),
+        (["--phases", "dawn"], "unknown phase"),
+        (["--variants", "bridge-4"], "unknown variant"),
+        (["--min-worlds", "many"], "--min-worlds must be a positive count"),
+    ],
+)
+def test_bad_input_is_one_line(args: list[str], said: str) -> None:
+    with pytest.raises(SystemExit) as e:
+        bench_decisions.main([*args, "--quiet"])
+    text = str(e.value.code)
+    assert text.startswith("bench_decisions: ") and said in text and "\n" not in text
+
+
+def test_the_judge_shows_a_points_moves_best_first(
+    judged: tuple[list[DecisionPoint], Path], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    points, path = judged
+    point = points[-1]  # the Cinch call
+    listed = tmp_path / "points.jsonl"
+    decision_points.write_points(points, listed)
+    judge_decisions.main(["--points", str(listed), "--out", str(path), "--show", "--ids", point.id])
+    shown = capsys.readouterr().out.splitlines()
+    best = load_judgements(path)[point.id].best
+    assert shown[0].startswith(point.id) and shown[1].strip() == point.view
+    assert shown[2].startswith(f"  {WORLDS} worlds")
+    assert shown[3].startswith(f"  {best.move:12}") and "+0.000 ± 0.000" in shown[3]
+
+
+def test_a_damaged_judge_file_is_one_line(tmp_path: Path) -> None:
+    path = tmp_path / "judge.jsonl"
+    path.write_text('{"point": "x", "world": 0}\nnot json\n{"point": "y"}\n', encoding="utf-8")
+    with pytest.raises(SystemExit) as e:
+        bench_decisions.main(["--judge", str(path), "--quiet"])
+    assert str(e.value.code) == f"bench_decisions: {path}:2: not a line of the judge"
