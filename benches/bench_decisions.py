@@ -51,20 +51,17 @@ from benches.judge_decisions import (  # noqa: E402
     Judged,
     chosen,
     count,
-    draw_world,
     load_judgements,
 )
 from solver.decisions import decide_before_play  # noqa: E402
 from solver.errors import TricksolverError  # noqa: E402
-from solver.games.base import Position  # noqa: E402
 from solver.match import Summary  # noqa: E402
 from solver.pimc import recommend  # noqa: E402
 from solver.players import make_player  # noqa: E402
-from solver.sampling import Sampler  # noqa: E402
+from solver.sampling import stand_in  # noqa: E402
 
 TOLERANCE = 0.05  # a decision within this of the judge's best mean counts as a best one
 MIN_WORLDS = STAGES[0]  # a point counts once judged on this many worlds
-STAND_IN = "bench decisions stand-in {id}"  # the seed of the deal a player is handed
 RECOMMEND = "recommend"
 RECOMMEND_KEYS = ("samples", "time", "jobs", "max_nodes", "node_budget", "race")
 RECOMMEND_SAMPLES = 100  # recommend's worlds when not given (as `tricksolver recommend`)
@@ -72,11 +69,6 @@ NO = ("no", "false", "off", "0")
 YES = ("yes", "true", "on", "1")
 
 Choose = Callable[[DecisionPoint, random.Random], str]
-
-
-def stand_in_deal(point: DecisionPoint, sampler: Sampler) -> Position:
-    """A deal drawn from the point's view (the same for every setting)."""
-    return draw_world(sampler, STAND_IN.format(id=point.id), 0)
 
 
 def recommend_setting(text: str) -> Choose:
@@ -113,7 +105,7 @@ def recommend_setting(text: str) -> Choose:
     def choose(point: DecisionPoint, rng: random.Random) -> str:
         seed = rng.randrange(1 << 31)
         if point.phase == BEFORE:
-            world = stand_in_deal(point, Sampler(point.read_view()))
+            world = stand_in(point.read_view())
             got = decide_before_play(world, point.seat, seconds=seconds, samples=samples, seed=seed,
                                      max_nodes=max_nodes or None)  # fmt: skip
             return str(got.completed().move)
@@ -135,8 +127,7 @@ def setting(text: str) -> Choose:
     player = make_player(text)
 
     def choose(point: DecisionPoint, rng: random.Random) -> str:
-        world = stand_in_deal(point, Sampler(point.read_view()))
-        return str(player.choose(world, point.seat, rng))
+        return str(player.choose(point.read_view(), rng))
 
     return choose
 

@@ -21,7 +21,7 @@ from solver.doubledummy import Solver
 from solver.games.base import Phase
 from solver.match import match_deal
 from solver.position import view_of
-from solver.sampling import Sampler
+from solver.sampling import stand_in
 from tests.randpos import VARIANTS, random_play, variant_name
 
 WORLDS = 6
@@ -205,10 +205,10 @@ def test_the_stored_points_read_back_to_their_views_and_moves_and_stand_ins() ->
         assert tuple(str(m) for m in view.legal_moves()) == p.moves
         assert p.played in p.moves
         assert p.phase in decision_points.PHASES
-        # the deal a player is handed shows its seat the point's view, no more
-        stand_in = bench_decisions.stand_in_deal(p, Sampler(view))
-        assert view_of(stand_in, p.seat).to_line() == p.view
-        assert tuple(str(m) for m in stand_in.legal_moves()) == p.moves
+        # the deal recommend is handed before play shows its seat the point's view, no more
+        world = stand_in(view)
+        assert view_of(world, p.seat).to_line() == p.view
+        assert tuple(str(m) for m in world.legal_moves()) == p.moves
 
 
 def test_the_stored_judgements_are_of_stored_points() -> None:
