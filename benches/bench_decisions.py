@@ -1,4 +1,4 @@
-"""The decision-quality bench (issue 36): how much a player loses per
+"""The decision-quality bench: how much a player loses per
 decision, against the judge's values of every legal move.
 
 Every judged decision point (`decision_points.py`: the deciding seat's view

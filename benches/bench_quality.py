@@ -1,5 +1,5 @@
-"""The quality check of issue 19: does the fast engine pick a card as good
-as exact PIMC's?
+"""The quality check of the fast engine: does it pick a card as good as
+exact PIMC's?
 
 On random positions a game where exact PIMC is affordable (6 to 8 tricks
 left: random play from a random deal, `tests.randpos.random_play`), the seat

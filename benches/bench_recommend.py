@@ -10,7 +10,7 @@ valued by the bounded search, `solver.valuation.bounded`).  Reported per
 game: the median time, the worlds valued (least and median), the shares of
 them solved exactly and valued by the bounded search, the median nodes.
 
-Targets of issue 19 (100 worlds, 2 cores, 10 deals a game, every world
+The speed targets the project set (100 worlds, 2 cores, 10 deals a game, every world
 exact): whist at most 2 s, Cinch at most 0.5 s, four-player Chinese Whist at
 most 10 s, Chinkway and three- and two-player Chinese Whist at most 30 s;
 and with ``--time 10``, at least 30 worlds valued in every game.

@@ -8,9 +8,9 @@ players hold the same cards in the same seats.  Reported per variant: the
 mean paired difference per deal (new - old, in the game's score per deal,
 docs/games.md) with its 95% t interval, whether the interval excludes zero,
 and each player's mean time per decision (a choice among two moves or more),
-so that the comparison is read at the same time per decision (issue 19:
-better in every game, intervals excluding zero in at least four of the six
-variants and none significantly worse).  Set ``--new`` to a budget whose
+so that the comparison is read at the same time per decision (the target the
+project set: better in every game, intervals excluding zero in at least four
+of the six variants and none significantly worse).  Set ``--new`` to a budget whose
 time per decision matches the old player's (``pimc:WORLDS/NODES``).
 
 The scores are reproducible (same seed, same deals, same results); the times

@@ -1,4 +1,4 @@
-"""The decision points of the decision-quality bench (issue 36), and the
+"""The decision points of the decision-quality bench (`bench_decisions.py`), and the
 script that makes them.
 
 A *decision point* is one decision a seat faced in a hand played by the

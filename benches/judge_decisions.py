@@ -1,4 +1,4 @@
-"""The judge of the decision-quality bench (issue 36): the value of every
+"""The judge of the decision-quality bench (`bench_decisions.py`): the value of every
 legal move of every decision point (`decision_points.py`), as the exact PIMC
 mean over many worlds drawn from the point's view, every world solved
 exactly.

@@ -80,7 +80,7 @@ RACE_LAG = 8  # world i races with what the first i - RACE_LAG worlds showed (an
 # the search speed its workers measured (TIMED_FIRST_RATE until a world is
 # done); past it a world is valued by the bounded search within as many
 # nodes again.
-TIMED_WORLDS = 40  # issue 19: at least 30 worlds valued in any time; some margin
+TIMED_WORLDS = 40  # the target: at least 30 worlds valued in any time; some margin
 TIMED_FIRST_RATE = 1_000_000  # nodes a second of a worker before one is measured (a slow machine)
 TIMED_LEAST_NODES = 10_000  # the smallest budget a world is given
 TIMED_AHEAD_PER_WORKER = 2  # worlds handed out ahead a worker (the budget follows the rate)

@@ -1,6 +1,6 @@
-"""Bad input of every kind raises a TricksolverError with one line (issue
-21, item 2): the inputs an outside fuzzing run found escaping as
-OverflowError, RecursionError, ValueError; the limits of docs/rules.md 8.1."""
+"""Bad input of every kind raises a TricksolverError with one line: the
+inputs an outside fuzzing run found escaping as OverflowError,
+RecursionError, ValueError; the limits of docs/rules.md 8.1."""
 
 from __future__ import annotations
 

@@ -142,7 +142,7 @@ def test_ctrl_c_in_the_signatures_recommendation_stops_it(monkeypatch: pytest.Mo
 
 
 def test_the_headline_gives_both_ratios_alike_and_names_the_targets_figure() -> None:
-    """Issue 34: the headline gave the kinder figure first, the other in
+    """The headline used to give the kinder figure first, the other in
     brackets ("median ratio 1.0x (ratio of medians 3.8x)")."""
     from solver.games.whist.bench import VersusDds
     from solver.games.whist.drawing import TARGET_FIGURE, ratios_text

@@ -1,5 +1,5 @@
-"""benches/bench_decisions.py, its judge and its points (issue 36): a small
-slice, judged here on a few worlds of late positions.
+"""benches/bench_decisions.py, its judge and its points (the decision-quality
+bench): a small slice, judged here on a few worlds of late positions.
 
 The judge's best move loses nothing and a worse move loses what the judge's
 means say; a setting compared with itself differs by nothing; a judge

@@ -1,6 +1,6 @@
 """The bounded search (`Solver.horizon`, `solver.valuation.bounded`) and
 the recommendation engine's use of it, lazy world drawing, and the quality
-check of issue 19 (benches/bench_quality.py).
+check of the fast engine against exact PIMC (benches/bench_quality.py).
 
 The bounded search is checked against an obviously correct reference: a
 paranoid minimax over every legal move in Python down to the horizon, each
@@ -233,7 +233,7 @@ def test_quality_small_sample() -> None:
     _quality(2, worlds=16)
 
 
-# Chinkway misses issue 19's target of 95% so far: 36 of 40 positions (90%)
+# Chinkway misses the quality target (95% of positions) so far: 36 of 40 positions (90%)
 # within 0.05 (benches/bench_quality.py --positions 40), every miss from
 # worlds past the player's 166,666-node world budget valued by the bounded
 # search, whose evaluation is the middle of the cheap bounds (seed 35: one
@@ -243,7 +243,7 @@ def test_quality_small_sample() -> None:
 # estimates moved into what the cut-short exact search proved saved neither
 # seed 6 nor 35; a world budget of 500k nodes 36/40, of 1M nodes 38/40 (six
 # times the player's share).  So Chinkway is held to CHINKWAY_FLOOR here
-# (a check that fails on a regression); the issue's target stays open.
+# (a check that fails on a regression); the 95% target stays open.
 CHINKWAY_FLOOR = 0.85
 
 

@@ -1,5 +1,5 @@
 """--time is the whole command's budget, estimates are marked as estimates,
-and the answer is the same whatever --jobs (issue 34, items 1, 2 and 8).
+and the answer is the same whatever --jobs.
 
 - `Solver.deadline`: a search past it stops (not exact), one before it is
   exact; every command hands its one deadline down.

@@ -1,4 +1,4 @@
-"""Issue 20, item 1: a search cut short by a limit is shown as bounds, never
+"""A search cut short by a limit is shown as bounds, never
 as values -- in the API's types (`Bounds`), in `analyze` and `table`, as
 text and as JSON.  Node limits keep these tests deterministic; a small table
 keeps them fast."""

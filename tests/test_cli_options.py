@@ -1,5 +1,5 @@
-"""Issue 20, item 5 (the options): the resource options of every command are
-checked when they are read, before any work -- one line naming the option,
+"""The resource options of every command are checked when they are read,
+before any work -- one line naming the option,
 exit status 2 -- and 0 means one thing everywhere (``--time 0`` and
 ``--max-nodes 0``: no limit; ``--tt-mb 0``: the default table; ``--players
 0``: the game's default)."""
@@ -114,7 +114,7 @@ def test_help_says_what_zero_means(command: str) -> None:
         assert "0: " in after[:300], (option, after[:300])
 
 
-# -- memory counted whole, input read in a bounded way (issue 34, item 6) ----------------
+# -- memory counted whole, input read in a bounded way ---------------------------------
 
 SMALL_MACHINE_MIB = 8_000  # a machine where 256 worker processes do not fit
 

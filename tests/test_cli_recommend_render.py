@@ -1,4 +1,4 @@
-"""Issue 20, item 2 (the rendering): `recommend` says how much it knows --
+"""The rendering of `recommend`: it says how much it knows --
 equivalent cards on one row (values alike in every world, one class of the
 search), a legend for "best in" and "vs top", ``-`` for an interval from
 fewer than two worlds, and a warning when a Cinch call ranks Shoot first

@@ -1,4 +1,4 @@
-"""Issue 20, item 11: the small things -- the README's small benchmark is
+"""The small things of the CLI -- the README's small benchmark is
 small, a directory or a mistyped file name is reported as such, a UTF-8 byte
 order mark is accepted, `tricksolver help` works, `show` counts "5 legal
 moves", and no figure reads ``-0.00``."""

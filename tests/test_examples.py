@@ -1,4 +1,4 @@
-"""Every example runs (issue 20): each command of the README, of docs/*.md and
+"""Every example runs: each command of the README, of docs/*.md and
 of every --help text, and every Python example, collected from the text
 itself, so that an example added to a doc or a help text is run without
 touching this file.

@@ -74,7 +74,7 @@ def test_mutated_corpus(name: str) -> None:
     check()
 
 
-# Inputs the campaigns (and the outside fuzzing of issue 21) found: each once
+# Inputs the campaigns (and an outside fuzzing run) found: each once
 # escaped the TricksolverError contract.
 REGRESSIONS = [
     ("position", b'game = "chinese-whist"\nplayers = inf\n'),

@@ -1,4 +1,4 @@
-"""Every game ends (issue 21, item 6): a whole game whose players never
+"""Every game ends: a whole game whose players never
 reach its own end stops after its hand limit, won by the highest total, and
 says so; the limit is kept in a saved game."""
 

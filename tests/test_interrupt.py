@@ -1,4 +1,4 @@
-"""Ctrl-C works the same in every command (issue 20, item 4): SIGINT in the
+"""Ctrl-C works the same in every command: SIGINT in the
 middle of the work stops `match`, `play`, `bench`, `recommend`, `analyze`
 and `table` at once with status 130, prints what was completed, and loses
 no completed result (the `pimc` players included: they used to swallow

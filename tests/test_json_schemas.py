@@ -1,6 +1,6 @@
-"""Every command's JSON output validates against its schema (issue 20,
-item 7): `deal`, `show`, `move`, `analyze`, `table`, `recommend`, `play`,
-`match` and `bench` with --json, on real positions of every game (whist,
+"""Every command's JSON output validates against its schema: `deal`,
+`show`, `move`, `analyze`, `table`, `recommend`, `play`, `match` and
+`bench` with --json, on real positions of every game (whist,
 Chinkway, Chinese Whist for 2, 3 and 4, Cinch) where the command applies:
 endgames, small sample counts, node limits and seeds, so that it stays fast.
 

@@ -1,6 +1,5 @@
-"""One way to reach any decision (issue 20, item 3), a README whose first
-command does the main job (item 10) and a bad --save path refused up front
-(item 11).
+"""One way to reach any decision, a README whose first command does the
+main job and a bad --save path refused up front.
 
 - `solver.moves.apply_moves`: moves in the game's notation, all or nothing,
   a bad move named with its number; the decisions before play of

@@ -1,4 +1,4 @@
-"""No process outlives the command (issue 34, item 3): the pool workers of
+"""No process outlives the command: the pool workers of
 a batch end when their parent ends, however it ends (kill -9, SIGTERM),
 and hold none of its pipes open, so a reader of its output sees the end;
 SIGTERM is Ctrl-C's twin (what finished is kept and said, status 143).

@@ -1,4 +1,4 @@
-"""The narration of `tricksolver play` and the `--human` prompt (issue 20, item 8).
+"""The narration of `tricksolver play` and the `--human` prompt.
 
 What a player needs to follow a game: the trump named in whist, the Cinch
 hands after the redeal and who took High, Low, Jack and Game, the Chinkway

@@ -1,7 +1,7 @@
 """Unit tests of the pure-Python reference rules (tests/reference/rules.py).
 
 Every test is a small hand-made position whose answer is worked out by hand from
-/work/shared/spec/rules.md.
+docs/rules.md.
 """
 
 import random

@@ -1,4 +1,4 @@
-"""`tricksolver review` and `solver.review` (issue 22, item 3): a played hand
+"""`tricksolver review` and `solver.review`: a played hand
 card by card.
 
 Shown by: on recorded hands of every game (seeded random plays of small

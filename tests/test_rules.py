@@ -1,5 +1,5 @@
-"""Unit tests of the rules: one test per rule of /work/shared/spec/rules.md and
-per reading of docs/rules.md, through the C core (`solver._core.PlayState`)
+"""Unit tests of the rules: one test per rule of docs/rules.md and
+per reading it marks, through the C core (`solver._core.PlayState`)
 and through the Python positions (`solver.parse_position`, the games' deals).
 
 The pure-Python reference in tests/reference has its own tests; nothing here

@@ -1,5 +1,5 @@
 """The C core under AddressSanitizer and UndefinedBehaviorSanitizer, in the
-normal suite (issue 21, item 7).
+normal suite.
 
 The core (csrc/) and a small driver (tests/sanitize/driver.c) are compiled
 with ``-fsanitize=address,undefined`` and ``-fno-sanitize-recover=all``, so

@@ -1,4 +1,4 @@
-"""Saved games survive damage (issue 21, item 5): a failed save leaves the
+"""Saved games survive damage: a failed save leaves the
 old file whole (the save writes a temporary file and renames it); a saved
 file truncated at every byte, or with any byte flipped, loads or gives one
 TricksolverError line, and reading it never changes it."""

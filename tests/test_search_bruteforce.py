@@ -12,7 +12,7 @@ into another), `solve` for the side to move and for every side, `analyze`,
 the same cards under other rules (trump, bid, quest, pairing) with one table.
 
 The default run checks a bounded sample of every variant (about a minute);
-`TRICKSOLVER_FULL=1` also runs the issue's 1,000 endgames of every variant
+`TRICKSOLVER_FULL=1` also runs 1,000 endgames of every variant
 (`slow`, about an hour and a half on one core).
 """
 
@@ -39,7 +39,7 @@ from tests.reference import rules as reference
 from tests.reference.rules import Hand
 
 FULL = os.environ.get("TRICKSOLVER_FULL") == "1"
-FULL_COUNT = 1000  # endgames of every variant in the full run (the issue's figure)
+FULL_COUNT = 1000  # endgames of every variant in the full run (the figure asked for)
 TT_BYTES = 1 << 20
 SMALL_TT_BYTES = 1 << 16  # the smallest table: entries are replaced under pressure
 
@@ -204,16 +204,18 @@ SCORE_NOT_TRICKS = (
 def test_max_n_by_score_is_not_by_tricks() -> None:
     """Three-player Chinese Whist, hearts trump, two tricks left: seat 1 has won
     8 tricks, seat 2 two, seat 3 five; a seat scores a point a trick above five
-    (rules.md 3).  Seat 1 leads 2C (its only card; 9S lies beneath it), seat 2
-    holds AS TD, seat 3 6S AH.  Seats 2 and 3 are void in clubs.
+    (docs/rules.md section 4, Chinese Whist).  Seat 1 leads 2C (its only card;
+    9S lies beneath it), seat 2 holds AS TD, seat 3 6S AH.  Seats 2 and 3 are
+    void in clubs.
 
     Seat 3 takes a trick in every line, its sixth, one point: if it plays 6S
     on the 2C, seat 1 wins and leads 9S and seat 3 trumps it with AH; if it
     trumps the 2C, it leads 6S, won by AS if seat 2 kept it, else by 9S.  Seat
     2 ends with at most three tricks: no point whatever it plays.
 
-    By score (the spec: every side maximises its score; the tie rule, the
-    fewest points to the others, decides for the seats that cannot gain): seat
+    By score (docs/rules.md section 6: every side maximises its own score; the
+    tie rule, the fewest points to the others, decides for the seats that cannot
+    gain): seat
     2 keeps AS (discards TD), as then seat 3's AH leaves seat 1 at 8 tricks
     (others' points 3 against 4), and seat 3 trumps (same reason).  Points
     (3, 0, 1): seats 1 to 3 end with 8, 3 and 6 tricks.
@@ -419,7 +421,7 @@ def test_search_agrees_with_brute_force(game: str, players: int) -> None:
 @pytest.mark.skipif(not FULL, reason="the full 1,000 endgames per variant: TRICKSOLVER_FULL=1")
 @pytest.mark.parametrize(("game", "players"), VARIANTS, ids=IDS)
 def test_search_agrees_with_brute_force_full(game: str, players: int) -> None:
-    """The issue's 1,000 random endgames of every variant (long).  Skipped
+    """1,000 random endgames of every variant (long).  Skipped
     (`skipif`) unless the environment sets TRICKSOLVER_FULL=1."""
     check_endgames(game, players, FULL_COUNT, PLANS[(game, players)].full_tricks)
 

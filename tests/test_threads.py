@@ -1,4 +1,4 @@
-"""One Solver from two threads at once (issue 21, item 4): every value right
+"""One Solver from two threads at once: every value right
 or a clear error (`SolverBusyError`), never a wrong value marked exact; the
 module's functions, one Solver per thread, give the right values from
 several threads."""

@@ -5,7 +5,7 @@ random players (and some with the heuristic).  Every hand is replayed through
 the reference rules (tests/reference) to check its score, and the totals, the
 dealers, the Chinkway rounds and quest deck, the Cinch first hand and the end
 of the game are worked out here again from the rules text
-(/work/shared/spec/rules.md, docs/games.md), independently of
+(docs/rules.md, docs/games.md), independently of
 solver/wholegame.py.
 
 Random Cinch players shoot at random and often sink together below zero, so

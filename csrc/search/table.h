@@ -13,8 +13,10 @@
  * The table grows with the search.  The block is reserved whole when the
  * searcher is made (`most` bytes, what the caller asked for), but the table
  * uses only its first `bytes`: TT_START_BYTES at first, doubled (up to
- * `most`) whenever the stores since the table was last emptied pass one per
- * TT_GROW_STORE_BYTES of it, so that a small position touches little memory
+ * `most`) whenever the bytes of the entries made since the table was last
+ * emptied reach 1/TT_GROW_LOAD of it (TT_STORE_BYTES a store for a game
+ * whose layout hook does not count its entries; see TT_GROW_LOAD below),
+ * so that a small position touches little memory
  * (the system supplies the block page by page as it is first written) and a
  * large one gets the table it asked for.  Growing keeps the entries: exact
  * ones are rehashed into the wider index, a game's parts that its layout

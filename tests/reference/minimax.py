@@ -16,7 +16,7 @@ defines the value of a position:
   made count).
 
 Max^n has two objectives (`by`, as `csrc/search.h` names them), written from
-/work/shared/spec/rules.md section 6 ("every side maximises its own score"):
+docs/rules.md section 6, Scores and values ("every side maximises its own score"):
 
 - ``"score"`` (the default): with three or more sides, the side's score for the
   hand as the rules give it (`Hand.scores()`: three-player Chinese Whist its points,

@@ -1,6 +1,6 @@
 """Pure-Python reference implementation of the game rules.
 
-Written from /work/shared/spec/rules.md only, independently of the C core, so that
+Written from the rules text (docs/rules.md) only, independently of the C core, so that
 tests comparing the two can catch mistakes in either. It favours being plainly and
 obviously correct over being fast.
 
