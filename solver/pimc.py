@@ -586,6 +586,8 @@ def recommend(
                 stopped = "time"
                 pending = _first_world(run, pending)
                 break
+        if timed and stopped is None:
+            most_world_nodes = max(most_world_nodes, _revisit(run, executor, workers, until))
         if racing and stopped in (None, "nodes"):
             n = run.prefix if stopped is None else run.kept_within(node_budget)
             _settle_bounds(run, n, executor, view, legal, until)
@@ -618,6 +620,39 @@ def recommend(
                      time.monotonic() - started, shown_nodes, node_budget)  # fmt: skip
     rec = rec.weighed(inference, tasks.candidates, tasks.effective_worlds)
     return replace(rec, maxn_by=maxn_by) if objective == "maxn" else rec
+
+
+def _revisit(run: _Run, executor: Executor, workers: int, until: float | None) -> int:
+    """A run bounded by time alone that valued every world before its
+    deadline: the worlds its node budgets cut short (valued by the bounded
+    search, not exact) searched again, each with its share of the time left
+    as its budget, and the exact answers kept in their place.  The first
+    worlds' budgets come from a guessed speed and a share of TIMED_WORLDS,
+    so a cheap position (a whist ending) may cut a world that the time left
+    solves at once.  The largest budget given (0: none)."""
+    again = [i for i in range(run.prefix) if not run.results[i].exact]
+    if not again or wall.passed(until):
+        return 0
+    left = wall.seconds_left(until) or 0.0
+    budget = _timed_world_nodes(left, workers, run.rate(), len(again))
+    futures = {
+        executor.submit(solve_world, replace(run.tasks[i], race=None, max_nodes=budget))
+        for i in again
+    }
+    while futures and not wall.passed(until):
+        left_now = wall.seconds_left(until)
+        timeout = REVISIT_POLL if left_now is None else min(REVISIT_POLL, left_now)
+        done, futures = wait(futures, timeout=timeout, return_when=FIRST_COMPLETED)
+        for f in done:
+            got = f.result()
+            if got.exact:
+                run.results[got.index] = got
+    for f in futures:
+        f.cancel()
+    return budget
+
+
+REVISIT_POLL = 0.2  # seconds between looks at the deadline while worlds are searched again
 
 
 # the most a run past its deadline waits for its first world: the margin but

@@ -339,3 +339,21 @@ def test_a_results_key_holds_the_budget_not_the_moment_of_its_deadline() -> None
     timed = table_job(SearchLimits(deadline=clock() + 5, budget=5.0)).key(board)
     assert timed != none
     assert timed == table_job(SearchLimits(deadline=clock() + 99, budget=5.0)).key(board)
+
+
+def test_a_timed_run_with_time_to_spare_solves_its_cut_worlds_again(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A run bounded by time alone gives its first worlds node budgets from
+    a guessed speed; a world cut short by one is searched again while the
+    time lasts, so a cheap position ends with every world exact (the first
+    budgets made tiny here, so that some world is surely cut)."""
+    import solver.pimc as pimc
+
+    monkeypatch.setattr(pimc, "TIMED_FIRST_RATE", 1_000)
+    monkeypatch.setattr(pimc, "TIMED_LEAST_NODES", 2_000)
+    pos = solver.load_position(str(Path(solver.__file__).parent / "examples" / "whist.toml"))
+    view = solver.view_of(pos, pos.to_move)
+    rec = pimc.recommend(view, samples=40, seconds=60, seed=0, jobs=1)
+    assert rec.stopped is None
+    assert rec.exact_worlds == rec.worlds == 40
