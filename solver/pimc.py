@@ -626,7 +626,8 @@ def _revisit(run: _Run, executor: Executor, workers: int, until: float | None) -
     """A run bounded by time alone that valued every world before its
     deadline: the worlds its node budgets cut short (valued by the bounded
     search, not exact) searched again, each with its share of the time left
-    as its budget, and the exact answers kept in their place.  The first
+    as its budget, and the exact answers kept in their place (their nodes
+    and seconds added to those of the search cut short).  The first
     worlds' budgets come from a guessed speed and a share of TIMED_WORLDS,
     so a cheap position (a whist ending) may cut a world that the time left
     solves at once.  The largest budget given (0: none)."""
@@ -645,8 +646,9 @@ def _revisit(run: _Run, executor: Executor, workers: int, until: float | None) -
         done, futures = wait(futures, timeout=timeout, return_when=FIRST_COMPLETED)
         for f in done:
             got = f.result()
-            if got.exact:
-                run.results[got.index] = got
+            if got.exact:  # the run's work counts both searches of the world
+                spent = run.results[got.index].stats + got.stats
+                run.results[got.index] = replace(got, stats=replace(spent, exact=got.stats.exact))
     for f in futures:
         f.cancel()
     return budget
