@@ -22,7 +22,10 @@ moves clicked.  The routes (``{id}`` a board's id):
 ``POST /api/boards/{id}/record``       ``{"board"}``: another board of the file
 ``POST /api/boards/{id}/seats``        ``{"seats", "people"}``: the engine's players
 ``GET /api/boards/{id}/export``        ``?format=toml|line|pbn``: the position's text
-``POST /api/boards/{id}/hint``         the hint player's move and its figures
+``GET /api/boards/{id}/hint``          events of the worlds valued (the figures so
+                                       far), then the hint player's move and figures
+``POST /api/boards/{id}/stop``         its search stopped: its stream ends with
+                                       what it found by then
 ``GET /api/boards/{id}/analyze``       events: each class of moves as it is valued
 ``GET /api/boards/{id}/recommend``     ``?seat&samples&seconds&seed``: events of the
                                        worlds valued, then the recommendation (before
@@ -74,11 +77,12 @@ from solver.games.game import Board, Game
 from solver.games.registry import GAMES, game_of
 from solver.moves import apply_moves, read_position
 from solver.notation import MAX_FILE_TEXT, MAX_TEXT, parse_seat, whole_number
-from solver.pimc import WorldResult, advised_view, recommend, summarize
-from solver.players import advise
+from solver.pimc import ProgressFn, WorldResult, advised_view, recommend, summarize
+from solver.players import Advice, Watch, advise
 from solver.position import deal, view_of
 from solver.records import choose_boards, read_boards
 from solver.review import NO_PLAY, check_start, move_words, played_hand, review
+from solver.view import View
 from solver.web.boards import BOARD_TT_MB, Boards, NoSuchBoard, WebBoard
 from solver.web.state import analysis_json, board_json, card_value_json
 
@@ -311,6 +315,46 @@ class WorldsSeen(ThreadPoolExecutor):
             return done
 
 
+def interim(view: View, seen: WorldsSeen, requested: int, seed: int | None,
+            started: float) -> dict[str, Any] | None:  # fmt: skip
+    """The recommendation of the worlds valued so far (None before the
+    first), as the page draws it: with no seed where the run's is not
+    known (a hint's)."""
+    worlds = seen.so_far()
+    if not worlds:
+        return None
+    legal = view.legal_moves()
+    found = summarize(view, legal, worlds, requested, 0, seed or 0, None, "value",
+                      time.monotonic() - started).to_json()  # fmt: skip
+    if seed is None:
+        found["seed"] = None
+    return {**found, "seat": view.seat_name(view.seat)}
+
+
+def worlds_progress(emit: Emit, view: View, seen: WorldsSeen, seed: int | None) -> ProgressFn:
+    """What a run over worlds tells the page after each world: how many of
+    how many, and the figures of those valued so far (`interim`)."""
+    started = time.monotonic()
+
+    def progress(done: int, total: int) -> None:
+        event: dict[str, Any] = {"type": "progress", "done": done, "total": total}
+        so_far = interim(view, seen, total, seed, started)
+        if so_far is not None:
+            event["so_far"] = so_far
+        emit(event)
+
+    return progress
+
+
+def evaluations_progress(emit: Emit) -> Callable[[int], None]:
+    """What a decision before play tells the page: the evaluations made."""
+
+    def evaluations(done: int) -> None:
+        emit({"type": "progress", "done": done, "total": None})
+
+    return evaluations
+
+
 def recommend_work(board: WebBoard, pos: Position, query: dict[str, str]) -> Work:
     """A seat's recommendation (by default the seat to move's): in play
     `solver.pimc.recommend` (one worker thread), the figures of the worlds
@@ -329,36 +373,57 @@ def recommend_work(board: WebBoard, pos: Position, query: dict[str, str]) -> Wor
 
     def run(emit: Emit, stop: threading.Event) -> dict[str, Any]:
         if pos.phase not in (Phase.PLAY, Phase.CLAIM):
-
-            def evaluations(done: int) -> None:
-                emit({"type": "progress", "done": done, "total": None})
-
-            decision = decide_before_play(pos, seat, seconds=seconds, samples=samples,
-                                          seed=seed, progress=evaluations)  # fmt: skip
+            decision = decide_before_play(pos, seat, seconds=seconds, samples=samples, seed=seed,
+                                          progress=evaluations_progress(emit))  # fmt: skip
             return {"decision": {**decision.to_json(), "seat": pos.seat_name(seat)}}
         view = advised_view(pos, seat)
-        legal = view.legal_moves()
-        seen = WorldsSeen(len(legal))
-        started = time.monotonic()
-
-        def progress(done: int, total: int) -> None:
-            event: dict[str, Any] = {"type": "progress", "done": done, "total": total}
-            worlds = seen.so_far()
-            if worlds:
-                interim = summarize(view, legal, worlds, samples, 0, seed, None, "value",
-                                    time.monotonic() - started)  # fmt: skip
-                event["so_far"] = {**interim.to_json(), "seat": pos.seat_name(seat)}
-            emit(event)
-
+        seen = WorldsSeen(len(view.legal_moves()))
         try:
             rec = recommend(pos, seat, samples=samples, seconds=seconds, seed=seed, jobs=1,
-                            executor=seen, tt_mb=int(board.tt_mb), progress=progress,
+                            executor=seen, tt_mb=int(board.tt_mb),
+                            progress=worlds_progress(emit, view, seen, seed),
                             stop=stop)  # fmt: skip
         finally:
             seen.shutdown(wait=False, cancel_futures=True)
         return {"recommendation": {**rec.to_json(), "seat": pos.seat_name(seat)}}
 
     return run
+
+
+def hint_work(pos: Position) -> Work:
+    """The hint for the seat to move (`solver.players.advise`, as the CLI's
+    ``play`` gives it): in card play the figures of the worlds valued so far
+    sent as each is done (one worker thread) and a stop that ends it with
+    them; before play its evaluations sent as they are made; then the
+    hint's move, who chose it and its figures."""
+    if pos.is_over:
+        raise PositionError("the hand is over: no move to hint")
+    view = view_of(pos, pos.to_move)
+
+    def run(emit: Emit, stop: threading.Event) -> dict[str, Any]:
+        seen = WorldsSeen(len(view.legal_moves()))
+        watch = Watch(worlds=worlds_progress(emit, view, seen, None),
+                      evaluations=evaluations_progress(emit), executor=seen, stop=stop)  # fmt: skip
+        try:
+            advice = advise(view, watch)
+        finally:
+            seen.shutdown(wait=False, cancel_futures=True)
+        return {"hint": advice_json(pos, advice)}
+
+    return run
+
+
+def advice_json(pos: Position, advice: Advice) -> dict[str, Any]:
+    """A hint as the page shows it: the move, who chose it, its figures."""
+    return {
+        "move": str(advice.move),
+        "player": advice.player,
+        "seat": pos.seat_name(pos.to_move),
+        "recommendation": None if advice.recommendation is None
+        else advice.recommendation.to_json(),
+        "decision": None if advice.decision is None else advice.decision.to_json(),
+        "note": advice.note,
+    }  # fmt: skip
 
 
 def review_work(board: WebBoard, pos: Position, query: dict[str, str]) -> Work:
@@ -533,23 +598,10 @@ def app(tt_mb: float = BOARD_TT_MB, hosts: list[str] | None = None) -> Starlette
         fmt = request.query_params.get("format", "toml")
         return JSONResponse({"format": fmt, "text": export_text(board.snapshot(), fmt)})
 
-    async def hint(request: Request) -> Response:
-        _, board = board_of(request)
-        pos = board.snapshot()
-        if pos.is_over:
-            raise PositionError("the hand is over: no move to hint")
-        advice = await run_in_threadpool(advise, view_of(pos, pos.to_move))
-        return JSONResponse(
-            {
-                "move": str(advice.move),
-                "player": advice.player,
-                "seat": pos.seat_name(pos.to_move),
-                "recommendation": None if advice.recommendation is None
-                else advice.recommendation.to_json(),
-                "decision": None if advice.decision is None else advice.decision.to_json(),
-                "note": advice.note,
-            }
-        )  # fmt: skip
+    async def stop(request: Request) -> Response:
+        key, board = board_of(request)
+        board.stop_search()
+        return JSONResponse({"id": key, "stopped": True})
 
     def search(make: Callable[[WebBoard, Position, Request], Work]) -> Handler:
         async def run(request: Request) -> Response:
@@ -571,7 +623,8 @@ def app(tt_mb: float = BOARD_TT_MB, hosts: list[str] | None = None) -> Starlette
         Route("/api/boards/{id}/goto", guarded(goto), methods=["POST"]),
         Route("/api/boards/{id}/record", guarded(record), methods=["POST"]),
         Route("/api/boards/{id}/export", guarded(export)),
-        Route("/api/boards/{id}/hint", guarded(hint), methods=["POST"]),
+        Route("/api/boards/{id}/stop", guarded(stop), methods=["POST"]),
+        Route("/api/boards/{id}/hint", guarded(search(lambda b, p, r: hint_work(p)))),
         Route("/api/boards/{id}/analyze", guarded(search(lambda b, p, r: analyze_work(b, p)))),
         Route("/api/boards/{id}/table", guarded(search(lambda b, p, r: table_work(b, p)))),
         Route(

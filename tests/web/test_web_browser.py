@@ -1,7 +1,7 @@
 """The web board in a real headless browser: Debian's Chromium driven by
 Selenium (its chromedriver, never a download), against the server started
 on a free port.  A hand of every game played by clicks against the engine's
-players, a hint's figures, a PBN file opened and its double-dummy table
+players, a hint's figures streamed while it runs, a PBN file opened and its double-dummy table
 equal to ``tricksolver table``'s, the analysis labelled on the cards, a
 planted mistake marked by the review, a malformed paste's one line, and the
 keyboard.  A failing test leaves a screenshot of the page (its path in the
@@ -24,7 +24,6 @@ from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.remote.webdriver import WebDriver
 from selenium.webdriver.remote.webelement import WebElement
 
-from solver.position import parse_position
 from tests.cli_helpers import run
 from tests.web.board_helpers import EVERY_GAME, EVERY_GAME_IDS, headless_chromium
 
@@ -143,17 +142,34 @@ def test_a_hand_is_played_by_clicks_against_the_engine(page: Page, game: str, pl
     assert state["seat_players"] == ["you", *["heuristic"] * (players - 1)]
 
 
-def test_a_hint_shows_its_figures(page: Page) -> None:
-    page.open("")
-    page.type_in("paste", PLANTED)
-    page.driver.find_element(By.CSS_SELECTOR, "#paste-form button").click()
-    page.until(lambda: page.state()["position"] == parse_position(PLANTED).to_line())
+# Kept by the page's observer: what #results showed, in order, as it changed.
+WATCH_RESULTS = """
+window.shown = [];
+new MutationObserver(() => {
+  const r = document.getElementById('results');
+  const table = r.querySelector('table.figures');
+  if (table) window.shown.push({soFar: table.classList.contains('so-far'), text: r.textContent,
+                                rows: table.querySelectorAll('tbody tr').length});
+}).observe(document.getElementById('results'), {childList: true, subtree: true});
+"""
+
+
+def test_a_hint_whose_figures_appear_while_it_runs(page: Page) -> None:
+    page.open("game=whist&seed=5")  # a whole deal: each world a search of its own
+    page.driver.execute_script(WATCH_RESULTS)
     page.click("hint")
-    table = page.until(lambda: page.find("#results table.figures"), "the hint's figures")
+    table = page.until(lambda: page.find("#results table.figures:not(.so-far)"), "the hint")
     rows = table[0].find_elements(By.CSS_SELECTOR, "tbody tr")
-    assert rows and "Hint for" in page.text("results")
     means = [float(r.find_elements(By.TAG_NAME, "td")[1].text) for r in rows]
-    assert means == sorted(means, reverse=True)
+    assert rows and means == sorted(means, reverse=True)
+    move = page.state()["moves"]
+    assert "Hint for" in page.text("results") and "player's choice" in page.text("results")
+    shown = page.driver.execute_script("return window.shown;")
+    first_final = next(i for i, s in enumerate(shown) if not s["soFar"])
+    running = shown[:first_final]
+    assert running, "no figures before the hint's answer"
+    assert all("thinking" in s["text"] and "so far" in s["text"] for s in running)
+    assert all(s["rows"] == len(move) for s in running)  # every legal card's mean
 
 
 def test_a_recommendations_figures_appear_while_it_runs(page: Page) -> None:

@@ -399,12 +399,10 @@ function listen(what, query, onEvent) {
   };
 }
 
-function stopSearch() {
-  if (source) {
-    source.close();
-    source = null;
-    $("progress").textContent = "stopped";
-  }
+// The stop button: the server stops the board's search, whose stream then
+// ends with what it found (a hint its move from the worlds valued so far).
+async function stopSearch() {
+  if (source) await call(boardPath("stop"), {});
 }
 
 function boundsText(b) {
@@ -482,7 +480,8 @@ function recommendationTable(rec) {
     `${Math.round(m.best_share * 100)}%`,
   ]);
   const methods = Object.entries(rec.worlds_by_method).map(([k, v]) => `${v} ${k}`).join(", ");
-  const caption = `Seat ${rec.seat}: ${rec.worlds} worlds valued of ${rec.requested} (${methods}), seed ${rec.seed}${stoppedText(rec)}`;
+  const seed = rec.seed === null ? "" : `, seed ${rec.seed}`;
+  const caption = `Seat ${rec.seat}: ${rec.worlds} worlds valued of ${rec.requested} (${methods})${seed}${stoppedText(rec)}`;
   return figuresTable(["move", "mean", "95% interval", "best in"], rows, caption);
 }
 
@@ -492,33 +491,51 @@ function decisionTable(decision) {
   return figuresTable(["plan", "mean", "95% interval", "worlds"], rows, caption);
 }
 
+// The figures of the worlds valued so far, drawn while a run goes on.
+function soFarTable(rec) {
+  const table = recommendationTable(rec);
+  table.classList.add("so-far");
+  table.querySelector("caption").textContent += " (so far: the run goes on)";
+  return table;
+}
+
+function worldsProgress(data) {
+  if (data.type !== "progress") return;
+  if (data.total !== null) $("progress").textContent = `worlds valued: ${data.done} of ${data.total}`;
+  else $("progress").textContent = `evaluations: ${data.done}`;
+}
+
 function recommendNow(event) {
   event.preventDefault();
   const query = { samples: $("samples").value, seconds: $("seconds").value, seed: $("rec-seed").value };
   listen("recommend", query, (data) => {
-    if (data.type === "progress" && data.total !== null) $("progress").textContent = `worlds valued: ${data.done} of ${data.total}`;
-    if (data.type === "progress" && data.so_far) {
-      const table = recommendationTable(data.so_far);
-      table.classList.add("so-far");
-      table.querySelector("caption").textContent += " (so far: the run goes on)";
-      $("results").replaceChildren(table);
-    }
+    worldsProgress(data);
+    if (data.type === "progress" && data.so_far) $("results").replaceChildren(soFarTable(data.so_far));
     if (data.type === "done" && data.recommendation) $("results").replaceChildren(recommendationTable(data.recommendation));
     if (data.type === "done" && data.decision) $("results").replaceChildren(decisionTable(data.decision));
   });
 }
 
-async function hint() {
-  $("progress").textContent = "thinking...";
-  const data = await call(boardPath("hint"), {});
-  $("progress").textContent = "";
-  if (!data) return;
-  const box = document.createElement("div");
-  box.className = "hint";
-  box.append(richText(`Hint for ${data.seat}: ${cardTextOf(data.move)} (the ${data.player} player's choice)${data.note ? "; " + data.note : ""}`));
-  if (data.recommendation) box.append(recommendationTable(data.recommendation));
-  if (data.decision) box.append(decisionTable(data.decision));
-  $("results").replaceChildren(box);
+// The hint: the figures of the worlds valued so far as they come, then the move.
+function hint() {
+  const seat = state.to_move;
+  listen("hint", null, (data) => {
+    worldsProgress(data);
+    if (data.type === "progress" && data.so_far) {
+      const box = document.createElement("div");
+      box.className = "hint";
+      box.append(`Hint for ${seat}: thinking...`, soFarTable(data.so_far));
+      $("results").replaceChildren(box);
+    }
+    if (data.type !== "done" || !data.hint) return;
+    const h = data.hint;
+    const box = document.createElement("div");
+    box.className = "hint";
+    box.append(richText(`Hint for ${h.seat}: ${cardTextOf(h.move)} (the ${h.player} player's choice)${h.note ? "; " + h.note : ""}`));
+    if (h.recommendation) box.append(recommendationTable(h.recommendation));
+    if (h.decision) box.append(decisionTable(h.decision));
+    $("results").replaceChildren(box);
+  });
 }
 
 function ddTable() {
