@@ -53,6 +53,7 @@ class WebBoard:
     redo: list[Move] = field(default_factory=list)
     players: list[Player | None] = field(default_factory=list)
     seats_spec: str = ""
+    view_seat: int | None = None  # the seat whose view the page shows (None: every hand)
     lock: threading.Lock = field(default_factory=threading.Lock)
     search_lock: threading.Lock = field(default_factory=threading.Lock)
     _stop: threading.Event = field(default_factory=threading.Event)
@@ -85,6 +86,27 @@ class WebBoard:
         with self.lock:
             self.players = players
             self.seats_spec = spec.strip()
+
+    def show_view(self, seat: int | None) -> None:
+        """Show the table as `seat` sees it (`solver.web.seat_view`), or
+        every hand (None)."""
+        with self.lock:
+            self.view_seat = seat
+
+    def every_card_shown(self, what: str) -> None:
+        """A search or export that sees every card is refused in a seat's
+        view (it would show the cards the view hides): PositionError."""
+        if self.view_seat is not None:
+            raise PositionError(
+                f"{what} sees every card: show every hand first (this is a seat's view)"
+            )
+
+    def own_seat(self, seat: int, name: str) -> None:
+        """A search from `seat`'s view (a recommendation, a hint) is refused
+        in another seat's view (it would show that seat's cards):
+        PositionError."""
+        if self.view_seat is not None and seat != self.view_seat:
+            raise PositionError(f"this is another seat's view: seat {name} cannot be advised")
 
     def engine_to_move(self) -> bool:
         """An engine player is to move (the page asks it to, after a pause)."""

@@ -21,6 +21,9 @@ moves clicked.  The routes (``{id}`` a board's id):
                                        ``{"ply"}``: to that move of the list
 ``POST /api/boards/{id}/record``       ``{"board"}``: another board of the file
 ``POST /api/boards/{id}/seats``        ``{"seats", "people"}``: the engine's players
+``POST /api/boards/{id}/view``         ``{"seat"}``: the table as that seat sees
+                                       it (no card it cannot see in the JSON),
+                                       ``""`` every hand
 ``GET /api/boards/{id}/export``        ``?format=toml|line|pbn``: the position's text
 ``GET /api/boards/{id}/hint``          events of the worlds valued (the figures so
                                        far), then the hint player's move and figures
@@ -231,6 +234,7 @@ def in_play(pos: Position) -> None:
 def analyze_work(board: WebBoard, pos: Position) -> Work:
     """Every class of equivalent moves valued in turn (`Solver.move_values`,
     the same values as `Solver.analyze`), each sent as it is done."""
+    board.every_card_shown("the analysis")
     in_play(pos)
     classes = move_classes(pos)
 
@@ -255,6 +259,7 @@ def table_work(board: WebBoard, pos: Position) -> Work:
     has been played since), row by row; with the game's annotations of its
     hand record (par, for a bridge deal) once exact: of the file's board
     as read (its dealer and vulnerability), else of the deal alone."""
+    board.every_card_shown("the double-dummy table")
     pos = played_hand(pos)[0]
     starts = table_positions(pos)
 
@@ -370,6 +375,7 @@ def recommend_work(board: WebBoard, pos: Position, query: dict[str, str]) -> Wor
     seed = whole_number(query.get("seed") or 0, "seed")
     if seat != pos.to_move:
         raise PositionError(f"seat {pos.seat_name(seat)} is not to move")
+    board.own_seat(seat, pos.seat_name(seat))
 
     def run(emit: Emit, stop: threading.Event) -> dict[str, Any]:
         if pos.phase not in (Phase.PLAY, Phase.CLAIM):
@@ -390,7 +396,7 @@ def recommend_work(board: WebBoard, pos: Position, query: dict[str, str]) -> Wor
     return run
 
 
-def hint_work(pos: Position) -> Work:
+def hint_work(board: WebBoard, pos: Position) -> Work:
     """The hint for the seat to move (`solver.players.advise`, as the CLI's
     ``play`` gives it): in card play the figures of the worlds valued so far
     sent as each is done (one worker thread) and a stop that ends it with
@@ -398,6 +404,7 @@ def hint_work(pos: Position) -> Work:
     hint's move, who chose it and its figures."""
     if pos.is_over:
         raise PositionError("the hand is over: no move to hint")
+    board.own_seat(pos.to_move, pos.seat_name(pos.to_move))
     view = view_of(pos, pos.to_move)
 
     def run(emit: Emit, stop: threading.Event) -> dict[str, Any]:
@@ -430,6 +437,7 @@ def review_work(board: WebBoard, pos: Position, query: dict[str, str]) -> Work:
     """The play reviewed card by card (`solver.review.review`): the whole
     play, or the moves after move ``from`` of the board's list; each move's
     progress sent as it is done."""
+    board.every_card_shown("the review")
     if query.get("from"):
         ply = number_arg(query["from"], "from", 0, len(pos.history))
         start = pos.copy()
@@ -593,8 +601,17 @@ def app(tt_mb: float = BOARD_TT_MB, hosts: list[str] | None = None) -> Starlette
         board.seat_players(text_field(body, "seats"), seats_of)
         return JSONResponse(board_json(key, board))
 
+    async def view(request: Request) -> Response:
+        key, board = board_of(request)
+        body = await body_of(request, MAX_TEXT)
+        seat = text_field(body, "seat")
+        nseats = board.snapshot().nseats
+        board.show_view(None if not seat else parse_seat(seat, nseats, "seat"))
+        return JSONResponse(board_json(key, board))
+
     async def export(request: Request) -> Response:
         _, board = board_of(request)
+        board.every_card_shown("an export")
         fmt = request.query_params.get("format", "toml")
         return JSONResponse({"format": fmt, "text": export_text(board.snapshot(), fmt)})
 
@@ -622,9 +639,10 @@ def app(tt_mb: float = BOARD_TT_MB, hosts: list[str] | None = None) -> Starlette
         Route("/api/boards/{id}/seats", guarded(seats), methods=["POST"]),
         Route("/api/boards/{id}/goto", guarded(goto), methods=["POST"]),
         Route("/api/boards/{id}/record", guarded(record), methods=["POST"]),
+        Route("/api/boards/{id}/view", guarded(view), methods=["POST"]),
         Route("/api/boards/{id}/export", guarded(export)),
         Route("/api/boards/{id}/stop", guarded(stop), methods=["POST"]),
-        Route("/api/boards/{id}/hint", guarded(search(lambda b, p, r: hint_work(p)))),
+        Route("/api/boards/{id}/hint", guarded(search(lambda b, p, r: hint_work(b, p)))),
         Route("/api/boards/{id}/analyze", guarded(search(lambda b, p, r: analyze_work(b, p)))),
         Route("/api/boards/{id}/table", guarded(search(lambda b, p, r: table_work(b, p)))),
         Route(

@@ -23,7 +23,9 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.remote.webdriver import WebDriver
 from selenium.webdriver.remote.webelement import WebElement
+from selenium.webdriver.support.ui import Select
 
+from solver.position import parse_position, view_of
 from tests.cli_helpers import run
 from tests.web.board_helpers import EVERY_GAME, EVERY_GAME_IDS, headless_chromium
 
@@ -267,3 +269,26 @@ def test_cards_have_names_and_arrow_keys_step_through_a_hand(page: Page) -> None
     page.find("#history .ply[data-ply='2']")[0].send_keys(Keys.ARROW_UP)  # the moves list
     page.until(lambda: page.body("ply") == "1", "the position after the first move")
     assert page.state()["redo"] == ["9S"]
+
+
+def test_a_seat_view_draws_the_other_hands_face_down_and_names_none_of_them(page: Page) -> None:
+    page.open("game=chinese-whist&players=2&seed=3")
+    full = page.state()
+    Select(page.driver.find_element(By.ID, "view")).select_by_value(full["seat_names"][0])
+    page.until(lambda: page.find("#table .card.back[aria-label^='a card of']"), "the view")
+    pos = parse_position(full["position"])
+    hidden = {str(c) for c in view_of(pos, 0).pool}
+    drawn = {c.get_attribute("data-card") for c in page.find("#table .card[data-card]")}
+    labels = " ".join(str(c.get_attribute("aria-label")) for c in page.find("#table .card"))
+    assert drawn and not drawn & hidden
+    assert not any(card_name in labels for card_name in map(spoken, hidden))
+    assert {str(c) for c in view_of(pos, 0).holding()} <= drawn
+    assert "b=" in page.driver.current_url and "p=" not in page.driver.current_url
+
+
+def spoken(code: str) -> str:
+    """A card's name as the page gives it (``ace of spades``)."""
+    words = "ace king queen jack ten nine eight seven six five four three two".split()
+    ranks = dict(zip("AKQJT98765432", words, strict=True))
+    suits = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+    return f"{ranks[code[0]]} of {suits[code[1]]}"

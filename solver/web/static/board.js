@@ -23,7 +23,7 @@ let source = null; // the search's event stream
 let values = {}; // card -> its analysis (label, bounds)
 let marks = {}; // move number -> review step
 let stepDelay = STEP_DELAY_MS;
-let viewSeat = ""; // "": every hand shown; a seat's name: the others face down
+const HIDDEN = "back"; // a card the seat's view hides (solver/web/seat_view.py)
 
 // -- talking to the server ------------------------------------------------------
 
@@ -72,6 +72,7 @@ function cardName(code) {
 }
 
 function cardElement(code, move) {
+  if (code === HIDDEN) return cardBack();
   const el = document.createElement("button");
   el.className = `card suit-${code[1]}`;
   el.dataset.card = code;
@@ -173,14 +174,10 @@ function drawTable() {
     hand.setAttribute("role", "group");
     hand.setAttribute("aria-label", `${name}'s hand`);
     let suit = null;
-    const hidden = viewSeat !== "" && viewSeat !== name;
-    if (hidden) {
-      for (let i = 0; i < cards.length; i++) hand.append(cardBack(`a card of ${name}'s`));
-    }
-    for (const code of hidden ? [] : cards) {
-      const el = cardElement(code, legal[code]);
+    for (const code of cards) {
+      const el = code === HIDDEN ? cardBack(`a card of ${name}'s`) : cardElement(code, legal[code]);
       if (code[1] !== suit) el.classList.add("suit-start");
-      suit = code[1];
+      suit = code === HIDDEN ? HIDDEN : code[1];
       hand.append(el);
       drawn.add(code);
     }
@@ -206,8 +203,8 @@ function seatPart(part, s, legal, drawn) {
       const cell = document.createElement("span");
       cell.className = "pile";
       if (pile.under) {
-        const under = pile.face_down && pile.top ? cardBack(`a face-down card (${cardName(pile.under)})`)
-          : pile.face_down ? cardBack(`a face-down card (${cardName(pile.under)})`)
+        const named = pile.under === HIDDEN ? "" : ` (${cardName(pile.under)})`;
+        const under = pile.face_down || pile.under === HIDDEN ? cardBack(`a face-down card${named}`)
           : cardElement(pile.under, legal[pile.under]);
         under.classList.add("under");
         cell.append(under);
@@ -333,6 +330,7 @@ function drawStatus() {
   if (view.options.length !== seen.length) {
     view.replaceChildren(...seen.map((c) => new Option(c === "" ? "every hand" : `${c}'s view`, c)));
   }
+  view.value = state.view === null ? "" : state.view;
   const records = $("records");
   $("records-label").hidden = state.records.length === 0;
   if (records.options.length !== state.records.length) {
@@ -341,8 +339,13 @@ function drawStatus() {
   if (state.record) records.value = state.record;
 }
 
+// What tells one position from another (a seat's view has no notation).
+function positionKey(data) {
+  return data.position === undefined ? `${data.id} ${data.history.join(" ")}` : data.position;
+}
+
 function setState(data, fresh) {
-  const moved = !state || state.position !== data.position;
+  const moved = !state || positionKey(state) !== positionKey(data);
   state = data;
   if (moved) values = {};
   if (fresh) marks = {};
@@ -350,7 +353,10 @@ function setState(data, fresh) {
   query.delete("game");
   query.delete("players");
   query.delete("seed");
-  query.set("p", data.position);
+  query.delete("p");
+  query.delete("b");
+  if (data.view === null) query.set("p", data.position);
+  else query.set("b", data.id); // a seat's view: the board (its JSON holds no whole position)
   history.replaceState(null, "", "?" + query.toString());
   localStorage.setItem(LAST_GAME, data.game);
   $("game").value = data.game;
@@ -676,8 +682,7 @@ async function start() {
     if (b) act("goto", { ply: Number(b.dataset.ply) });
   });
   $("view").addEventListener("change", () => {
-    viewSeat = $("view").value;
-    drawTable();
+    act("view", { seat: $("view").value });
   });
   $("undo").addEventListener("click", () => act("undo", { to_person: true }));
   $("redo").addEventListener("click", () => act("redo"));
@@ -701,7 +706,10 @@ async function start() {
     }
   });
   document.addEventListener("keydown", onKey);
-  if (params.get("p")) {
+  if (params.get("b")) {
+    const data = await call(`/api/boards/${encodeURIComponent(params.get("b"))}`);
+    if (data) setState(data, true);
+  } else if (params.get("p")) {
     await newBoard({ text: params.get("p") });
   }
   if (!state) {
