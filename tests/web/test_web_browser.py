@@ -292,3 +292,33 @@ def spoken(code: str) -> str:
     ranks = dict(zip("AKQJT98765432", words, strict=True))
     suits = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
     return f"{ranks[code[0]]} of {suits[code[1]]}"
+
+
+# Each card of a fanned hand whose rank the next card covers, with the pixels covered.
+COVERED_RANKS = """
+const covered = [];
+for (const hand of document.querySelectorAll('#table .hand')) {
+  const cards = [...hand.querySelectorAll('.card')];
+  cards.forEach((card, i) => {
+    const rank = card.querySelector('.rank');
+    if (!rank || i + 1 === cards.length) return;
+    const range = document.createRange();
+    range.selectNodeContents(rank);
+    const ink = range.getBoundingClientRect();  // the text itself, not its box
+    const next = cards[i + 1].getBoundingClientRect();
+    if (ink.right > next.left + 0.5) covered.push([card.dataset.card, ink.right - next.left]);
+  });
+}
+return covered;
+"""
+
+
+@pytest.mark.parametrize(("game", "players"), EVERY_GAME, ids=EVERY_GAME_IDS)
+def test_no_rank_in_a_fanned_hand_is_covered_by_the_next_card(
+    page: Page, game: str, players: int
+) -> None:
+    page.open(f"game={game}&players={players}&seed=4")
+    tens = page.find("#table .hand .card[data-card^='T']")
+    covered = page.driver.execute_script(COVERED_RANKS)
+    assert page.find("#table .hand .card .rank") and not covered, covered
+    assert all(t.find_element(By.CLASS_NAME, "rank").text == "10" for t in tens)

@@ -77,7 +77,8 @@ function cardElement(code, move) {
   el.className = `card suit-${code[1]}`;
   el.dataset.card = code;
   el.setAttribute("aria-label", cardName(code));
-  el.innerHTML = `<span class="rank">${code[0] === "T" ? "10" : code[0]}</span><span class="suit">${SUITS[code[1]]}</span>`;
+  const ten = code[0] === "T";
+  el.innerHTML = `<span class="rank${ten ? " ten" : ""}">${ten ? "10" : code[0]}</span><span class="suit">${SUITS[code[1]]}</span>`;
   if (move) {
     el.classList.add("legal");
     el.dataset.move = move;
