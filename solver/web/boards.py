@@ -20,14 +20,16 @@ from __future__ import annotations
 import secrets
 import threading
 from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from solver.doubledummy import Solver
-from solver.errors import IllegalMoveError, NotationError, PositionError
+from solver.errors import IllegalMoveError, NotationError, PositionError, TricksolverError
 from solver.games.base import Move, Position
 from solver.games.game import Board
 from solver.players import Player, make_player, parse_seats
 from solver.position import view_of
+from solver.web.editing import Draft
 from solver.wholegame import decision_rng, moves_made
 
 MAX_BOARDS = 32  # boards held at once (each its own Solver: up to --tt-mb each)
@@ -54,6 +56,7 @@ class WebBoard:
     players: list[Player | None] = field(default_factory=list)
     seats_spec: str = ""
     view_seat: int | None = None  # the seat whose view the page shows (None: every hand)
+    draft: Draft | None = None  # the deal being edited by clicking (`solver.web.editing`)
     lock: threading.Lock = field(default_factory=threading.Lock)
     search_lock: threading.Lock = field(default_factory=threading.Lock)
     _stop: threading.Event = field(default_factory=threading.Event)
@@ -107,6 +110,34 @@ class WebBoard:
         PositionError."""
         if self.view_seat is not None and seat != self.view_seat:
             raise PositionError(f"this is another seat's view: seat {name} cannot be advised")
+
+    # -- editing the deal -----------------------------------------------------------
+
+    def edit(self, change: Callable[[Draft], None]) -> None:
+        """`change` made to the deal being edited (a draft of the position
+        when none is); the position becomes the draft's whenever the
+        notation's reader takes it (`Draft.position`).  Nothing changed when
+        `change` refuses (TricksolverError)."""
+        with self.lock:
+            if self.draft is None:
+                self.every_card_shown("editing")
+            work = (self.draft or Draft.of(self.position)).copy()
+            change(work)
+            self.draft = work
+            try:
+                self.position = work.position()
+            except TricksolverError:
+                return  # the table keeps the last position the reader took
+            self.redo.clear()
+
+    def finish_edit(self, keep: bool) -> None:
+        """The edit ended: kept (`keep`: its hands must be a position, else
+        the reader's error, nothing changed) or dropped (the position stays
+        the last one the reader took)."""
+        with self.lock:
+            if self.draft is not None and keep:
+                self.position = self.draft.position()
+            self.draft = None
 
     def engine_to_move(self) -> bool:
         """An engine player is to move (the page asks it to, after a pause)."""

@@ -24,6 +24,10 @@ moves clicked.  The routes (``{id}`` a board's id):
 ``POST /api/boards/{id}/view``         ``{"seat"}``: the table as that seat sees
                                        it (no card it cannot see in the JSON),
                                        ``""`` every hand
+``POST /api/boards/{id}/edit``         ``{"action"}``: the deal edited: ``move``
+                                       ``{"card", "seat"}``, ``clear`` ``{"seat"}``,
+                                       ``deal`` ``{"seed"}`` (the rest at random),
+                                       ``rotate``; ``done`` or ``cancel``
 ``GET /api/boards/{id}/export``        ``?format=toml|line|pbn``: the position's text
 ``GET /api/boards/{id}/hint``          events of the worlds valued (the figures so
                                        far), then the hint player's move and figures
@@ -69,6 +73,7 @@ from starlette.responses import FileResponse, JSONResponse, Response, StreamingR
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
+from solver.cards import Card
 from solver.cli.options import MAX_SAMPLES
 from solver.cli.render_analysis import table_json
 from solver.cli.search import annotated_board
@@ -87,6 +92,7 @@ from solver.records import choose_boards, read_boards
 from solver.review import NO_PLAY, check_start, move_words, played_hand, review
 from solver.view import View
 from solver.web.boards import BOARD_TT_MB, Boards, NoSuchBoard, WebBoard
+from solver.web.editing import Draft
 from solver.web.state import analysis_json, board_json, card_value_json
 
 PROG = "tricksolver"
@@ -194,6 +200,29 @@ def board_from_body(boards: Boards, body: dict[str, Any]) -> tuple[str, WebBoard
     seed = whole_number(body.get("seed", 0), "seed")
     nseats = None if players is None else whole_number(players, "players")
     return boards.add(deal(game, nseats, seed), seed=seed)
+
+
+FINISH = ("done", "cancel")  # the edit's actions that end it
+
+
+def edit_change(action: str, body: dict[str, Any], nseats: int) -> Callable[[Draft], None]:
+    """An edit of the deal from a request: ``move`` (``card`` to ``seat``),
+    ``clear`` (``seat``), ``deal`` (the rest at random from ``seed``),
+    ``rotate``; NotationError for anything else."""
+    if action == "move":
+        card = Card.parse(text_field(body, "card"))
+        seat = parse_seat(text_field(body, "seat"), nseats, "seat")
+        return lambda d: d.move(card, seat)
+    if action == "clear":
+        seat = parse_seat(text_field(body, "seat"), nseats, "seat")
+        return lambda d: d.clear(seat)
+    if action == "deal":
+        seed = whole_number(body.get("seed", 0), "seed")
+        return lambda d: d.deal_rest(seed)
+    if action == "rotate":
+        return Draft.rotate
+    actions = ", ".join(["move", "clear", "deal", "rotate", *FINISH])
+    raise NotationError(f"action: expected one of {actions}, got {action!r}")
 
 
 def record_position(board: Board) -> Position:
@@ -609,6 +638,17 @@ def app(tt_mb: float = BOARD_TT_MB, hosts: list[str] | None = None) -> Starlette
         board.show_view(None if not seat else parse_seat(seat, nseats, "seat"))
         return JSONResponse(board_json(key, board))
 
+    async def edit(request: Request) -> Response:
+        key, board = board_of(request)
+        body = await body_of(request, MAX_TEXT)
+        board.stop_search()
+        action = text_field(body, "action")
+        if action in FINISH:
+            board.finish_edit(keep=action == "done")
+        else:
+            board.edit(edit_change(action, body, board.snapshot().nseats))
+        return JSONResponse(board_json(key, board))
+
     async def export(request: Request) -> Response:
         _, board = board_of(request)
         board.every_card_shown("an export")
@@ -640,6 +680,7 @@ def app(tt_mb: float = BOARD_TT_MB, hosts: list[str] | None = None) -> Starlette
         Route("/api/boards/{id}/goto", guarded(goto), methods=["POST"]),
         Route("/api/boards/{id}/record", guarded(record), methods=["POST"]),
         Route("/api/boards/{id}/view", guarded(view), methods=["POST"]),
+        Route("/api/boards/{id}/edit", guarded(edit), methods=["POST"]),
         Route("/api/boards/{id}/export", guarded(export)),
         Route("/api/boards/{id}/stop", guarded(stop), methods=["POST"]),
         Route("/api/boards/{id}/hint", guarded(search(lambda b, p, r: hint_work(b, p)))),

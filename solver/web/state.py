@@ -85,6 +85,7 @@ def board_json(key: str, board: WebBoard) -> dict[str, Any]:
             "blunder_cost": game.blunder_cost,
             "side_names": {s: side_label(pos, pos.sides()[s]) for s in range(pos.nseats)},
             "view": None if board.view_seat is None else pos.seat_name(board.view_seat),
+            "draft": None if board.draft is None else board.draft.to_json(),
         }
     )
     seat = board.view_seat

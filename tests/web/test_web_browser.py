@@ -15,7 +15,7 @@ import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
-from urllib.parse import quote
+from urllib.parse import parse_qs, quote, urlparse
 
 import httpx2
 import pytest
@@ -322,3 +322,31 @@ def test_no_rank_in_a_fanned_hand_is_covered_by_the_next_card(
     covered = page.driver.execute_script(COVERED_RANKS)
     assert page.find("#table .hand .card .rank") and not covered, covered
     assert all(t.find_element(By.CLASS_NAME, "rank").text == "10" for t in tens)
+
+
+def test_a_deal_edited_by_clicks_is_in_the_address(page: Page) -> None:
+    page.open("game=whist&seed=6")
+    start = page.state()
+    page.click("edit-mode")
+    north, east = (page.find(f"#table .seat[data-seat='{s}']")[0] for s in ("N", "E"))
+    mine = north.find_elements(By.CSS_SELECTOR, ".card[data-edit]")[0].get_attribute("data-edit")
+    theirs = east.find_elements(By.CSS_SELECTOR, ".card[data-edit]")[0].get_attribute("data-edit")
+    north.find_element(By.CSS_SELECTOR, f".card[data-edit='{mine}']").click()
+    page.find("#table .seat[data-seat='E'] .seat-head")[0].click()
+    page.until(lambda: page.text("edit-problem"), "the reader's line on uneven hands")
+    page.find(f"#table .seat[data-seat='E'] .card[data-edit='{theirs}']")[0].click()
+    page.find("#table .seat[data-seat='N'] .seat-head")[0].click()
+    page.until(lambda: page.state()["position"] != start["position"], "the swapped deal")
+    swapped = page.state()
+    hands = {h["seat"]: h["cards"] for h in swapped["hands"]}
+    assert theirs in hands["N"] and mine in hands["E"]
+    assert parse_qs(urlparse(page.driver.current_url).query)["p"][0] == swapped["position"]
+    page.find("#table .seat[data-seat='S'] .clear-hand")[0].click()
+    page.until(lambda: "to place" in page.text("edit-problem"), "the cleared hand's cards to place")
+    page.click("edit-deal")
+    page.until(lambda: page.text("edit-problem") == "", "the rest dealt")
+    page.click("edit-done")
+    page.until(lambda: page.find("#edit-tools[hidden]"), "the edit finished")
+    final = page.state()
+    assert final["draft"] is None and len({len(h["cards"]) for h in final["hands"]}) == 1
+    assert parse_qs(urlparse(page.driver.current_url).query)["p"][0] == final["position"]

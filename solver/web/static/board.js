@@ -23,6 +23,8 @@ let source = null; // the search's event stream
 let values = {}; // card -> its analysis (label, bounds)
 let marks = {}; // move number -> review step
 let stepDelay = STEP_DELAY_MS;
+let editing = false; // the deal edited by clicking (solver/web/editing.py)
+let selected = null; // the card picked to move, while editing
 const HIDDEN = "back"; // a card the seat's view hides (solver/web/seat_view.py)
 
 // -- talking to the server ------------------------------------------------------
@@ -169,14 +171,23 @@ function drawTable() {
     tally.textContent = `tricks ${state.hands[s].tricks} · score ${state.hands[s].score}`;
     head.append(" ", tally);
     box.append(head);
-    const cards = hands ? hands.cards[s] : state.hands[s].cards;
+    box.dataset.seat = name;
+    if (editing) {
+      const clear = document.createElement("button");
+      clear.className = "clear-hand";
+      clear.dataset.seat = name;
+      clear.textContent = "Clear";
+      head.append(" ", clear);
+    }
+    const draft = editing && state.draft ? state.draft.hands[s] : null;
+    const cards = draft || (hands ? hands.cards[s] : state.hands[s].cards);
     const hand = document.createElement("div");
     hand.className = "hand";
     hand.setAttribute("role", "group");
     hand.setAttribute("aria-label", `${name}'s hand`);
     let suit = null;
     for (const code of cards) {
-      const el = code === HIDDEN ? cardBack(`a card of ${name}'s`) : cardElement(code, legal[code]);
+      const el = code === HIDDEN ? cardBack(`a card of ${name}'s`) : editCard(code) || cardElement(code, legal[code]);
       if (code[1] !== suit) el.classList.add("suit-start");
       suit = code === HIDDEN ? HIDDEN : code[1];
       hand.append(el);
@@ -188,6 +199,52 @@ function drawTable() {
   }
   table.append(centre());
   drawDecisions(legal, drawn);
+}
+
+// A card of the deal being edited: a click picks it, a click on a seat moves it there.
+function editCard(code) {
+  if (!editing) return null;
+  const el = cardElement(code, null);
+  el.dataset.edit = code;
+  el.removeAttribute("aria-disabled");
+  if (selected === code) el.classList.add("selected");
+  return el;
+}
+
+function drawEditing() {
+  $("edit-tools").hidden = !editing;
+  const pool = $("edit-pool");
+  pool.replaceChildren();
+  const draft = state.draft;
+  if (!editing || !draft) {
+    $("edit-problem").textContent = "";
+    return;
+  }
+  if (draft.pool.length) pool.append("To place: ", ...draft.pool.map(editCard));
+  $("edit-problem").textContent = draft.problem || "";
+}
+
+async function editDeal(action, extra) {
+  const data = await call(boardPath("edit"), { action, ...(extra || {}) });
+  if (!data) return;
+  selected = null;
+  if (action === "done" || action === "cancel") editing = false;
+  $("edit-mode").checked = editing;
+  setState(data, false);
+}
+
+function onEditClick(e) {
+  const clear = e.target.closest(".clear-hand");
+  if (clear) return editDeal("clear", { seat: clear.dataset.seat });
+  const card = e.target.closest("[data-edit]");
+  if (card) {
+    selected = selected === card.dataset.edit ? null : card.dataset.edit;
+    drawTable();
+    drawEditing();
+    return;
+  }
+  const seat = e.target.closest(".seat");
+  if (seat && selected) return editDeal("move", { card: selected, seat: seat.dataset.seat });
 }
 
 function seatPart(part, s, legal, drawn) {
@@ -363,14 +420,19 @@ function setState(data, fresh) {
   $("game").value = data.game;
   fillPlayers();
   $("players").value = String(data.players);
+  if (fresh) editing = false;
+  $("edit-mode").checked = editing;
   drawStatus();
   drawInfo();
   drawTable();
+  drawEditing();
   clearTimeout(stepTimer);
   document.body.dataset.board = data.id;
   document.body.dataset.ply = String(data.history.length);
   document.body.dataset.turn = data.over ? "over" : data.auto ? "engine" : "person";
-  if (data.auto && !data.over) {
+  if (editing) {
+    // no move while the deal is edited
+  } else if (data.auto && !data.over) {
     stepTimer = setTimeout(() => act("step"), stepDelay);
   } else if (moved && $("auto-analyze").checked && !data.over && data.phase === "play") {
     analyze();
@@ -670,7 +732,19 @@ async function start() {
     const data = await call(boardPath("record"), { board: $("records").value });
     if (data) setState(data, true);
   });
+  $("edit-pool").addEventListener("click", onEditClick);
+  $("edit-mode").addEventListener("change", () => {
+    editing = $("edit-mode").checked;
+    selected = null;
+    drawTable();
+    drawEditing();
+  });
+  $("edit-deal").addEventListener("click", () => editDeal("deal", { seed: $("seed").value || "0" }));
+  $("edit-rotate").addEventListener("click", () => editDeal("rotate"));
+  $("edit-done").addEventListener("click", () => editDeal("done"));
+  $("edit-cancel").addEventListener("click", () => editDeal("cancel"));
   $("table").addEventListener("click", (e) => {
+    if (editing) return onEditClick(e);
     const card = e.target.closest("[data-move]");
     if (card) act("play", { move: card.dataset.move });
   });
