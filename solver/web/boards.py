@@ -1,7 +1,9 @@
 """The boards the web board's server holds: each a hand being looked at or
 played, with its own `Solver` and at most one search at a time.
 
-A `WebBoard` is a position and the moves taken back from it (`redo`), the
+A `WebBoard` is a position (or a whole game across hands, `whole`, whose
+hand in play it is: a move that ends a hand scores it and deals the next,
+as `solver.wholegame.WholeGame.play` does) and the moves taken back from it (`redo`), the
 players the engine seats at the table (`players`: None where a person
 plays), the boards of the file it was read from (`records`), and its
 searches: a new search on a board stops the one still running
@@ -30,7 +32,7 @@ from solver.games.game import Board
 from solver.players import Player, make_player, parse_seats
 from solver.position import view_of
 from solver.web.editing import Draft
-from solver.wholegame import decision_rng, moves_made
+from solver.wholegame import WholeGame, decision_rng, moves_made
 
 MAX_BOARDS = 32  # boards held at once (each its own Solver: up to --tt-mb each)
 BOARD_TT_MB = 64  # a board's table, MiB: the players' size, full deals solve in seconds
@@ -57,6 +59,7 @@ class WebBoard:
     seats_spec: str = ""
     view_seat: int | None = None  # the seat whose view the page shows (None: every hand)
     draft: Draft | None = None  # the deal being edited by clicking (`solver.web.editing`)
+    whole: WholeGame | None = None  # a whole game across hands: `position` is its hand in play
     lock: threading.Lock = field(default_factory=threading.Lock)
     search_lock: threading.Lock = field(default_factory=threading.Lock)
     _stop: threading.Event = field(default_factory=threading.Event)
@@ -119,6 +122,8 @@ class WebBoard:
         notation's reader takes it (`Draft.position`).  Nothing changed when
         `change` refuses (TricksolverError)."""
         with self.lock:
+            if self.whole is not None:
+                raise PositionError("editing: a whole game's hands are dealt by the game")
             if self.draft is None:
                 self.every_card_shown("editing")
             work = (self.draft or Draft.of(self.position)).copy()
@@ -158,7 +163,15 @@ class WebBoard:
         new branch)."""
         with self.lock:
             move = self.position.parse_move(text)
-            self.position.play(move)
+            if self.whole is not None:  # its hand in play is `position`: the game scores it
+                hand = self.whole.hand
+                self.whole.play(move)
+                if self.whole.hand != hand:  # the hand ended: the next one is dealt
+                    self.position = self.whole.position
+                    self.redo.clear()
+                    return move
+            else:
+                self.position.play(move)
             if self.redo and self.redo[-1] == move:
                 self.redo.pop()
             else:
@@ -180,7 +193,8 @@ class WebBoard:
         if player is None:
             move = legal[0]
         else:  # off the board's lock: a sampling player takes its time
-            rng = decision_rng(self.seed, FIRST_HAND, moves_made(work))
+            hand = FIRST_HAND if self.whole is None else self.whole.hand
+            rng = decision_rng(self.seed, hand, moves_made(work))  # as `WholeGame.rng`
             move = player.choose(view_of(work, work.to_move), rng)
         self.play(str(move))
         return move
@@ -258,9 +272,11 @@ class Boards:
         self._lock = threading.Lock()
 
     def add(self, position: Position, seed: int = 0, records: list[Board] | None = None,
-            record: str | None = None) -> tuple[str, WebBoard]:  # fmt: skip
-        """A new board of `position` and its id."""
-        board = WebBoard(position, seed, self.tt_mb, list(records or []), record)
+            record: str | None = None, whole: WholeGame | None = None,
+            ) -> tuple[str, WebBoard]:  # fmt: skip
+        """A new board of `position` (the hand in play of `whole`, a whole
+        game, where given) and its id."""
+        board = WebBoard(position, seed, self.tt_mb, list(records or []), record, whole=whole)
         key = secrets.token_hex(ID_BYTES)
         with self._lock:
             self._boards[key] = board

@@ -11,8 +11,10 @@ moves clicked.  The routes (``{id}`` a board's id):
 ``GET /static/...``                    its files, and nothing outside their folder
 ``GET /api/games``                     the games, their seat counts and exports
 ``POST /api/boards``                   a new board: ``{"game", "players", "seed"}``
-                                       dealt, ``{"text"}`` read as the CLI reads
-                                       a position or a file of boards (``"board"``
+                                       dealt (``"whole"``: a whole game, to
+                                       ``"target"`` points or ``"rounds"``),
+                                       ``{"text"}`` read as the CLI reads a
+                                       position or a file of boards (``"board"``
                                        picks one)
 ``GET /api/boards/{id}``               its table
 ``POST /api/boards/{id}/play``         ``{"move"}`` made
@@ -94,6 +96,7 @@ from solver.view import View
 from solver.web.boards import BOARD_TT_MB, Boards, NoSuchBoard, WebBoard
 from solver.web.editing import Draft
 from solver.web.state import analysis_json, board_json, card_value_json
+from solver.wholegame import WholeGame
 
 PROG = "tricksolver"
 STATIC = "static"  # the page's folder, in this package
@@ -180,7 +183,8 @@ def seconds_arg(value: object) -> float | None:
 
 
 def board_from_body(boards: Boards, body: dict[str, Any]) -> tuple[str, WebBoard]:
-    """A new board from a request: dealt (``game``, ``players``, ``seed``),
+    """A new board from a request: dealt (``game``, ``players``, ``seed``;
+    ``whole``: a whole game across hands, its first hand dealt),
     or read from ``text`` (a position in any form the CLI reads, or a file
     of boards, ``board`` picking one: the first by default)."""
     if "text" in body:
@@ -199,6 +203,12 @@ def board_from_body(boards: Boards, body: dict[str, Any]) -> tuple[str, WebBoard
     players = body.get("players") or None
     seed = whole_number(body.get("seed", 0), "seed")
     nseats = None if players is None else whole_number(players, "players")
+    if body.get("whole"):  # a whole game: hand after hand to its end (`WholeGame.new`)
+        target, rounds = (
+            None if body.get(k) is None else whole_number(body[k], k) for k in ("target", "rounds")
+        )
+        game_of_hands = WholeGame.new(game, nseats, seed, target=target, rounds=rounds)
+        return boards.add(game_of_hands.position, seed=seed, whole=game_of_hands)
     return boards.add(deal(game, nseats, seed), seed=seed)
 
 

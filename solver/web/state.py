@@ -26,6 +26,7 @@ from solver.games.registry import game_of
 from solver.review import played_hand
 from solver.web.boards import WebBoard
 from solver.web.seat_view import hidden_cards, seat_view_json
+from solver.wholegame import WholeGame
 
 PERSON = "you"  # a seat a person plays, in the list of players
 
@@ -86,6 +87,7 @@ def board_json(key: str, board: WebBoard) -> dict[str, Any]:
             "side_names": {s: side_label(pos, pos.sides()[s]) for s in range(pos.nseats)},
             "view": None if board.view_seat is None else pos.seat_name(board.view_seat),
             "draft": None if board.draft is None else board.draft.to_json(),
+            "whole": None if board.whole is None else score_sheet(board.whole),
         }
     )
     seat = board.view_seat
@@ -93,6 +95,33 @@ def board_json(key: str, board: WebBoard) -> dict[str, Any]:
         return data
     own_turn = not over and pos.to_move == seat
     return seat_view_json(data, hidden_cards(pos, seat), own_turn)
+
+
+def score_sheet(game: WholeGame) -> dict[str, Any]:
+    """A whole game's score sheet: every hand scored so far (its dealer, each
+    seat's score of it and total after it), the totals, the hand in play,
+    what ends the game (a target of points, a number of rounds) and, once
+    over, who won."""
+    pos = game.position
+    return {
+        "hand": game.hand,
+        "target": game.target,
+        "rounds": game.rounds,
+        "max_hands": game.max_hands,
+        "totals": list(game.scores),
+        "hands": [
+            {
+                "hand": r.number,
+                "dealer": pos.seat_name(r.dealer),
+                "scores": list(r.scores),
+                "totals": list(r.totals),
+            }
+            for r in game.results
+        ],  # fmt: skip
+        "over": game.is_over,
+        "winners": None if game.winners is None else [pos.seat_name(s) for s in game.winners],
+        "by_hand_limit": game.by_hand_limit,
+    }
 
 
 def record_title(board: Board) -> str:

@@ -350,3 +350,25 @@ def test_a_deal_edited_by_clicks_is_in_the_address(page: Page) -> None:
     final = page.state()
     assert final["draft"] is None and len({len(h["cards"]) for h in final["hands"]}) == 1
     assert parse_qs(urlparse(page.driver.current_url).query)["p"][0] == final["position"]
+
+
+def test_a_whole_game_is_played_to_its_end_with_the_score_sheet_beside_the_table(
+    page: Page,
+) -> None:
+    page.open("game=cinch&seed=1")
+    page.click("whole")
+    ply = page.body("board")
+    page.driver.find_element(By.CSS_SELECTOR, "#deal-form button[type=submit]").click()
+    page.until(lambda: page.body("board") != ply, "the whole game dealt")
+    key = page.body("board")
+    assert page.find("#sheet table.sheet") and "Hand 1:" in page.text("status")
+    seats = {"seats": "heuristic", "people": []}  # the engine at every seat
+    assert httpx2.post(f"{page.url}/api/boards/{key}/seats", json=seats).status_code == 200
+    page.open(f"b={key}")  # the address holds the board: reloaded, it plays on
+    page.until(lambda: page.body("turn") == "over", "the game's end")
+    sheet = page.state()["whole"]
+    rows = page.find("#sheet table.sheet tbody tr")
+    assert sheet["over"] and len(rows) == len(sheet["hands"]) + 1 > 2
+    cells = [td.text for td in rows[-1].find_elements(By.TAG_NAME, "td")]
+    assert cells[2:] == [str(t) for t in sheet["totals"]]
+    assert "The game is over: won by" in page.text("status")

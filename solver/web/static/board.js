@@ -348,12 +348,16 @@ function drawStatus() {
   const notes = state.notes.length ? ` (${state.notes.join(", ")})` : "";
   $("title").textContent = `${state.title}${notes}${state.record ? " · board " + state.record : ""}`;
   let text;
-  if (state.over) {
+  const sheet = state.whole;
+  if (sheet && sheet.over) {
+    text = `The game is over: won by ${sheet.winners.join(" and ")}${sheet.by_hand_limit ? ` (at the limit of ${sheet.max_hands} hands)` : ""}.`;
+  } else if (state.over) {
     text = `The hand is over. Score: ${state.hands.map((h) => `${h.seat} ${h.score}`).join(", ")}`;
   } else {
     text = `${state.to_move} to ${state.phase === "play" ? "play" : state.phase}`;
   }
-  $("status").textContent = text;
+  $("status").textContent = (sheet && !sheet.over ? `Hand ${sheet.hand}: ` : "") + text;
+  drawSheet();
   $("undo").disabled = state.history.length === 0;
   $("redo").disabled = state.redo.length === 0;
   const list = $("history");
@@ -402,6 +406,21 @@ function positionKey(data) {
   return data.position === undefined ? `${data.id} ${data.history.join(" ")}` : data.position;
 }
 
+// A whole game's score sheet beside the table: each hand's scores, the totals.
+function drawSheet() {
+  const box = $("sheet");
+  box.replaceChildren();
+  const sheet = state.whole;
+  box.hidden = !sheet;
+  if (!sheet) return;
+  const end = sheet.target !== null ? `to ${sheet.target} points` : sheet.rounds !== null ? `${sheet.rounds} rounds` : "its own end";
+  const rows = sheet.hands.map((h) => [String(h.hand), h.dealer, ...h.scores.map((x, i) => `${x} (${h.totals[i]})`)]);
+  rows.push(["total", "", ...sheet.totals.map(String)]);
+  const table = figuresTable(["hand", "dealer", ...state.seat_names], rows, `Score sheet: a game ${end}; each hand's score (the total after it)`);
+  table.classList.add("sheet");
+  box.append(table);
+}
+
 function setState(data, fresh) {
   const moved = !state || positionKey(state) !== positionKey(data);
   state = data;
@@ -413,8 +432,8 @@ function setState(data, fresh) {
   query.delete("seed");
   query.delete("p");
   query.delete("b");
-  if (data.view === null) query.set("p", data.position);
-  else query.set("b", data.id); // a seat's view: the board (its JSON holds no whole position)
+  if (data.view === null && data.whole === null) query.set("p", data.position);
+  else query.set("b", data.id); // a seat's view, a whole game: the board (not one position)
   history.replaceState(null, "", "?" + query.toString());
   localStorage.setItem(LAST_GAME, data.game);
   $("game").value = data.game;
@@ -721,7 +740,8 @@ async function start() {
   $("game").addEventListener("change", fillPlayers);
   $("deal-form").addEventListener("submit", (e) => {
     e.preventDefault();
-    newBoard({ game: $("game").value, players: Number($("players").value), seed: $("seed").value });
+    const whole = $("whole").checked;
+    newBoard({ game: $("game").value, players: Number($("players").value), seed: $("seed").value, whole });
   });
   $("paste-form").addEventListener("submit", (e) => {
     e.preventDefault();
