@@ -294,8 +294,13 @@ def spoken(code: str) -> str:
     return f"{ranks[code[0]]} of {suits[code[1]]}"
 
 
-# Each card of a fanned hand whose rank the next card covers, with the pixels covered.
+# Each card of a fanned hand whose rank the next card covers (its outline, a
+# box shadow's spread, counted), with the pixels covered.
 COVERED_RANKS = """
+const spread = (el) => {
+  const lengths = getComputedStyle(el).boxShadow.match(/-?[0-9.]+px/g) || [];
+  return lengths.length >= 4 ? Math.max(0, parseFloat(lengths[3])) : 0;
+};
 const covered = [];
 for (const hand of document.querySelectorAll('#table .hand')) {
   const cards = [...hand.querySelectorAll('.card')];
@@ -305,8 +310,8 @@ for (const hand of document.querySelectorAll('#table .hand')) {
     const range = document.createRange();
     range.selectNodeContents(rank);
     const ink = range.getBoundingClientRect();  // the text itself, not its box
-    const next = cards[i + 1].getBoundingClientRect();
-    if (ink.right > next.left + 0.5) covered.push([card.dataset.card, ink.right - next.left]);
+    const left = cards[i + 1].getBoundingClientRect().left - spread(cards[i + 1]);
+    if (ink.right > left + 0.5) covered.push([card.dataset.card, ink.right - left]);
   });
 }
 return covered;
@@ -317,11 +322,21 @@ return covered;
 def test_no_rank_in_a_fanned_hand_is_covered_by_the_next_card(
     page: Page, game: str, players: int
 ) -> None:
-    page.open(f"game={game}&players={players}&seed=4")
-    tens = page.find("#table .hand .card[data-card^='T']")
-    covered = page.driver.execute_script(COVERED_RANKS)
-    assert page.find("#table .hand .card .rank") and not covered, covered
-    assert all(t.find_element(By.CLASS_NAME, "rank").text == "10" for t in tens)
+    with httpx2.Client(base_url=page.url) as web:  # the deal, then at its first card
+        state = web.post("/api/boards", json={"game": game, "players": players, "seed": 4}).json()
+        key = state["id"]
+        web.post(f"/api/boards/{key}/seats", json={"seats": "heuristic", "people": []})
+        lines = [state["position"]]
+        while state["phase"] != "play":
+            state = web.post(f"/api/boards/{key}/step").json()
+        lines.append(state["position"])  # its cards outlined: legal
+    for line in lines:
+        page.open("p=" + quote(line))
+        tens = page.find("#table .hand .card[data-card^='T']")
+        covered = page.driver.execute_script(COVERED_RANKS)
+        assert page.find("#table .hand .card .rank") and not covered, covered
+        assert all(t.find_element(By.CLASS_NAME, "rank").text == "10" for t in tens)
+    assert page.find("#table .hand .card.legal")
 
 
 def test_a_deal_edited_by_clicks_is_in_the_address(page: Page) -> None:

@@ -11,7 +11,7 @@ const RANK_NAMES = {
 const STEP_DELAY_MS = 600; // the engine's moves, a short visible pause (?delay=ms)
 const MAX_DELAY_MS = 5000;
 const LAST_GAME = "tricksolver.game";
-const SEAT_RADIUS_X = 36; // % of the table's width from its centre to a seat
+const SEAT_RADIUS_X = 32; // % of the table's width from its centre to a seat (a side seat's whole hand inside)
 const SEAT_RADIUS_Y = 38; // % of its height
 const TRICK_RADIUS = 14; // % from the centre to a card of the trick
 
@@ -125,7 +125,7 @@ function richText(text) {
       const suit = Object.keys(SUITS).find((k) => SUITS[k] === parts[i + 1]);
       const chip = document.createElement("span");
       chip.className = `chip suit-${suit}`;
-      chip.textContent = parts[i] + parts[i + 1];
+      chip.textContent = (parts[i] === "T" ? "10" : parts[i]) + parts[i + 1];
       chip.setAttribute("aria-label", cardName((parts[i] === "10" ? "T" : parts[i]) + suit));
       span.append(chip);
       i++;
