@@ -349,8 +349,10 @@ def test_a_deal_edited_by_clicks_is_in_the_address(page: Page) -> None:
     north.find_element(By.CSS_SELECTOR, f".card[data-edit='{mine}']").click()
     page.find("#table .seat[data-seat='E'] .seat-head")[0].click()
     page.until(lambda: page.text("edit-problem"), "the reader's line on uneven hands")
-    page.find(f"#table .seat[data-seat='E'] .card[data-edit='{theirs}']")[0].click()
-    page.find("#table .seat[data-seat='N'] .seat-head")[0].click()
+    # the second move by the keyboard: the card picked, then its seat's Here
+    page.find(f"#table .seat[data-seat='E'] .card[data-edit='{theirs}']")[0].send_keys(Keys.ENTER)
+    page.until(lambda: page.find(f".card.selected[data-edit='{theirs}']"), "the card picked")
+    page.find("#table .seat[data-seat='N'] .move-here")[0].send_keys(Keys.ENTER)
     page.until(lambda: page.state()["position"] != start["position"], "the swapped deal")
     swapped = page.state()
     hands = {h["seat"]: h["cards"] for h in swapped["hands"]}

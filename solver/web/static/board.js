@@ -177,7 +177,11 @@ function drawTable() {
       clear.className = "clear-hand";
       clear.dataset.seat = name;
       clear.textContent = "Clear";
-      head.append(" ", clear);
+      const here = document.createElement("button");
+      here.className = "move-here";
+      here.textContent = "Here";
+      here.setAttribute("aria-label", `move the picked card to ${name}`);
+      head.append(" ", clear, " ", here);
     }
     const draft = editing && state.draft ? state.draft.hands[s] : null;
     const cards = draft || (hands ? hands.cards[s] : state.hands[s].cards);
@@ -453,7 +457,7 @@ function setState(data, fresh) {
     // no move while the deal is edited
   } else if (data.auto && !data.over) {
     stepTimer = setTimeout(() => act("step"), stepDelay);
-  } else if (moved && $("auto-analyze").checked && !data.over && data.phase === "play") {
+  } else if (moved && $("auto-analyze").checked && !data.over && data.phase === "play" && data.view === null) {
     analyze();
   }
 }
@@ -478,7 +482,8 @@ function listen(what, query, onEvent) {
     if (data.type === "done" || data.type === "error") {
       es.close();
       if (source === es) source = null;
-      if (data.type === "done") $("progress").textContent = data.stopped ? "stopped" : "done";
+      const rec = data.recommendation || (data.hint && data.hint.recommendation);
+      if (data.type === "done") $("progress").textContent = data.stopped || (rec && rec.stopped) ? "stopped" : "done";
     }
   };
   es.onerror = () => {
