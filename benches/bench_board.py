@@ -1,6 +1,6 @@
 """The web board's speed: the time from a request to the first painted table,
-the time to the first streamed update of a recommendation, and the server's
-memory with five boards open.
+the time to the first streamed update of a recommendation and of a hint,
+and the server's memory with five boards open.
 
     python benches/bench_board.py [--rounds 5]
 
@@ -15,22 +15,28 @@ Starts ``tricksolver serve --no-browser`` in a process of its own, then:
    (decisions before play made by the heuristic player), a recommendation
    of 100 worlds in 5 seconds for the seat to move asked for (``/recommend``,
    the page's defaults: each world a node budget that fits the time): the time
-   from the request to its first ``progress`` event (the first world
-   valued), median over `rounds` deals a game; the stream is then closed,
-   which stops the search.
-3. **memory**: the server's resident memory (VmRSS) at start, with five
+   from the request to its first ``progress`` event (the run begun) and to
+   the first with figures (``so_far``: the first world valued, every card's
+   mean drawn), medians over `rounds` deals a game; the stream is then
+   closed, which stops the search.
+3. **first hint update**: the same for a hint (``/hint``: the pimc
+   player's budget, within its 10 seconds), on the same boards.
+4. **memory**: the server's resident memory (VmRSS) at start, with five
    whist boards dealt, and after every card of each of the five (six tricks
    into a hand played by the heuristic player) was valued double dummy
    (each board its own Solver, whose table grows with its searches).
 
-Last run (2-core AMD EPYC, other sessions busy on both cores; rounds 5)::
+Last run (2-core AMD EPYC, other sessions busy on both cores; rounds 5;
+``nice -n 19 python benches/bench_board.py --rounds 5``)::
 
     first table (navigation to table drawn / first paint, median ms):
-      whist 4: 151 / 108   chinkway 5: 107 / 80   chinese-whist 4: 67 / 92   cinch 4: 68 / 56
-    first recommendation update (median ms):
-      whist 4: 228   chinkway 5: 152   chinese-whist 4: 212   cinch 4: 86
-    server memory (VmRSS MiB): at start 52, 5 whist boards dealt 60,
-      5 boards analysed 142
+      whist 4: 112 / 84   chinkway 5: 162 / 104   chinese-whist 4: 123 / 84   cinch 4: 88 / 84
+    first recommendation update (first event / first figures, median ms):
+      whist 4: 21 / 255   chinkway 5: 19 / 358   chinese-whist 4: 36 / 251   cinch 4: 57 / 92
+    first hint update (first event / first figures, median ms):
+      whist 4: 22 / 435   chinkway 5: 28 / 333   chinese-whist 4: 28 / 395   cinch 4: 60 / 96
+    server memory (VmRSS MiB): at start 53 (after the other figures 65),
+      5 whist boards dealt 63, 5 boards analysed 147
 
 Without a time limit (``seconds`` left out: every world solved exactly) the
 first update waits for the first world's whole search: medians 612 ms
@@ -121,15 +127,23 @@ def at_first_card(http: httpx2.Client, game: str, players: int, seed: int) -> di
     return data
 
 
-def first_update(http: httpx2.Client, key: str) -> float:
-    """Milliseconds from the request of a recommendation to its first progress event."""
+def first_update(http: httpx2.Client, path: str) -> tuple[float, float]:
+    """Milliseconds from the request of a search's stream (`path`) to its
+    first progress event, and to its first with the figures so far."""
     started = time.perf_counter()
-    query = f"samples={SAMPLES}&seconds={SECONDS}"
-    with http.stream("GET", f"/api/boards/{key}/recommend?{query}") as events:
+    first: float | None = None
+    with http.stream("GET", path) as events:
         for line in events.iter_lines():
             if line.startswith("data: ") and '"progress"' in line:
-                return (time.perf_counter() - started) * 1000
-    return float("nan")
+                now = (time.perf_counter() - started) * 1000
+                first = now if first is None else first
+                if '"so_far"' in line:
+                    return first, now
+    return float("nan") if first is None else first, float("nan")
+
+
+def medians(times: list[tuple[float, float]]) -> str:
+    return " / ".join(f"{statistics.median(t[i] for t in times):.0f}" for i in range(2))
 
 
 def main() -> None:
@@ -150,11 +164,16 @@ def main() -> None:
         finally:
             driver.quit()
         with httpx2.Client(base_url=url, timeout=WAIT_SECONDS) as http:
-            print("first recommendation update (median ms):")
-            for game, players in GAMES:
-                keys = [at_first_card(http, game, players, seed)["id"] for seed in range(rounds)]
-                ms = statistics.median(first_update(http, key) for key in keys)
-                print(f"  {game} {players}: {ms:.0f}")
+            boards = {
+                game: [at_first_card(http, game, players, seed)["id"] for seed in range(rounds)]
+                for game, players in GAMES
+            }
+            query = f"recommend?samples={SAMPLES}&seconds={SECONDS}"
+            for what, route in (("recommendation", query), ("hint", "hint")):
+                print(f"first {what} update (first event / first figures, median ms):")
+                for game, players in GAMES:
+                    times = [first_update(http, f"/api/boards/{k}/{route}") for k in boards[game]]
+                    print(f"  {game} {players}: {medians(times)}")
             server_boards = []
             fresh = rss_mib(server.pid)
             for seed in range(BOARDS):

@@ -36,7 +36,10 @@ A name in ``--seats`` may carry the player's settings after a colon
 from __future__ import annotations
 
 import random
+import threading
 from abc import ABC, abstractmethod
+from collections.abc import Callable
+from concurrent.futures import Executor
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
@@ -48,7 +51,7 @@ from solver.games.base import Move, Phase
 from solver.games.registry import game
 from solver.heuristics import decide, knowledge
 from solver.inference import MODELS, NO_MODEL, model_named
-from solver.pimc import Recommendation, recommend
+from solver.pimc import ProgressFn, Recommendation, recommend
 from solver.sampling import stand_in
 from solver.view import View
 
@@ -59,6 +62,29 @@ HINT_PLAYER = "pimc"
 
 
 # -- the interface and the registry ----------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Watch:
+    """Who watches a decision while it is made (the web board's hint,
+    streamed): `worlds` is told ``(done, total)`` as the worlds of a card
+    decision are valued, `evaluations` the evaluations made before play,
+    `executor` runs the worlds (None: the player's own way), and `stop`
+    ends a card decision early with the worlds valued by then.  A player
+    that samples nothing, or cannot report (Extended PIMC), decides as it
+    would unwatched."""
+
+    worlds: ProgressFn | None = None
+    evaluations: Callable[[int], None] | None = None
+    executor: Executor | None = None
+    stop: threading.Event | None = None
+
+    def recommend_args(self) -> dict[str, Any]:
+        """What `solver.pimc.recommend` is told of the watch."""
+        return {"progress": self.worlds, "executor": self.executor, "stop": self.stop}
+
+
+UNWATCHED = Watch()
 
 
 class Player(ABC):
@@ -94,10 +120,10 @@ class Player(ABC):
     def choose(self, view: View, rng: random.Random) -> Move:
         """One of the legal moves of the seat of `view` (the seat to move)."""
 
-    def explain(self, view: View, rng: random.Random) -> Advice:
+    def explain(self, view: View, rng: random.Random, watch: Watch = UNWATCHED) -> Advice:
         """The move `choose` makes, with the figures it was chosen by (a
-        hint's reasons).  By default the move alone: a player that weighs
-        nothing it could show."""
+        hint's reasons), its progress told to `watch`.  By default the move
+        alone: a player that weighs nothing it could show."""
         return Advice(self.choose(view, rng), self.name)
 
     @classmethod
@@ -193,30 +219,35 @@ class SamplingPlayer(Player):
         return cls(seconds=cls.HINT_SECONDS, decision_samples=cls.HINT_DECISION_SAMPLES)
 
     @abstractmethod
-    def _recommend(self, view: View, seed: int) -> Recommendation:
-        """The recommendation a card (or a claim) is chosen by."""
+    def _recommend(self, view: View, seed: int, watch: Watch = UNWATCHED) -> Recommendation:
+        """The recommendation a card (or a claim) is chosen by, its worlds
+        told to `watch`."""
 
     def choose(self, view: View, rng: random.Random) -> Move:
         return self.explain(view, rng).move
 
-    def explain(self, view: View, rng: random.Random) -> Advice:
+    def explain(self, view: View, rng: random.Random, watch: Watch = UNWATCHED) -> Advice:
         moves = view.legal_moves()
         if len(moves) == 1:
             return Advice(moves[0], self.name, note="the only legal move")
         if view.phase not in (Phase.PLAY, Phase.CLAIM):
-            decision = self._before_play(view, rng)
+            decision = self._before_play(view, rng, watch.evaluations)
             return Advice(decision.move, self.name, decision=decision)
         try:
-            rec = self._recommend(view, rng.randrange(1 << 31))
+            rec = self._recommend(view, rng.randrange(1 << 31), watch)
         except PositionError:
             if self.seconds is None:
                 raise
             move = decide(knowledge(view))  # no world valued in time
             return Advice(move, self.name, note="no world valued in time: the heuristic's move")
-        # Ctrl-C: no move from the worlds valued so far
-        return Advice(rec.completed().best, self.name, recommendation=rec)
+        if watch.stop is None or not watch.stop.is_set():
+            rec = rec.completed()  # Ctrl-C: no move from the worlds valued so far
+        # (the watcher's stop: the move of the worlds valued by then, as asked)
+        return Advice(rec.best, self.name, recommendation=rec)
 
-    def _before_play(self, view: View, rng: random.Random) -> Decision:
+    def _before_play(
+        self, view: View, rng: random.Random, progress: Callable[[int], None] | None = None
+    ) -> Decision:
         g = game(view.game)
         nodes = g.player_decision_max_nodes if self.max_nodes is None else self.max_nodes
         samples, first = self.decision_samples, self.DECISION_FIRST_WORLDS
@@ -230,6 +261,7 @@ class SamplingPlayer(Player):
         decision = decide_before_play(
             position, seat, seconds=self.seconds, samples=samples,
             seed=rng.randrange(1 << 31), first_worlds=first, max_nodes=nodes, plans=plans,
+            progress=progress,
         )  # fmt: skip
         return decision.completed()  # Ctrl-C: no move from a part of the worlds
 
@@ -264,7 +296,7 @@ class ClassicPimcPlayer(SamplingPlayer):
         super().__init__(seconds, decision_samples, max_nodes)
         self.samples = samples
 
-    def _recommend(self, view: View, seed: int) -> Recommendation:
+    def _recommend(self, view: View, seed: int, watch: Watch = UNWATCHED) -> Recommendation:
         """The recommendation a card is chosen by: the worlds of `samples`,
         each within the game's node limit (past it a heuristic playout, as
         before the bounded search), no racing."""
@@ -272,6 +304,7 @@ class ClassicPimcPlayer(SamplingPlayer):
         return recommend(
             view, samples=self.samples, seconds=self.seconds, seed=seed, jobs=1,
             tt_mb=self.TT_MB, max_nodes=nodes, race=False, bounded=False,
+            **watch.recommend_args(),
         )  # fmt: skip
 
 
@@ -422,10 +455,10 @@ class PimcPlayer(BudgetedPlayer):
         " ',infer=heuristic' the worlds weighed by how likely the others' play was in them)"
     )
 
-    def _recommend(self, view: View, seed: int) -> Recommendation:
+    def _recommend(self, view: View, seed: int, watch: Watch = UNWATCHED) -> Recommendation:
         """The recommendation within the budget: its worlds, each within its
         share of the nodes, and the whole within the nodes; cards raced."""
-        return recommend(view, jobs=1, **self._within_budget(seed))
+        return recommend(view, jobs=1, **self._within_budget(seed), **watch.recommend_args())
 
 
 class EpimcPlayer(BudgetedPlayer):
@@ -444,8 +477,9 @@ class EpimcPlayer(BudgetedPlayer):
         " as for pimc)"
     )
 
-    def _recommend(self, view: View, seed: int) -> Recommendation:
-        """The Extended PIMC recommendation within the budget."""
+    def _recommend(self, view: View, seed: int, watch: Watch = UNWATCHED) -> Recommendation:
+        """The Extended PIMC recommendation within the budget (it reports
+        no progress: `watch` is not told)."""
         return epimc.recommend(view, **self._within_budget(seed))
 
 
@@ -574,14 +608,14 @@ def hint(view: View) -> str:
     return f"{advice.move} (the {advice.player} player's choice)"
 
 
-def advise(view: View) -> Advice:
+def advise(view: View, watch: Watch = UNWATCHED) -> Advice:
     """The hint for the seat of `view` (the seat to move) with its figures:
     the move the hint player (`hint_player`) would make and what it weighed
-    (`Player.explain`)."""
+    (`Player.explain`), its progress told to `watch` as it goes."""
     if view.to_move != view.seat:
         raise PositionError(f"seat {view.seat_name(view.seat)} is not to move")
     player = hint_player()
-    advice = player.for_hint().explain(view, random.Random(HINT_SEED))
+    advice = player.for_hint().explain(view, random.Random(HINT_SEED), watch)
     return replace(advice, player=player.name)
 
 
@@ -600,6 +634,7 @@ __all__ = [
     "Player",
     "RandomPlayer",
     "SamplingPlayer",
+    "Watch",
     "advise",
     "hint",
     "hint_player",

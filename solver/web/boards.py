@@ -1,7 +1,9 @@
 """The boards the web board's server holds: each a hand being looked at or
 played, with its own `Solver` and at most one search at a time.
 
-A `WebBoard` is a position and the moves taken back from it (`redo`), the
+A `WebBoard` is a position (or a whole game across hands, `whole`, whose
+hand in play it is: a move that ends a hand scores it and deals the next,
+as `solver.wholegame.WholeGame.play` does) and the moves taken back from it (`redo`), the
 players the engine seats at the table (`players`: None where a person
 plays), the boards of the file it was read from (`records`), and its
 searches: a new search on a board stops the one still running
@@ -20,15 +22,17 @@ from __future__ import annotations
 import secrets
 import threading
 from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from solver.doubledummy import Solver
-from solver.errors import IllegalMoveError, NotationError, PositionError
+from solver.errors import IllegalMoveError, NotationError, PositionError, TricksolverError
 from solver.games.base import Move, Position
 from solver.games.game import Board
 from solver.players import Player, make_player, parse_seats
 from solver.position import view_of
-from solver.wholegame import decision_rng, moves_made
+from solver.web.editing import Draft
+from solver.wholegame import WholeGame, decision_rng, moves_made
 
 MAX_BOARDS = 32  # boards held at once (each its own Solver: up to --tt-mb each)
 BOARD_TT_MB = 64  # a board's table, MiB: the players' size, full deals solve in seconds
@@ -53,6 +57,9 @@ class WebBoard:
     redo: list[Move] = field(default_factory=list)
     players: list[Player | None] = field(default_factory=list)
     seats_spec: str = ""
+    view_seat: int | None = None  # the seat whose view the page shows (None: every hand)
+    draft: Draft | None = None  # the deal being edited by clicking (`solver.web.editing`)
+    whole: WholeGame | None = None  # a whole game across hands: `position` is its hand in play
     lock: threading.Lock = field(default_factory=threading.Lock)
     search_lock: threading.Lock = field(default_factory=threading.Lock)
     _stop: threading.Event = field(default_factory=threading.Event)
@@ -86,6 +93,57 @@ class WebBoard:
             self.players = players
             self.seats_spec = spec.strip()
 
+    def show_view(self, seat: int | None) -> None:
+        """Show the table as `seat` sees it (`solver.web.seat_view`), or
+        every hand (None)."""
+        with self.lock:
+            self.view_seat = seat
+
+    def every_card_shown(self, what: str) -> None:
+        """A search or export that sees every card is refused in a seat's
+        view (it would show the cards the view hides): PositionError."""
+        if self.view_seat is not None:
+            raise PositionError(
+                f"{what} sees every card: show every hand first (this is a seat's view)"
+            )
+
+    def own_seat(self, seat: int, name: str) -> None:
+        """A search from `seat`'s view (a recommendation, a hint) is refused
+        in another seat's view (it would show that seat's cards):
+        PositionError."""
+        if self.view_seat is not None and seat != self.view_seat:
+            raise PositionError(f"this is another seat's view: seat {name} cannot be advised")
+
+    # -- editing the deal -----------------------------------------------------------
+
+    def edit(self, change: Callable[[Draft], None]) -> None:
+        """`change` made to the deal being edited (a draft of the position
+        when none is); the position becomes the draft's whenever the
+        notation's reader takes it (`Draft.position`).  Nothing changed when
+        `change` refuses (TricksolverError)."""
+        with self.lock:
+            if self.whole is not None:
+                raise PositionError("editing: a whole game's hands are dealt by the game")
+            if self.draft is None:
+                self.every_card_shown("editing")
+            work = (self.draft or Draft.of(self.position)).copy()
+            change(work)
+            self.draft = work
+            try:
+                self.position = work.position()
+            except TricksolverError:
+                return  # the table keeps the last position the reader took
+            self.redo.clear()
+
+    def finish_edit(self, keep: bool) -> None:
+        """The edit ended: kept (`keep`: its hands must be a position, else
+        the reader's error, nothing changed) or dropped (the position stays
+        the last one the reader took)."""
+        with self.lock:
+            if self.draft is not None and keep:
+                self.position = self.draft.position()
+            self.draft = None
+
     def engine_to_move(self) -> bool:
         """An engine player is to move (the page asks it to, after a pause)."""
         pos = self.position
@@ -105,7 +163,15 @@ class WebBoard:
         new branch)."""
         with self.lock:
             move = self.position.parse_move(text)
-            self.position.play(move)
+            if self.whole is not None:  # its hand in play is `position`: the game scores it
+                hand = self.whole.hand
+                self.whole.play(move)
+                if self.whole.hand != hand:  # the hand ended: the next one is dealt
+                    self.position = self.whole.position
+                    self.redo.clear()
+                    return move
+            else:
+                self.position.play(move)
             if self.redo and self.redo[-1] == move:
                 self.redo.pop()
             else:
@@ -127,7 +193,8 @@ class WebBoard:
         if player is None:
             move = legal[0]
         else:  # off the board's lock: a sampling player takes its time
-            rng = decision_rng(self.seed, FIRST_HAND, moves_made(work))
+            hand = FIRST_HAND if self.whole is None else self.whole.hand
+            rng = decision_rng(self.seed, hand, moves_made(work))  # as `WholeGame.rng`
             move = player.choose(view_of(work, work.to_move), rng)
         self.play(str(move))
         return move
@@ -205,9 +272,11 @@ class Boards:
         self._lock = threading.Lock()
 
     def add(self, position: Position, seed: int = 0, records: list[Board] | None = None,
-            record: str | None = None) -> tuple[str, WebBoard]:  # fmt: skip
-        """A new board of `position` and its id."""
-        board = WebBoard(position, seed, self.tt_mb, list(records or []), record)
+            record: str | None = None, whole: WholeGame | None = None,
+            ) -> tuple[str, WebBoard]:  # fmt: skip
+        """A new board of `position` (the hand in play of `whole`, a whole
+        game, where given) and its id."""
+        board = WebBoard(position, seed, self.tt_mb, list(records or []), record, whole=whole)
         key = secrets.token_hex(ID_BYTES)
         with self._lock:
             self._boards[key] = board

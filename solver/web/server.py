@@ -11,8 +11,10 @@ moves clicked.  The routes (``{id}`` a board's id):
 ``GET /static/...``                    its files, and nothing outside their folder
 ``GET /api/games``                     the games, their seat counts and exports
 ``POST /api/boards``                   a new board: ``{"game", "players", "seed"}``
-                                       dealt, ``{"text"}`` read as the CLI reads
-                                       a position or a file of boards (``"board"``
+                                       dealt (``"whole"``: a whole game, to
+                                       ``"target"`` points or ``"rounds"``),
+                                       ``{"text"}`` read as the CLI reads a
+                                       position or a file of boards (``"board"``
                                        picks one)
 ``GET /api/boards/{id}``               its table
 ``POST /api/boards/{id}/play``         ``{"move"}`` made
@@ -21,8 +23,18 @@ moves clicked.  The routes (``{id}`` a board's id):
                                        ``{"ply"}``: to that move of the list
 ``POST /api/boards/{id}/record``       ``{"board"}``: another board of the file
 ``POST /api/boards/{id}/seats``        ``{"seats", "people"}``: the engine's players
+``POST /api/boards/{id}/view``         ``{"seat"}``: the table as that seat sees
+                                       it (no card it cannot see in the JSON),
+                                       ``""`` every hand
+``POST /api/boards/{id}/edit``         ``{"action"}``: the deal edited: ``move``
+                                       ``{"card", "seat"}``, ``clear`` ``{"seat"}``,
+                                       ``deal`` ``{"seed"}`` (the rest at random),
+                                       ``rotate``; ``done`` or ``cancel``
 ``GET /api/boards/{id}/export``        ``?format=toml|line|pbn``: the position's text
-``POST /api/boards/{id}/hint``         the hint player's move and its figures
+``GET /api/boards/{id}/hint``          events of the worlds valued (the figures so
+                                       far), then the hint player's move and figures
+``POST /api/boards/{id}/stop``         its search stopped: its stream ends with
+                                       what it found by then
 ``GET /api/boards/{id}/analyze``       events: each class of moves as it is valued
 ``GET /api/boards/{id}/recommend``     ``?seat&samples&seconds&seed``: events of the
                                        worlds valued, then the recommendation (before
@@ -63,6 +75,7 @@ from starlette.responses import FileResponse, JSONResponse, Response, StreamingR
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
+from solver.cards import Card
 from solver.cli.options import MAX_SAMPLES
 from solver.cli.render_analysis import table_json
 from solver.cli.search import annotated_board
@@ -74,13 +87,16 @@ from solver.games.game import Board, Game
 from solver.games.registry import GAMES, game_of
 from solver.moves import apply_moves, read_position
 from solver.notation import MAX_FILE_TEXT, MAX_TEXT, parse_seat, whole_number
-from solver.pimc import WorldResult, advised_view, recommend, summarize
-from solver.players import advise
+from solver.pimc import ProgressFn, WorldResult, advised_view, recommend, summarize
+from solver.players import Advice, Watch, advise
 from solver.position import deal, view_of
 from solver.records import choose_boards, read_boards
 from solver.review import NO_PLAY, check_start, move_words, played_hand, review
+from solver.view import View
 from solver.web.boards import BOARD_TT_MB, Boards, NoSuchBoard, WebBoard
+from solver.web.editing import Draft
 from solver.web.state import analysis_json, board_json, card_value_json
+from solver.wholegame import WholeGame
 
 PROG = "tricksolver"
 STATIC = "static"  # the page's folder, in this package
@@ -167,7 +183,8 @@ def seconds_arg(value: object) -> float | None:
 
 
 def board_from_body(boards: Boards, body: dict[str, Any]) -> tuple[str, WebBoard]:
-    """A new board from a request: dealt (``game``, ``players``, ``seed``),
+    """A new board from a request: dealt (``game``, ``players``, ``seed``;
+    ``whole``: a whole game across hands, its first hand dealt),
     or read from ``text`` (a position in any form the CLI reads, or a file
     of boards, ``board`` picking one: the first by default)."""
     if "text" in body:
@@ -186,7 +203,36 @@ def board_from_body(boards: Boards, body: dict[str, Any]) -> tuple[str, WebBoard
     players = body.get("players") or None
     seed = whole_number(body.get("seed", 0), "seed")
     nseats = None if players is None else whole_number(players, "players")
+    if body.get("whole"):  # a whole game: hand after hand to its end (`WholeGame.new`)
+        target, rounds = (
+            None if body.get(k) is None else whole_number(body[k], k) for k in ("target", "rounds")
+        )
+        game_of_hands = WholeGame.new(game, nseats, seed, target=target, rounds=rounds)
+        return boards.add(game_of_hands.position, seed=seed, whole=game_of_hands)
     return boards.add(deal(game, nseats, seed), seed=seed)
+
+
+FINISH = ("done", "cancel")  # the edit's actions that end it
+
+
+def edit_change(action: str, body: dict[str, Any], nseats: int) -> Callable[[Draft], None]:
+    """An edit of the deal from a request: ``move`` (``card`` to ``seat``),
+    ``clear`` (``seat``), ``deal`` (the rest at random from ``seed``),
+    ``rotate``; NotationError for anything else."""
+    if action == "move":
+        card = Card.parse(text_field(body, "card"))
+        seat = parse_seat(text_field(body, "seat"), nseats, "seat")
+        return lambda d: d.move(card, seat)
+    if action == "clear":
+        seat = parse_seat(text_field(body, "seat"), nseats, "seat")
+        return lambda d: d.clear(seat)
+    if action == "deal":
+        seed = whole_number(body.get("seed", 0), "seed")
+        return lambda d: d.deal_rest(seed)
+    if action == "rotate":
+        return Draft.rotate
+    actions = ", ".join(["move", "clear", "deal", "rotate", *FINISH])
+    raise NotationError(f"action: expected one of {actions}, got {action!r}")
 
 
 def record_position(board: Board) -> Position:
@@ -227,6 +273,7 @@ def in_play(pos: Position) -> None:
 def analyze_work(board: WebBoard, pos: Position) -> Work:
     """Every class of equivalent moves valued in turn (`Solver.move_values`,
     the same values as `Solver.analyze`), each sent as it is done."""
+    board.every_card_shown("the analysis")
     in_play(pos)
     classes = move_classes(pos)
 
@@ -251,6 +298,7 @@ def table_work(board: WebBoard, pos: Position) -> Work:
     has been played since), row by row; with the game's annotations of its
     hand record (par, for a bridge deal) once exact: of the file's board
     as read (its dealer and vulnerability), else of the deal alone."""
+    board.every_card_shown("the double-dummy table")
     pos = played_hand(pos)[0]
     starts = table_positions(pos)
 
@@ -311,6 +359,46 @@ class WorldsSeen(ThreadPoolExecutor):
             return done
 
 
+def interim(view: View, seen: WorldsSeen, requested: int, seed: int | None,
+            started: float) -> dict[str, Any] | None:  # fmt: skip
+    """The recommendation of the worlds valued so far (None before the
+    first), as the page draws it: with no seed where the run's is not
+    known (a hint's)."""
+    worlds = seen.so_far()
+    if not worlds:
+        return None
+    legal = view.legal_moves()
+    found = summarize(view, legal, worlds, requested, 0, seed or 0, None, "value",
+                      time.monotonic() - started).to_json()  # fmt: skip
+    if seed is None:
+        found["seed"] = None
+    return {**found, "seat": view.seat_name(view.seat)}
+
+
+def worlds_progress(emit: Emit, view: View, seen: WorldsSeen, seed: int | None) -> ProgressFn:
+    """What a run over worlds tells the page after each world: how many of
+    how many, and the figures of those valued so far (`interim`)."""
+    started = time.monotonic()
+
+    def progress(done: int, total: int) -> None:
+        event: dict[str, Any] = {"type": "progress", "done": done, "total": total}
+        so_far = interim(view, seen, total, seed, started)
+        if so_far is not None:
+            event["so_far"] = so_far
+        emit(event)
+
+    return progress
+
+
+def evaluations_progress(emit: Emit) -> Callable[[int], None]:
+    """What a decision before play tells the page: the evaluations made."""
+
+    def evaluations(done: int) -> None:
+        emit({"type": "progress", "done": done, "total": None})
+
+    return evaluations
+
+
 def recommend_work(board: WebBoard, pos: Position, query: dict[str, str]) -> Work:
     """A seat's recommendation (by default the seat to move's): in play
     `solver.pimc.recommend` (one worker thread), the figures of the worlds
@@ -326,33 +414,19 @@ def recommend_work(board: WebBoard, pos: Position, query: dict[str, str]) -> Wor
     seed = whole_number(query.get("seed") or 0, "seed")
     if seat != pos.to_move:
         raise PositionError(f"seat {pos.seat_name(seat)} is not to move")
+    board.own_seat(seat, pos.seat_name(seat))
 
     def run(emit: Emit, stop: threading.Event) -> dict[str, Any]:
         if pos.phase not in (Phase.PLAY, Phase.CLAIM):
-
-            def evaluations(done: int) -> None:
-                emit({"type": "progress", "done": done, "total": None})
-
-            decision = decide_before_play(pos, seat, seconds=seconds, samples=samples,
-                                          seed=seed, progress=evaluations)  # fmt: skip
+            decision = decide_before_play(pos, seat, seconds=seconds, samples=samples, seed=seed,
+                                          progress=evaluations_progress(emit))  # fmt: skip
             return {"decision": {**decision.to_json(), "seat": pos.seat_name(seat)}}
         view = advised_view(pos, seat)
-        legal = view.legal_moves()
-        seen = WorldsSeen(len(legal))
-        started = time.monotonic()
-
-        def progress(done: int, total: int) -> None:
-            event: dict[str, Any] = {"type": "progress", "done": done, "total": total}
-            worlds = seen.so_far()
-            if worlds:
-                interim = summarize(view, legal, worlds, samples, 0, seed, None, "value",
-                                    time.monotonic() - started)  # fmt: skip
-                event["so_far"] = {**interim.to_json(), "seat": pos.seat_name(seat)}
-            emit(event)
-
+        seen = WorldsSeen(len(view.legal_moves()))
         try:
             rec = recommend(pos, seat, samples=samples, seconds=seconds, seed=seed, jobs=1,
-                            executor=seen, tt_mb=int(board.tt_mb), progress=progress,
+                            executor=seen, tt_mb=int(board.tt_mb),
+                            progress=worlds_progress(emit, view, seen, seed),
                             stop=stop)  # fmt: skip
         finally:
             seen.shutdown(wait=False, cancel_futures=True)
@@ -361,10 +435,48 @@ def recommend_work(board: WebBoard, pos: Position, query: dict[str, str]) -> Wor
     return run
 
 
+def hint_work(board: WebBoard, pos: Position) -> Work:
+    """The hint for the seat to move (`solver.players.advise`, as the CLI's
+    ``play`` gives it): in card play the figures of the worlds valued so far
+    sent as each is done (one worker thread) and a stop that ends it with
+    them; before play its evaluations sent as they are made; then the
+    hint's move, who chose it and its figures."""
+    if pos.is_over:
+        raise PositionError("the hand is over: no move to hint")
+    board.own_seat(pos.to_move, pos.seat_name(pos.to_move))
+    view = view_of(pos, pos.to_move)
+
+    def run(emit: Emit, stop: threading.Event) -> dict[str, Any]:
+        seen = WorldsSeen(len(view.legal_moves()))
+        watch = Watch(worlds=worlds_progress(emit, view, seen, None),
+                      evaluations=evaluations_progress(emit), executor=seen, stop=stop)  # fmt: skip
+        try:
+            advice = advise(view, watch)
+        finally:
+            seen.shutdown(wait=False, cancel_futures=True)
+        return {"hint": advice_json(pos, advice)}
+
+    return run
+
+
+def advice_json(pos: Position, advice: Advice) -> dict[str, Any]:
+    """A hint as the page shows it: the move, who chose it, its figures."""
+    return {
+        "move": str(advice.move),
+        "player": advice.player,
+        "seat": pos.seat_name(pos.to_move),
+        "recommendation": None if advice.recommendation is None
+        else advice.recommendation.to_json(),
+        "decision": None if advice.decision is None else advice.decision.to_json(),
+        "note": advice.note,
+    }  # fmt: skip
+
+
 def review_work(board: WebBoard, pos: Position, query: dict[str, str]) -> Work:
     """The play reviewed card by card (`solver.review.review`): the whole
     play, or the moves after move ``from`` of the board's list; each move's
     progress sent as it is done."""
+    board.every_card_shown("the review")
     if query.get("from"):
         ply = number_arg(query["from"], "from", 0, len(pos.history))
         start = pos.copy()
@@ -528,28 +640,35 @@ def app(tt_mb: float = BOARD_TT_MB, hosts: list[str] | None = None) -> Starlette
         board.seat_players(text_field(body, "seats"), seats_of)
         return JSONResponse(board_json(key, board))
 
+    async def view(request: Request) -> Response:
+        key, board = board_of(request)
+        body = await body_of(request, MAX_TEXT)
+        seat = text_field(body, "seat")
+        nseats = board.snapshot().nseats
+        board.show_view(None if not seat else parse_seat(seat, nseats, "seat"))
+        return JSONResponse(board_json(key, board))
+
+    async def edit(request: Request) -> Response:
+        key, board = board_of(request)
+        body = await body_of(request, MAX_TEXT)
+        board.stop_search()
+        action = text_field(body, "action")
+        if action in FINISH:
+            board.finish_edit(keep=action == "done")
+        else:
+            board.edit(edit_change(action, body, board.snapshot().nseats))
+        return JSONResponse(board_json(key, board))
+
     async def export(request: Request) -> Response:
         _, board = board_of(request)
+        board.every_card_shown("an export")
         fmt = request.query_params.get("format", "toml")
         return JSONResponse({"format": fmt, "text": export_text(board.snapshot(), fmt)})
 
-    async def hint(request: Request) -> Response:
-        _, board = board_of(request)
-        pos = board.snapshot()
-        if pos.is_over:
-            raise PositionError("the hand is over: no move to hint")
-        advice = await run_in_threadpool(advise, view_of(pos, pos.to_move))
-        return JSONResponse(
-            {
-                "move": str(advice.move),
-                "player": advice.player,
-                "seat": pos.seat_name(pos.to_move),
-                "recommendation": None if advice.recommendation is None
-                else advice.recommendation.to_json(),
-                "decision": None if advice.decision is None else advice.decision.to_json(),
-                "note": advice.note,
-            }
-        )  # fmt: skip
+    async def stop(request: Request) -> Response:
+        key, board = board_of(request)
+        board.stop_search()
+        return JSONResponse({"id": key, "stopped": True})
 
     def search(make: Callable[[WebBoard, Position, Request], Work]) -> Handler:
         async def run(request: Request) -> Response:
@@ -570,8 +689,11 @@ def app(tt_mb: float = BOARD_TT_MB, hosts: list[str] | None = None) -> Starlette
         Route("/api/boards/{id}/seats", guarded(seats), methods=["POST"]),
         Route("/api/boards/{id}/goto", guarded(goto), methods=["POST"]),
         Route("/api/boards/{id}/record", guarded(record), methods=["POST"]),
+        Route("/api/boards/{id}/view", guarded(view), methods=["POST"]),
+        Route("/api/boards/{id}/edit", guarded(edit), methods=["POST"]),
         Route("/api/boards/{id}/export", guarded(export)),
-        Route("/api/boards/{id}/hint", guarded(hint), methods=["POST"]),
+        Route("/api/boards/{id}/stop", guarded(stop), methods=["POST"]),
+        Route("/api/boards/{id}/hint", guarded(search(lambda b, p, r: hint_work(b, p)))),
         Route("/api/boards/{id}/analyze", guarded(search(lambda b, p, r: analyze_work(b, p)))),
         Route("/api/boards/{id}/table", guarded(search(lambda b, p, r: table_work(b, p)))),
         Route(

@@ -8,7 +8,8 @@ The table is the CLI's JSON of a position (``tricksolver show --json``,
 moves with the text a click sends, the last trick and who played each card
 of it, the moves made and taken back, the players at the seats, what the
 game draws besides hands and tricks, and whether the next move makes itself
-(an engine's move, or the only legal one).
+(an engine's move, or the only legal one).  In a seat's view, what that
+seat cannot see is taken out (`solver.web.seat_view`).
 """
 
 from __future__ import annotations
@@ -24,6 +25,8 @@ from solver.games.game import Board, RecordFormat
 from solver.games.registry import game_of
 from solver.review import played_hand
 from solver.web.boards import WebBoard
+from solver.web.seat_view import hidden_cards, seat_view_json
+from solver.wholegame import WholeGame
 
 PERSON = "you"  # a seat a person plays, in the list of players
 
@@ -82,9 +85,43 @@ def board_json(key: str, board: WebBoard) -> dict[str, Any]:
             "record": board.record,
             "blunder_cost": game.blunder_cost,
             "side_names": {s: side_label(pos, pos.sides()[s]) for s in range(pos.nseats)},
+            "view": None if board.view_seat is None else pos.seat_name(board.view_seat),
+            "draft": None if board.draft is None else board.draft.to_json(),
+            "whole": None if board.whole is None else score_sheet(board.whole),
         }
     )
-    return data
+    seat = board.view_seat
+    if seat is None:
+        return data
+    own_turn = not over and pos.to_move == seat
+    return seat_view_json(data, hidden_cards(pos, seat), own_turn)
+
+
+def score_sheet(game: WholeGame) -> dict[str, Any]:
+    """A whole game's score sheet: every hand scored so far (its dealer, each
+    seat's score of it and total after it), the totals, the hand in play,
+    what ends the game (a target of points, a number of rounds) and, once
+    over, who won."""
+    pos = game.position
+    return {
+        "hand": game.hand,
+        "target": game.target,
+        "rounds": game.rounds,
+        "max_hands": game.max_hands,
+        "totals": list(game.scores),
+        "hands": [
+            {
+                "hand": r.number,
+                "dealer": pos.seat_name(r.dealer),
+                "scores": list(r.scores),
+                "totals": list(r.totals),
+            }
+            for r in game.results
+        ],  # fmt: skip
+        "over": game.is_over,
+        "winners": None if game.winners is None else [pos.seat_name(s) for s in game.winners],
+        "by_hand_limit": game.by_hand_limit,
+    }
 
 
 def record_title(board: Board) -> str:

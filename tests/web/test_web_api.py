@@ -26,7 +26,7 @@ from solver.doubledummy import Solver
 from solver.errors import TricksolverError
 from solver.games.registry import GAMES
 from solver.pimc import recommend
-from solver.players import make_player
+from solver.players import advise, make_player
 from solver.position import view_of
 from solver.records import read_boards
 from solver.review import review
@@ -306,15 +306,53 @@ def test_the_dd_table_and_par_of_a_whist_deal_are_solver_tables(client: Any) -> 
     assert got["entries"] == expected["entries"]
 
 
-def test_a_hint_is_the_strongest_players_move_with_its_figures(client: Any) -> None:
-    state = near_end(client, "whist", 4, 8)
-    response = client.post(f"/api/boards/{state['id']}/hint")
-    assert response.status_code == 200, response.text
-    hint = response.json()
-    pos = position_of(state)
-    assert hint["move"] in [str(m) for m in pos.legal_moves()]
-    if len(pos.legal_moves()) > 1:
-        assert hint["recommendation"]["moves"][0]["move"] == hint["move"]
+def test_a_hint_streams_the_figures_so_far_then_is_advises_move_and_figures(client: Any) -> None:
+    state = near_end(client, "whist", 4, 12)
+    pos = held_position(client, state)
+    found = events(client, f"/api/boards/{state['id']}/hint")
+    progress = [e for e in found if e["type"] == "progress"]
+    so_far = [e["so_far"] for e in progress if "so_far" in e]
+    assert so_far, "no figures while it ran"
+    legal = sorted(str(m) for m in pos.legal_moves())
+    for figures in so_far:
+        assert figures["seed"] is None  # a hint's seed is its player's own: not shown
+        assert sorted(m["move"] for m in figures["moves"]) == legal
+    assert [f["worlds"] for f in so_far] == sorted(f["worlds"] for f in so_far)
+    hint = found[-1]["hint"]
+    expected = advise(view_of(pos, pos.to_move))
+    assert hint["move"] == str(expected.move) and hint["player"] == expected.player
+    assert expected.recommendation is not None and hint["recommendation"] is not None
+    rec = expected.recommendation.to_json()
+    assert hint["recommendation"]["worlds"] == rec["worlds"]
+    assert [m["move"] for m in hint["recommendation"]["moves"]] == [m["move"] for m in rec["moves"]]
+
+
+def test_a_hint_before_play_streams_its_evaluations(client: Any) -> None:
+    state = post(client, "/api/boards", {"game": "cinch", "seed": 2})  # the first call
+    found = events(client, f"/api/boards/{state['id']}/hint")
+    counts = [e["done"] for e in found if e["type"] == "progress"]
+    assert counts and counts == sorted(counts) and all(e.get("total") is None for e in found[:-1])
+    hint = found[-1]["hint"]
+    assert hint["decision"] is not None and hint["move"] == hint["decision"]["move"]
+
+
+def test_a_stopped_hint_answers_from_the_worlds_valued_so_far(live_url: str) -> None:
+    with httpx2.Client(base_url=live_url, timeout=STOPPED_SECONDS * 4) as web:
+        key = post(web, "/api/boards", {"game": "whist", "seed": 5})["id"]  # a whole deal
+        started = time.monotonic()
+        with web.stream("GET", f"/api/boards/{key}/hint") as response:
+            found: list[dict[str, Any]] = []
+            for line in response.iter_lines():
+                if not line.startswith("data: "):
+                    continue
+                found.append(json.loads(line[len("data: ") :]))
+                if "so_far" in found[-1] and sum("so_far" in e for e in found) == 1:
+                    post(web, f"/api/boards/{key}/stop")  # at the first figures
+        assert time.monotonic() - started < STOPPED_SECONDS * 2
+    hint = found[-1]["hint"]
+    rec = hint["recommendation"]
+    assert rec["stopped"] and rec["worlds"] < rec["requested"]
+    assert hint["move"] == rec["best"]
 
 
 # -- bad input ----------------------------------------------------------------------------
@@ -503,8 +541,8 @@ def answered_or_one_line(response: httpx2.Response) -> bool:
     return False
 
 
-ROUTES = ("play", "undo", "redo", "goto", "seats", "record", "step", "hint")
-QUERIES = ("analyze", "recommend", "review", "table", "export")
+ROUTES = ("play", "undo", "redo", "goto", "seats", "record", "step", "stop")
+QUERIES = ("analyze", "recommend", "review", "table", "export", "hint")
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -1,7 +1,7 @@
 """The web board in a real headless browser: Debian's Chromium driven by
 Selenium (its chromedriver, never a download), against the server started
 on a free port.  A hand of every game played by clicks against the engine's
-players, a hint's figures, a PBN file opened and its double-dummy table
+players, a hint's figures streamed while it runs, a PBN file opened and its double-dummy table
 equal to ``tricksolver table``'s, the analysis labelled on the cards, a
 planted mistake marked by the review, a malformed paste's one line, and the
 keyboard.  A failing test leaves a screenshot of the page (its path in the
@@ -15,7 +15,7 @@ import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
-from urllib.parse import quote
+from urllib.parse import parse_qs, quote, urlparse
 
 import httpx2
 import pytest
@@ -23,8 +23,9 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.remote.webdriver import WebDriver
 from selenium.webdriver.remote.webelement import WebElement
+from selenium.webdriver.support.ui import Select
 
-from solver.position import parse_position
+from solver.position import parse_position, view_of
 from tests.cli_helpers import run
 from tests.web.board_helpers import EVERY_GAME, EVERY_GAME_IDS, headless_chromium
 
@@ -143,17 +144,34 @@ def test_a_hand_is_played_by_clicks_against_the_engine(page: Page, game: str, pl
     assert state["seat_players"] == ["you", *["heuristic"] * (players - 1)]
 
 
-def test_a_hint_shows_its_figures(page: Page) -> None:
-    page.open("")
-    page.type_in("paste", PLANTED)
-    page.driver.find_element(By.CSS_SELECTOR, "#paste-form button").click()
-    page.until(lambda: page.state()["position"] == parse_position(PLANTED).to_line())
+# Kept by the page's observer: what #results showed, in order, as it changed.
+WATCH_RESULTS = """
+window.shown = [];
+new MutationObserver(() => {
+  const r = document.getElementById('results');
+  const table = r.querySelector('table.figures');
+  if (table) window.shown.push({soFar: table.classList.contains('so-far'), text: r.textContent,
+                                rows: table.querySelectorAll('tbody tr').length});
+}).observe(document.getElementById('results'), {childList: true, subtree: true});
+"""
+
+
+def test_a_hint_whose_figures_appear_while_it_runs(page: Page) -> None:
+    page.open("game=whist&seed=5")  # a whole deal: each world a search of its own
+    page.driver.execute_script(WATCH_RESULTS)
     page.click("hint")
-    table = page.until(lambda: page.find("#results table.figures"), "the hint's figures")
+    table = page.until(lambda: page.find("#results table.figures:not(.so-far)"), "the hint")
     rows = table[0].find_elements(By.CSS_SELECTOR, "tbody tr")
-    assert rows and "Hint for" in page.text("results")
     means = [float(r.find_elements(By.TAG_NAME, "td")[1].text) for r in rows]
-    assert means == sorted(means, reverse=True)
+    assert rows and means == sorted(means, reverse=True)
+    move = page.state()["moves"]
+    assert "Hint for" in page.text("results") and "player's choice" in page.text("results")
+    shown = page.driver.execute_script("return window.shown;")
+    first_final = next(i for i, s in enumerate(shown) if not s["soFar"])
+    running = shown[:first_final]
+    assert running, "no figures before the hint's answer"
+    assert all("thinking" in s["text"] and "so far" in s["text"] for s in running)
+    assert all(s["rows"] == len(move) for s in running)  # every legal card's mean
 
 
 def test_a_recommendations_figures_appear_while_it_runs(page: Page) -> None:
@@ -251,3 +269,123 @@ def test_cards_have_names_and_arrow_keys_step_through_a_hand(page: Page) -> None
     page.find("#history .ply[data-ply='2']")[0].send_keys(Keys.ARROW_UP)  # the moves list
     page.until(lambda: page.body("ply") == "1", "the position after the first move")
     assert page.state()["redo"] == ["9S"]
+
+
+def test_a_seat_view_draws_the_other_hands_face_down_and_names_none_of_them(page: Page) -> None:
+    page.open("game=chinese-whist&players=2&seed=3")
+    full = page.state()
+    Select(page.driver.find_element(By.ID, "view")).select_by_value(full["seat_names"][0])
+    page.until(lambda: page.find("#table .card.back[aria-label^='a card of']"), "the view")
+    pos = parse_position(full["position"])
+    hidden = {str(c) for c in view_of(pos, 0).pool}
+    drawn = {c.get_attribute("data-card") for c in page.find("#table .card[data-card]")}
+    labels = " ".join(str(c.get_attribute("aria-label")) for c in page.find("#table .card"))
+    assert drawn and not drawn & hidden
+    assert not any(card_name in labels for card_name in map(spoken, hidden))
+    assert {str(c) for c in view_of(pos, 0).holding()} <= drawn
+    assert "b=" in page.driver.current_url and "p=" not in page.driver.current_url
+
+
+def spoken(code: str) -> str:
+    """A card's name as the page gives it (``ace of spades``)."""
+    words = "ace king queen jack ten nine eight seven six five four three two".split()
+    ranks = dict(zip("AKQJT98765432", words, strict=True))
+    suits = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+    return f"{ranks[code[0]]} of {suits[code[1]]}"
+
+
+# Each card of a fanned hand whose rank the next card covers (its outline, a
+# box shadow's spread, counted), with the pixels covered.
+COVERED_RANKS = """
+const spread = (el) => {
+  const lengths = getComputedStyle(el).boxShadow.match(/-?[0-9.]+px/g) || [];
+  return lengths.length >= 4 ? Math.max(0, parseFloat(lengths[3])) : 0;
+};
+const covered = [];
+for (const hand of document.querySelectorAll('#table .hand')) {
+  const cards = [...hand.querySelectorAll('.card')];
+  cards.forEach((card, i) => {
+    const rank = card.querySelector('.rank');
+    if (!rank || i + 1 === cards.length) return;
+    const range = document.createRange();
+    range.selectNodeContents(rank);
+    const ink = range.getBoundingClientRect();  // the text itself, not its box
+    const left = cards[i + 1].getBoundingClientRect().left - spread(cards[i + 1]);
+    if (ink.right > left + 0.5) covered.push([card.dataset.card, ink.right - left]);
+  });
+}
+return covered;
+"""
+
+
+@pytest.mark.parametrize(("game", "players"), EVERY_GAME, ids=EVERY_GAME_IDS)
+def test_no_rank_in_a_fanned_hand_is_covered_by_the_next_card(
+    page: Page, game: str, players: int
+) -> None:
+    with httpx2.Client(base_url=page.url) as web:  # the deal, then at its first card
+        state = web.post("/api/boards", json={"game": game, "players": players, "seed": 4}).json()
+        key = state["id"]
+        web.post(f"/api/boards/{key}/seats", json={"seats": "heuristic", "people": []})
+        lines = [state["position"]]
+        while state["phase"] != "play":
+            state = web.post(f"/api/boards/{key}/step").json()
+        lines.append(state["position"])  # its cards outlined: legal
+    for line in lines:
+        page.open("p=" + quote(line))
+        tens = page.find("#table .hand .card[data-card^='T']")
+        covered = page.driver.execute_script(COVERED_RANKS)
+        assert page.find("#table .hand .card .rank") and not covered, covered
+        assert all(t.find_element(By.CLASS_NAME, "rank").text == "10" for t in tens)
+    assert page.find("#table .hand .card.legal")
+
+
+def test_a_deal_edited_by_clicks_is_in_the_address(page: Page) -> None:
+    page.open("game=whist&seed=6")
+    start = page.state()
+    page.click("edit-mode")
+    north, east = (page.find(f"#table .seat[data-seat='{s}']")[0] for s in ("N", "E"))
+    mine = north.find_elements(By.CSS_SELECTOR, ".card[data-edit]")[0].get_attribute("data-edit")
+    theirs = east.find_elements(By.CSS_SELECTOR, ".card[data-edit]")[0].get_attribute("data-edit")
+    north.find_element(By.CSS_SELECTOR, f".card[data-edit='{mine}']").click()
+    page.find("#table .seat[data-seat='E'] .seat-head")[0].click()
+    page.until(lambda: page.text("edit-problem"), "the reader's line on uneven hands")
+    # the second move by the keyboard: the card picked, then its seat's Here
+    page.find(f"#table .seat[data-seat='E'] .card[data-edit='{theirs}']")[0].send_keys(Keys.ENTER)
+    page.until(lambda: page.find(f".card.selected[data-edit='{theirs}']"), "the card picked")
+    page.find("#table .seat[data-seat='N'] .move-here")[0].send_keys(Keys.ENTER)
+    page.until(lambda: page.state()["position"] != start["position"], "the swapped deal")
+    swapped = page.state()
+    hands = {h["seat"]: h["cards"] for h in swapped["hands"]}
+    assert theirs in hands["N"] and mine in hands["E"]
+    assert parse_qs(urlparse(page.driver.current_url).query)["p"][0] == swapped["position"]
+    page.find("#table .seat[data-seat='S'] .clear-hand")[0].click()
+    page.until(lambda: "to place" in page.text("edit-problem"), "the cleared hand's cards to place")
+    page.click("edit-deal")
+    page.until(lambda: page.text("edit-problem") == "", "the rest dealt")
+    page.click("edit-done")
+    page.until(lambda: page.find("#edit-tools[hidden]"), "the edit finished")
+    final = page.state()
+    assert final["draft"] is None and len({len(h["cards"]) for h in final["hands"]}) == 1
+    assert parse_qs(urlparse(page.driver.current_url).query)["p"][0] == final["position"]
+
+
+def test_a_whole_game_is_played_to_its_end_with_the_score_sheet_beside_the_table(
+    page: Page,
+) -> None:
+    page.open("game=cinch&seed=1")
+    page.click("whole")
+    ply = page.body("board")
+    page.driver.find_element(By.CSS_SELECTOR, "#deal-form button[type=submit]").click()
+    page.until(lambda: page.body("board") != ply, "the whole game dealt")
+    key = page.body("board")
+    assert page.find("#sheet table.sheet") and "Hand 1:" in page.text("status")
+    seats = {"seats": "heuristic", "people": []}  # the engine at every seat
+    assert httpx2.post(f"{page.url}/api/boards/{key}/seats", json=seats).status_code == 200
+    page.open(f"b={key}")  # the address holds the board: reloaded, it plays on
+    page.until(lambda: page.body("turn") == "over", "the game's end")
+    sheet = page.state()["whole"]
+    rows = page.find("#sheet table.sheet tbody tr")
+    assert sheet["over"] and len(rows) == len(sheet["hands"]) + 1 > 2
+    cells = [td.text for td in rows[-1].find_elements(By.TAG_NAME, "td")]
+    assert cells[2:] == [str(t) for t in sheet["totals"]]
+    assert "The game is over: won by" in page.text("status")

@@ -11,7 +11,7 @@ const RANK_NAMES = {
 const STEP_DELAY_MS = 600; // the engine's moves, a short visible pause (?delay=ms)
 const MAX_DELAY_MS = 5000;
 const LAST_GAME = "tricksolver.game";
-const SEAT_RADIUS_X = 36; // % of the table's width from its centre to a seat
+const SEAT_RADIUS_X = 32; // % of the table's width from its centre to a seat (a side seat's whole hand inside)
 const SEAT_RADIUS_Y = 38; // % of its height
 const TRICK_RADIUS = 14; // % from the centre to a card of the trick
 
@@ -23,7 +23,9 @@ let source = null; // the search's event stream
 let values = {}; // card -> its analysis (label, bounds)
 let marks = {}; // move number -> review step
 let stepDelay = STEP_DELAY_MS;
-let viewSeat = ""; // "": every hand shown; a seat's name: the others face down
+let editing = false; // the deal edited by clicking (solver/web/editing.py)
+let selected = null; // the card picked to move, while editing
+const HIDDEN = "back"; // a card the seat's view hides (solver/web/seat_view.py)
 
 // -- talking to the server ------------------------------------------------------
 
@@ -72,11 +74,13 @@ function cardName(code) {
 }
 
 function cardElement(code, move) {
+  if (code === HIDDEN) return cardBack();
   const el = document.createElement("button");
   el.className = `card suit-${code[1]}`;
   el.dataset.card = code;
   el.setAttribute("aria-label", cardName(code));
-  el.innerHTML = `<span class="rank">${code[0] === "T" ? "10" : code[0]}</span><span class="suit">${SUITS[code[1]]}</span>`;
+  const ten = code[0] === "T";
+  el.innerHTML = `<span class="rank${ten ? " ten" : ""}">${ten ? "10" : code[0]}</span><span class="suit">${SUITS[code[1]]}</span>`;
   if (move) {
     el.classList.add("legal");
     el.dataset.move = move;
@@ -121,7 +125,7 @@ function richText(text) {
       const suit = Object.keys(SUITS).find((k) => SUITS[k] === parts[i + 1]);
       const chip = document.createElement("span");
       chip.className = `chip suit-${suit}`;
-      chip.textContent = parts[i] + parts[i + 1];
+      chip.textContent = (parts[i] === "T" ? "10" : parts[i]) + parts[i + 1];
       chip.setAttribute("aria-label", cardName((parts[i] === "10" ? "T" : parts[i]) + suit));
       span.append(chip);
       i++;
@@ -167,20 +171,29 @@ function drawTable() {
     tally.textContent = `tricks ${state.hands[s].tricks} · score ${state.hands[s].score}`;
     head.append(" ", tally);
     box.append(head);
-    const cards = hands ? hands.cards[s] : state.hands[s].cards;
+    box.dataset.seat = name;
+    if (editing) {
+      const clear = document.createElement("button");
+      clear.className = "clear-hand";
+      clear.dataset.seat = name;
+      clear.textContent = "Clear";
+      const here = document.createElement("button");
+      here.className = "move-here";
+      here.textContent = "Here";
+      here.setAttribute("aria-label", `move the picked card to ${name}`);
+      head.append(" ", clear, " ", here);
+    }
+    const draft = editing && state.draft ? state.draft.hands[s] : null;
+    const cards = draft || (hands ? hands.cards[s] : state.hands[s].cards);
     const hand = document.createElement("div");
     hand.className = "hand";
     hand.setAttribute("role", "group");
     hand.setAttribute("aria-label", `${name}'s hand`);
     let suit = null;
-    const hidden = viewSeat !== "" && viewSeat !== name;
-    if (hidden) {
-      for (let i = 0; i < cards.length; i++) hand.append(cardBack(`a card of ${name}'s`));
-    }
-    for (const code of hidden ? [] : cards) {
-      const el = cardElement(code, legal[code]);
+    for (const code of cards) {
+      const el = code === HIDDEN ? cardBack(`a card of ${name}'s`) : editCard(code) || cardElement(code, legal[code]);
       if (code[1] !== suit) el.classList.add("suit-start");
-      suit = code[1];
+      suit = code === HIDDEN ? HIDDEN : code[1];
       hand.append(el);
       drawn.add(code);
     }
@@ -190,6 +203,52 @@ function drawTable() {
   }
   table.append(centre());
   drawDecisions(legal, drawn);
+}
+
+// A card of the deal being edited: a click picks it, a click on a seat moves it there.
+function editCard(code) {
+  if (!editing) return null;
+  const el = cardElement(code, null);
+  el.dataset.edit = code;
+  el.removeAttribute("aria-disabled");
+  if (selected === code) el.classList.add("selected");
+  return el;
+}
+
+function drawEditing() {
+  $("edit-tools").hidden = !editing;
+  const pool = $("edit-pool");
+  pool.replaceChildren();
+  const draft = state.draft;
+  if (!editing || !draft) {
+    $("edit-problem").textContent = "";
+    return;
+  }
+  if (draft.pool.length) pool.append("To place: ", ...draft.pool.map(editCard));
+  $("edit-problem").textContent = draft.problem || "";
+}
+
+async function editDeal(action, extra) {
+  const data = await call(boardPath("edit"), { action, ...(extra || {}) });
+  if (!data) return;
+  selected = null;
+  if (action === "done" || action === "cancel") editing = false;
+  $("edit-mode").checked = editing;
+  setState(data, false);
+}
+
+function onEditClick(e) {
+  const clear = e.target.closest(".clear-hand");
+  if (clear) return editDeal("clear", { seat: clear.dataset.seat });
+  const card = e.target.closest("[data-edit]");
+  if (card) {
+    selected = selected === card.dataset.edit ? null : card.dataset.edit;
+    drawTable();
+    drawEditing();
+    return;
+  }
+  const seat = e.target.closest(".seat");
+  if (seat && selected) return editDeal("move", { card: selected, seat: seat.dataset.seat });
 }
 
 function seatPart(part, s, legal, drawn) {
@@ -206,8 +265,8 @@ function seatPart(part, s, legal, drawn) {
       const cell = document.createElement("span");
       cell.className = "pile";
       if (pile.under) {
-        const under = pile.face_down && pile.top ? cardBack(`a face-down card (${cardName(pile.under)})`)
-          : pile.face_down ? cardBack(`a face-down card (${cardName(pile.under)})`)
+        const named = pile.under === HIDDEN ? "" : ` (${cardName(pile.under)})`;
+        const under = pile.face_down || pile.under === HIDDEN ? cardBack(`a face-down card${named}`)
           : cardElement(pile.under, legal[pile.under]);
         under.classList.add("under");
         cell.append(under);
@@ -293,12 +352,16 @@ function drawStatus() {
   const notes = state.notes.length ? ` (${state.notes.join(", ")})` : "";
   $("title").textContent = `${state.title}${notes}${state.record ? " · board " + state.record : ""}`;
   let text;
-  if (state.over) {
+  const sheet = state.whole;
+  if (sheet && sheet.over) {
+    text = `The game is over: won by ${sheet.winners.join(" and ")}${sheet.by_hand_limit ? ` (at the limit of ${sheet.max_hands} hands)` : ""}.`;
+  } else if (state.over) {
     text = `The hand is over. Score: ${state.hands.map((h) => `${h.seat} ${h.score}`).join(", ")}`;
   } else {
     text = `${state.to_move} to ${state.phase === "play" ? "play" : state.phase}`;
   }
-  $("status").textContent = text;
+  $("status").textContent = (sheet && !sheet.over ? `Hand ${sheet.hand}: ` : "") + text;
+  drawSheet();
   $("undo").disabled = state.history.length === 0;
   $("redo").disabled = state.redo.length === 0;
   const list = $("history");
@@ -333,6 +396,7 @@ function drawStatus() {
   if (view.options.length !== seen.length) {
     view.replaceChildren(...seen.map((c) => new Option(c === "" ? "every hand" : `${c}'s view`, c)));
   }
+  view.value = state.view === null ? "" : state.view;
   const records = $("records");
   $("records-label").hidden = state.records.length === 0;
   if (records.options.length !== state.records.length) {
@@ -341,8 +405,28 @@ function drawStatus() {
   if (state.record) records.value = state.record;
 }
 
+// What tells one position from another (a seat's view has no notation).
+function positionKey(data) {
+  return data.position === undefined ? `${data.id} ${data.history.join(" ")}` : data.position;
+}
+
+// A whole game's score sheet beside the table: each hand's scores, the totals.
+function drawSheet() {
+  const box = $("sheet");
+  box.replaceChildren();
+  const sheet = state.whole;
+  box.hidden = !sheet;
+  if (!sheet) return;
+  const end = sheet.target !== null ? `to ${sheet.target} points` : sheet.rounds !== null ? `${sheet.rounds} rounds` : "its own end";
+  const rows = sheet.hands.map((h) => [String(h.hand), h.dealer, ...h.scores.map((x, i) => `${x} (${h.totals[i]})`)]);
+  rows.push(["total", "", ...sheet.totals.map(String)]);
+  const table = figuresTable(["hand", "dealer", ...state.seat_names], rows, `Score sheet: a game ${end}; each hand's score (the total after it)`);
+  table.classList.add("sheet");
+  box.append(table);
+}
+
 function setState(data, fresh) {
-  const moved = !state || state.position !== data.position;
+  const moved = !state || positionKey(state) !== positionKey(data);
   state = data;
   if (moved) values = {};
   if (fresh) marks = {};
@@ -350,22 +434,30 @@ function setState(data, fresh) {
   query.delete("game");
   query.delete("players");
   query.delete("seed");
-  query.set("p", data.position);
+  query.delete("p");
+  query.delete("b");
+  if (data.view === null && data.whole === null) query.set("p", data.position);
+  else query.set("b", data.id); // a seat's view, a whole game: the board (not one position)
   history.replaceState(null, "", "?" + query.toString());
   localStorage.setItem(LAST_GAME, data.game);
   $("game").value = data.game;
   fillPlayers();
   $("players").value = String(data.players);
+  if (fresh) editing = false;
+  $("edit-mode").checked = editing;
   drawStatus();
   drawInfo();
   drawTable();
+  drawEditing();
   clearTimeout(stepTimer);
   document.body.dataset.board = data.id;
   document.body.dataset.ply = String(data.history.length);
   document.body.dataset.turn = data.over ? "over" : data.auto ? "engine" : "person";
-  if (data.auto && !data.over) {
+  if (editing) {
+    // no move while the deal is edited
+  } else if (data.auto && !data.over) {
     stepTimer = setTimeout(() => act("step"), stepDelay);
-  } else if (moved && $("auto-analyze").checked && !data.over && data.phase === "play") {
+  } else if (moved && $("auto-analyze").checked && !data.over && data.phase === "play" && data.view === null) {
     analyze();
   }
 }
@@ -390,7 +482,8 @@ function listen(what, query, onEvent) {
     if (data.type === "done" || data.type === "error") {
       es.close();
       if (source === es) source = null;
-      if (data.type === "done") $("progress").textContent = data.stopped ? "stopped" : "done";
+      const rec = data.recommendation || (data.hint && data.hint.recommendation);
+      if (data.type === "done") $("progress").textContent = data.stopped || (rec && rec.stopped) ? "stopped" : "done";
     }
   };
   es.onerror = () => {
@@ -399,12 +492,10 @@ function listen(what, query, onEvent) {
   };
 }
 
-function stopSearch() {
-  if (source) {
-    source.close();
-    source = null;
-    $("progress").textContent = "stopped";
-  }
+// The stop button: the server stops the board's search, whose stream then
+// ends with what it found (a hint its move from the worlds valued so far).
+async function stopSearch() {
+  if (source) await call(boardPath("stop"), {});
 }
 
 function boundsText(b) {
@@ -482,7 +573,8 @@ function recommendationTable(rec) {
     `${Math.round(m.best_share * 100)}%`,
   ]);
   const methods = Object.entries(rec.worlds_by_method).map(([k, v]) => `${v} ${k}`).join(", ");
-  const caption = `Seat ${rec.seat}: ${rec.worlds} worlds valued of ${rec.requested} (${methods}), seed ${rec.seed}${stoppedText(rec)}`;
+  const seed = rec.seed === null ? "" : `, seed ${rec.seed}`;
+  const caption = `Seat ${rec.seat}: ${rec.worlds} worlds valued of ${rec.requested} (${methods})${seed}${stoppedText(rec)}`;
   return figuresTable(["move", "mean", "95% interval", "best in"], rows, caption);
 }
 
@@ -492,33 +584,51 @@ function decisionTable(decision) {
   return figuresTable(["plan", "mean", "95% interval", "worlds"], rows, caption);
 }
 
+// The figures of the worlds valued so far, drawn while a run goes on.
+function soFarTable(rec) {
+  const table = recommendationTable(rec);
+  table.classList.add("so-far");
+  table.querySelector("caption").textContent += " (so far: the run goes on)";
+  return table;
+}
+
+function worldsProgress(data) {
+  if (data.type !== "progress") return;
+  if (data.total !== null) $("progress").textContent = `worlds valued: ${data.done} of ${data.total}`;
+  else $("progress").textContent = `evaluations: ${data.done}`;
+}
+
 function recommendNow(event) {
   event.preventDefault();
   const query = { samples: $("samples").value, seconds: $("seconds").value, seed: $("rec-seed").value };
   listen("recommend", query, (data) => {
-    if (data.type === "progress" && data.total !== null) $("progress").textContent = `worlds valued: ${data.done} of ${data.total}`;
-    if (data.type === "progress" && data.so_far) {
-      const table = recommendationTable(data.so_far);
-      table.classList.add("so-far");
-      table.querySelector("caption").textContent += " (so far: the run goes on)";
-      $("results").replaceChildren(table);
-    }
+    worldsProgress(data);
+    if (data.type === "progress" && data.so_far) $("results").replaceChildren(soFarTable(data.so_far));
     if (data.type === "done" && data.recommendation) $("results").replaceChildren(recommendationTable(data.recommendation));
     if (data.type === "done" && data.decision) $("results").replaceChildren(decisionTable(data.decision));
   });
 }
 
-async function hint() {
-  $("progress").textContent = "thinking...";
-  const data = await call(boardPath("hint"), {});
-  $("progress").textContent = "";
-  if (!data) return;
-  const box = document.createElement("div");
-  box.className = "hint";
-  box.append(richText(`Hint for ${data.seat}: ${cardTextOf(data.move)} (the ${data.player} player's choice)${data.note ? "; " + data.note : ""}`));
-  if (data.recommendation) box.append(recommendationTable(data.recommendation));
-  if (data.decision) box.append(decisionTable(data.decision));
-  $("results").replaceChildren(box);
+// The hint: the figures of the worlds valued so far as they come, then the move.
+function hint() {
+  const seat = state.to_move;
+  listen("hint", null, (data) => {
+    worldsProgress(data);
+    if (data.type === "progress" && data.so_far) {
+      const box = document.createElement("div");
+      box.className = "hint";
+      box.append(`Hint for ${seat}: thinking...`, soFarTable(data.so_far));
+      $("results").replaceChildren(box);
+    }
+    if (data.type !== "done" || !data.hint) return;
+    const h = data.hint;
+    const box = document.createElement("div");
+    box.className = "hint";
+    box.append(richText(`Hint for ${h.seat}: ${cardTextOf(h.move)} (the ${h.player} player's choice)${h.note ? "; " + h.note : ""}`));
+    if (h.recommendation) box.append(recommendationTable(h.recommendation));
+    if (h.decision) box.append(decisionTable(h.decision));
+    $("results").replaceChildren(box);
+  });
 }
 
 function ddTable() {
@@ -635,7 +745,8 @@ async function start() {
   $("game").addEventListener("change", fillPlayers);
   $("deal-form").addEventListener("submit", (e) => {
     e.preventDefault();
-    newBoard({ game: $("game").value, players: Number($("players").value), seed: $("seed").value });
+    const whole = $("whole").checked;
+    newBoard({ game: $("game").value, players: Number($("players").value), seed: $("seed").value, whole });
   });
   $("paste-form").addEventListener("submit", (e) => {
     e.preventDefault();
@@ -646,7 +757,19 @@ async function start() {
     const data = await call(boardPath("record"), { board: $("records").value });
     if (data) setState(data, true);
   });
+  $("edit-pool").addEventListener("click", onEditClick);
+  $("edit-mode").addEventListener("change", () => {
+    editing = $("edit-mode").checked;
+    selected = null;
+    drawTable();
+    drawEditing();
+  });
+  $("edit-deal").addEventListener("click", () => editDeal("deal", { seed: $("seed").value || "0" }));
+  $("edit-rotate").addEventListener("click", () => editDeal("rotate"));
+  $("edit-done").addEventListener("click", () => editDeal("done"));
+  $("edit-cancel").addEventListener("click", () => editDeal("cancel"));
   $("table").addEventListener("click", (e) => {
+    if (editing) return onEditClick(e);
     const card = e.target.closest("[data-move]");
     if (card) act("play", { move: card.dataset.move });
   });
@@ -659,8 +782,7 @@ async function start() {
     if (b) act("goto", { ply: Number(b.dataset.ply) });
   });
   $("view").addEventListener("change", () => {
-    viewSeat = $("view").value;
-    drawTable();
+    act("view", { seat: $("view").value });
   });
   $("undo").addEventListener("click", () => act("undo", { to_person: true }));
   $("redo").addEventListener("click", () => act("redo"));
@@ -684,7 +806,10 @@ async function start() {
     }
   });
   document.addEventListener("keydown", onKey);
-  if (params.get("p")) {
+  if (params.get("b")) {
+    const data = await call(`/api/boards/${encodeURIComponent(params.get("b"))}`);
+    if (data) setState(data, true);
+  } else if (params.get("p")) {
     await newBoard({ text: params.get("p") });
   }
   if (!state) {
