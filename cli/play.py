@@ -106,9 +106,16 @@ def totals_text(game: WholeGame, scores: list[int] | tuple[int, ...]) -> str:
     return ", ".join(f"{seat_label(pos, m)} {scores[m[0]]}" for m in side_seats(pos.sides()))
 
 
-def view_lines(view: SeatKnowledge, pos: Position, game: WholeGame) -> list[str]:
-    """What the seat of `view` may see, for a person: nothing else is shown."""
-    me = pos.seat_name(view.seat)
+def view_lines(
+    view: SeatKnowledge, pos: Position, game: WholeGame, person: int | None = None
+) -> list[str]:
+    """What the seat of `view` may see, for a person: nothing else is shown.
+    `person`: the person's seat when they decide for another seat, the seat
+    of `view` (whist's declarer for dummy, `Game.decider`): their own cards
+    are shown besides the cards they play now; a hand lying face up for
+    every seat (`Game.open_hand`: dummy) is shown to all."""
+    person = view.seat if person is None else person
+    me = pos.seat_name(person)
     lines = [
         f"── {game_of(pos).title}, hand {game.hand}: you are seat {me};"
         f" dealer {pos.seat_name(view.dealer)}; trump {trump_words(view.trump)}"
@@ -118,7 +125,16 @@ def view_lines(view: SeatKnowledge, pos: Position, game: WholeGame) -> list[str]
     if len(sides) < view.nseats:
         lines.append("Sides: " + " against ".join(seat_label(pos, m) for m in sides))
     lines += game_of(pos).seen_lines(view, pos)
-    lines.append(f"Your cards: {hand_text(view.hand)}")
+    open_seat = game_of(pos).open_hand(pos)
+    if open_seat is not None and open_seat != view.seat:
+        lines.append(f"Dummy, {pos.seat_name(open_seat)}: {hand_text(pos.hand_now(open_seat))}")
+    if person != view.seat:  # the hand the person holds besides the one they play now
+        lines.append(f"Your cards: {hand_text(pos.hand_now(person))}")
+        lines.append(
+            f"Dummy's cards, {pos.seat_name(view.seat)}, to play now: {hand_text(view.hand)}"
+        )
+    else:
+        lines.append(f"Your cards: {hand_text(view.hand)}")
     if view.trick:
         played = ", ".join(f"{pos.seat_name(s)} {c}" for s, c in view.trick)
         label = "Trick won" if view.phase == Phase.CLAIM else "Trick"
@@ -236,18 +252,21 @@ class HumanPlayer(Player):
         self.on_undo = on_undo
 
     def choose(self, view: View, rng: random.Random) -> Move:
-        """The person's move, from their seat's view (the table shown to
-        them is read from it; the live game parses their move)."""
-        position, seat = self.game.position, view.seat
+        """The person's move, from the view of the seat to move: theirs, or
+        the seat they decide for (whist's declarer plays dummy's cards,
+        `Game.decider`); the table shown to them is read from it; the live
+        game parses their move."""
+        position = self.game.position
+        seat = self.game.decider()  # the person's own seat
         sight = knowledge(view)
-        self.echo("\n".join(view_lines(sight, position, self.game)))
+        self.echo("\n".join(view_lines(sight, position, self.game, seat)))
         if len(sight.legal) == 1:
             self.echo(f"forced: {move_text(sight.legal[0])} (your only legal move)")
             return sight.legal[0]
         while True:
             try:
                 text = click.prompt(
-                    f"Your move, seat {position.seat_name(seat)}",
+                    self.prompt_text(view.seat, seat),
                     default="",
                     show_default=False,
                     prompt_suffix="> ",
@@ -268,7 +287,7 @@ class HumanPlayer(Player):
             elif word == "moves":
                 self.echo("Legal moves: " + " ".join(str(m) for m in sight.legal))
             elif word == "table":
-                self.echo("\n".join(view_lines(sight, position, self.game)))
+                self.echo("\n".join(view_lines(sight, position, self.game, seat)))
             elif word == "undo":
                 try:
                     taken = self.game.take_back(seat)
@@ -282,9 +301,9 @@ class HumanPlayer(Player):
                 self.echo(f"Taken back: {moves}")
                 if self.on_undo is not None:
                     self.on_undo()
-                view = view_of(position, seat)
+                view = view_of(position, position.to_move)
                 sight = knowledge(view)
-                self.echo("\n".join(view_lines(sight, position, self.game)))
+                self.echo("\n".join(view_lines(sight, position, self.game, seat)))
             else:
                 try:
                     move = position.parse_move(text)
@@ -294,6 +313,13 @@ class HumanPlayer(Player):
                     self.echo(f"Not a legal move: {e}.  Legal moves: {legal}  (type help)")
                     continue
                 return move
+
+    def prompt_text(self, to_move: int, seat: int) -> str:
+        """The prompt: the person's seat, or dummy's when they play its cards."""
+        name = self.game.position.seat_name
+        if to_move != seat:
+            return f"Your move for dummy, seat {name(to_move)}"
+        return f"Your move, seat {name(seat)}"
 
 
 # -- the narration ----------------------------------------------------------------------
@@ -329,6 +355,7 @@ class Narrator:
         self.echo = echo
         self.trick: list[tuple[int, Card]] = []
         self.told_hand = 0  # the hand whose deal was told last
+        self.shown_open: int | None = None  # the hand lying face up that was told (dummy)
         self.dealt: list[str] = []  # every seat's cards as told at the deal
 
     def header(self) -> None:
@@ -372,6 +399,7 @@ class Narrator:
     def step(self, step: Step) -> None:
         if not self.brief:
             self._move(step)
+        self._open_hand(step.position)
         if step.result is not None:
             self.hand_end(step.result)
 
@@ -393,6 +421,16 @@ class Narrator:
                 self.echo(line)
             if at_first_lead(pos):  # the hands as play begins (not after a claim)
                 self._hands_for_play(pos)
+
+    def _open_hand(self, pos: Position) -> None:
+        """Tell a hand once it lies face up for every seat (`Game.open_hand`:
+        whist's dummy, once the opening lead is made), even when brief."""
+        rules = game_of(pos)
+        seat = None if pos.is_over else rules.open_hand(pos)
+        if seat is not None and seat != self.shown_open:
+            text = rules.dealt_text(pos, seat)
+            self.echo(f"Dummy, {pos.seat_name(seat)}, faces its cards: {text}")
+        self.shown_open = seat
 
     def _hands_for_play(self, pos: Position) -> None:
         """At the first lead, the hands that changed since the deal (a Cinch
@@ -568,13 +606,13 @@ def play(
       tricksolver play whist --seats heuristic --seed 3 --json > game.json
       tricksolver play --board docs/match.lin 3c --seats heuristic --seed 1 --brief
     """
-    dummy, of_board = None, None
+    of_board = None
     if record is not None:
         if game is not None or resume is not None:
             raise TricksolverError("give a GAME, --resume FILE or --board FILE N, one of them")
         if seed is None:
             seed = secrets.randbelow(SEED_LIMIT)
-        of_board, dummy = board_game(record, seed)
+        of_board = board_game(record, seed)
         game = of_board.game
     if (game is None) == (resume is None):
         raise TricksolverError("give a GAME to play or --resume FILE, not both")
@@ -602,6 +640,8 @@ def play(
         WholeGame.check_save_path(save)  # a bad --save path before the game, not after
     names = parse_seats(seats, whole.nseats)
     human_seat = None if human is None else parse_seat(human, whole.nseats, "--human")
+    if human_seat is not None:
+        check_person_seat(whole, human_seat)
     if human_seat is None and whole.humans:  # a resumed game asks its person again
         human_seat = whole.humans[0]
     whole.humans = () if human_seat is None else (human_seat,)  # kept by a save
@@ -628,10 +668,6 @@ def play(
                     log.before()
                 step = whole.step(lineup)
                 narrator.step(step)
-                if dummy is not None and len(whole.position.play_record) == 1:
-                    name = whole.position.seat_name(dummy)
-                    text = game_of(whole.position).dealt_text(whole.position, dummy)
-                    click.echo(f"Dummy, {name}, faces its cards: {text}")
                 if log is not None:
                     log.step(step)
                 played += step.result is not None
@@ -648,11 +684,11 @@ def play(
     echo_log(log, "over" if whole.is_over else "hands", out)
 
 
-def board_game(record: tuple[str, str], seed: int) -> tuple[WholeGame, int | None]:
+def board_game(record: tuple[str, str], seed: int) -> WholeGame:
     """The game of board N of a hand record (``--board FILE N``): one hand,
-    its deal from the opening lead of its contract, dealt by seat 1 as a
-    game's first hand is (the dealer changes nothing in the play); and the
-    seat whose hand all see once the lead is made (`Game.board_dummy`)."""
+    its deal from the opening lead of its contract (with its declarer, who
+    plays dummy's cards: `Game.board_to_play`), dealt by seat 1 as a game's
+    first hand is (the dealer changes nothing in the play)."""
     path, number = record
     _, boards = source_boards(path, number)
     if boards is None:
@@ -663,10 +699,22 @@ def board_game(record: tuple[str, str], seed: int) -> tuple[WholeGame, int | Non
             f" give one ({number}o, {number}c)"
         )
     board = boards[0]
-    pos = board.position
+    pos = game_of(board.position).board_to_play(board)
     fields = {k: v for k, v in pos.to_fields().items() if v is not None}
     start = solver.parse_position(to_toml({**fields, "dealer": pos.seat_name(0)}))
-    return WholeGame(seed, 1, [0] * start.nseats, start), game_of(pos).board_dummy(board)
+    return WholeGame(seed, 1, [0] * start.nseats, start)
+
+
+def check_person_seat(whole: WholeGame, seat: int) -> None:
+    """A person sits where they make decisions: not at a seat whose cards
+    another seat plays (whist's dummy: declarer plays them)."""
+    pos = whole.position
+    decider = game_of(pos).decider(pos, seat)
+    if decider != seat:
+        raise TricksolverError(
+            f"--human: seat {pos.seat_name(seat)} is dummy, whose cards declarer plays:"
+            f" sit at seat {pos.seat_name(decider)}"
+        )
 
 
 def narration_to_stderr(as_json: bool) -> contextlib.AbstractContextManager[Any]:
