@@ -17,6 +17,7 @@ import sys
 from typing import IO, Any
 
 import click
+from rich.console import Console
 
 import solver
 from solver.drawing import hand_text
@@ -46,6 +47,7 @@ from .render_play import (
     signed,
     totals_text,
 )
+from .render_table import LiveTable
 
 DEFAULT_SEATS = "heuristic"
 PLAYER_LIST = ", ".join(f"{name} ({p.summary})" for name, p in PLAYERS.items())
@@ -141,6 +143,14 @@ PIMC_BUDGET_HELP = (
     help="Print the game's log as JSON when play stops (the deals, every move with its seat,"
     " each hand's result, the totals; docs/json.md); the narration and the prompt go to stderr.",
 )
+@click.option(
+    "--live/--no-live",
+    default=None,
+    help="Draw one table redrawn in place after every move (hands, the trick and the last"
+    " trick, tricks won, trump, dealer, totals, the game's own parts), a person's prompt"
+    " below it, instead of telling the game line by line. Default: --live when standard"
+    " output is a terminal (and not --json).",
+)
 def play(
     game: str | None,
     players: int | None,
@@ -156,6 +166,7 @@ def play(
     brief: bool,
     record: tuple[str, str] | None,
     as_json: bool,
+    live: bool | None,
 ) -> None:
     """Play a whole game of GAME and narrate it.
 
@@ -180,7 +191,10 @@ def play(
       tricksolver play whist --seats random --seed 3
       tricksolver play whist --seats heuristic --seed 3 --json > game.json
       tricksolver play --board docs/match.lin 3c --seats heuristic --seed 1 --brief
+      tricksolver play cinch --seed 7 --live            the table, redrawn in place
     """
+    if live and as_json:
+        raise TricksolverError("--live and --json: choose one output")
     of_board = None
     if record is not None:
         if game is not None or resume is not None:
@@ -225,27 +239,19 @@ def play(
     lineup: list[Player] = [make_player(n) for n in names]
     log = GameLog(whole, names, human_seat, resumed=resume is not None) if as_json else None
     out = sys.stdout  # the log's: the narration goes to stderr with --json
+    table = live_table(whole, names, human_seat, live, as_json)
     with narration_to_stderr(as_json):
-        narrator = Narrator(whole, names, human_seat, brief, click.echo)
+        echo = click.echo if table is None else table.echo
+        narrator = Narrator(whole, names, human_seat, brief or table is not None, echo)
         if human_seat is not None:
-            lineup[human_seat] = HumanPlayer(whole, click.echo, narrator.follow)
+            lineup[human_seat] = person(whole, narrator, table)
         narrator.header()
         if whole.is_over:
             narrator.game_end()
             echo_log(log, "over", out)
             return
-        played = 0
         try:
-            while not whole.is_over and (hands is None or played < hands):
-                if narrator.told_hand != whole.hand:
-                    narrator.hand_start()
-                if log is not None:
-                    log.before()
-                step = whole.step(lineup)
-                narrator.step(step)
-                if log is not None:
-                    log.step(step)
-                played += step.result is not None
+            play_on(whole, lineup, narrator, log, hands, table)
         except Quit:
             click.echo(f"\nGame stopped in hand {whole.hand}.{saved_note(whole, save, seats)}")
             echo_log(log, "quit", out)
@@ -257,6 +263,62 @@ def play(
             raise click.exceptions.Exit(INTERRUPTED) from None
         finish_play(whole, narrator, hands, save, seats)
     echo_log(log, "over" if whole.is_over else "hands", out)
+
+
+def play_on(
+    whole: WholeGame,
+    lineup: list[Player],
+    narrator: Narrator,
+    log: GameLog | None,
+    hands: int | None,
+    table: LiveTable | None,
+) -> None:
+    """Play on to the end of the game or of `hands` hands, narrated (and
+    drawn, with a live table, which is stopped however play stops)."""
+    played = 0
+    try:
+        while not whole.is_over and (hands is None or played < hands):
+            if narrator.told_hand != whole.hand:
+                narrator.hand_start()
+                if table is not None:
+                    table.follow()
+            if log is not None:
+                log.before()
+            step = whole.step(lineup)
+            narrator.step(step)
+            if table is not None:
+                table.step(step)
+            if log is not None:
+                log.step(step)
+            played += step.result is not None
+    finally:
+        if table is not None:
+            table.stop()
+
+
+def live_table(
+    whole: WholeGame, names: list[str], seat: int | None, live: bool | None, as_json: bool
+) -> LiveTable | None:
+    """The table redrawn in place, if asked (--live) or by default when
+    standard output is a terminal (not with --json); None: told line by line.
+    With a person at `seat`, it shows what that seat sees."""
+    if live is None:
+        live = not as_json and sys.stdout.isatty()
+    if not live:
+        return None
+    return LiveTable(whole, names, Console(force_terminal=True, highlight=False), seat)
+
+
+def person(whole: WholeGame, narrator: Narrator, table: LiveTable | None) -> HumanPlayer:
+    """The person at the table: told line by line, or shown the live table."""
+    if table is None:
+        return HumanPlayer(whole, click.echo, narrator.follow)
+
+    def taken_back() -> None:
+        narrator.follow()
+        table.follow()
+
+    return HumanPlayer(whole, table.echo, taken_back, table.for_person)
 
 
 def board_game(record: tuple[str, str], seed: int) -> WholeGame:

@@ -67,10 +67,19 @@ class HumanPlayer(Player):
         game: WholeGame,
         echo: Callable[[str], None],
         on_undo: Callable[[], None] | None = None,
+        show: Callable[[SeatKnowledge, int], None] | None = None,
     ) -> None:
         self.game = game
         self.echo = echo
         self.on_undo = on_undo
+        self.show = show  # draws the table for the person (default: `view_lines`, echoed)
+
+    def table(self, sight: SeatKnowledge, seat: int) -> None:
+        """The table as the person at `seat` sees it, deciding with `sight`."""
+        if self.show is not None:
+            self.show(sight, seat)
+        else:
+            self.echo("\n".join(view_lines(sight, self.game.position, self.game, seat)))
 
     def choose(self, view: View, rng: random.Random) -> Move:
         """The person's move, from the view of the seat to move: theirs, or
@@ -80,7 +89,7 @@ class HumanPlayer(Player):
         position = self.game.position
         seat = self.game.decider()  # the person's own seat
         sight = knowledge(view)
-        self.echo("\n".join(view_lines(sight, position, self.game, seat)))
+        self.table(sight, seat)
         if len(sight.legal) == 1:
             self.echo(f"forced: {move_text(sight.legal[0])} (your only legal move)")
             return sight.legal[0]
@@ -108,7 +117,7 @@ class HumanPlayer(Player):
             elif word == "moves":
                 self.echo("Legal moves: " + " ".join(str(m) for m in sight.legal))
             elif word == "table":
-                self.echo("\n".join(view_lines(sight, position, self.game, seat)))
+                self.table(sight, seat)
             elif word == "undo":
                 try:
                     taken = self.game.take_back(seat)
@@ -124,7 +133,7 @@ class HumanPlayer(Player):
                     self.on_undo()
                 view = view_of(position, position.to_move)
                 sight = knowledge(view)
-                self.echo("\n".join(view_lines(sight, position, self.game, seat)))
+                self.table(sight, seat)
             else:
                 try:
                     move = position.parse_move(text)
