@@ -267,6 +267,11 @@ def test_a_person_at_declarers_seat_plays_dummys_cards_too() -> None:
     assert out.count("Your move, seat N> ") == sum(seat == N for seat, _ in chosen)
     assert out.count("(your only legal move)") == forced
     assert "Dummy's cards, S, to play now: " in out
+    first = (  # dummy's first card, forced: the defenders' cards alone are counted
+        "Cards held: E 12, W 13\nYour cards: ♠ K753  ♥ KT7  ♦ 975  ♣ 432\n"
+        "Dummy's cards, S, to play now: ♠ AT8  ♥ AQJ932  ♦ AQ8  ♣ 6\nTrick 1: E AC\n"
+    )
+    assert first in out
     assert out.rstrip().endswith(f"N-S {whole.scores[N]}, E-W {whole.scores[E]})")
 
 
@@ -278,6 +283,7 @@ def test_a_person_defending_sees_dummy_once_the_lead_is_made() -> None:
     table = out[out.index("you are seat W") :]
     assert "Trick 1: E " in table  # E has led, dummy has played
     assert "Dummy, S: ♠ AT8  ♥ AQJ932  ♦ AQ8  ♣ —" in table  # 6C played
+    assert "Cards held: N 13, E 12\n" in table  # dummy's are shown, not counted
 
 
 def test_a_person_cannot_sit_at_dummys_seat() -> None:

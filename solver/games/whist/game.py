@@ -121,6 +121,8 @@ class WhistGame(Game):
     def review_notes(self, board: Board, values: Sequence[tuple[int, int | None]]) -> list[str]:
         return board_view.review_notes(board, values)
 
+    seen_lines = staticmethod(drawing.seen_lines)
+
     def board_to_play(self, board: Board) -> Position:
         pos = board.position
         assert isinstance(pos, Whist)
