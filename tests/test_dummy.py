@@ -19,7 +19,7 @@ from typing import ClassVar
 import pytest
 
 import solver
-from solver import CardSet, Move
+from solver import CardSet, Move, PositionError, TricksolverError
 from solver.cli.play import board_game
 from solver.games.whist import Whist
 from solver.games.whist.view import WhistView
@@ -75,6 +75,13 @@ def test_the_declarer_is_kept_by_the_notation_and_dummy_is_partner() -> None:
     assert isinstance(again, Whist) and again.declarer == N
     assert deal(1, declarer=None).dummy is None
     assert "declarer" not in deal(1, declarer=None).to_line()
+
+
+def test_a_bad_declarer_is_refused_in_one_line() -> None:
+    with pytest.raises(PositionError, match="declarer"):
+        Whist(list(deal(1).hands), declarer=4)
+    with pytest.raises(TricksolverError, match="declarer"):
+        solver.parse_position(deal(1).to_line().replace("declarer=N", "declarer=X"))
 
 
 @pytest.mark.parametrize("seat", range(4))

@@ -88,6 +88,8 @@ class Whist(Position):
         self.trump = trump
         self.leader = leader
         self.dealer = (leader - 1) % SEATS if dealer is None else dealer
+        if declarer is not None and not 0 <= declarer < SEATS:
+            raise PositionError(f"declarer: seats 0 to 3 (N E S W), not {declarer}")
         self.declarer = declarer  # None: no contract, no dummy
         self._core = _core.PlayState(
             _core.Setup(
