@@ -18,7 +18,7 @@ import pytest
 from rich.console import Console
 
 from solver.cards import CardSet, Suit
-from solver.cli.play import board_game
+from solver.cli.play import board_game, live_table
 from solver.cli.render_table import LiveTable, Tricks, table_view
 from solver.games.registry import game_of
 from solver.heuristics import seat_knowledge
@@ -208,3 +208,24 @@ def test_without_a_terminal_play_tells_the_game_line_by_line() -> None:
     plain = run("play", "whist", "--seed", "5")
     assert plain.stdout == run("play", "whist", "--seed", "5", "--no-live").stdout
     assert "\x1b[" not in plain.stdout and "  Trick 1: " in plain.stdout
+
+
+class Tty(io.StringIO):
+    """Standard output that says it is a terminal."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+@pytest.mark.parametrize(
+    ("tty", "live", "as_json", "drawn_live"),
+    [(True, None, False, True), (True, None, True, False), (False, None, False, False),
+     (False, True, False, True), (True, False, False, False)],
+)  # fmt: skip
+def test_the_live_table_is_the_default_on_a_terminal_alone(
+    tty: bool, live: bool | None, as_json: bool, drawn_live: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("sys.stdout", Tty() if tty else io.StringIO())
+    whole = WholeGame.new("whist", seed=1)
+    table = live_table(whole, ["heuristic"] * 4, None, live, as_json)
+    assert (table is not None) == drawn_live
