@@ -29,7 +29,9 @@ from rich.console import Console
 import solver
 from solver.cli import render, render_json, render_view
 from solver.cli.bench import bench
-from solver.cli.play import match, move, play
+from solver.cli.match import match
+from solver.cli.move import move
+from solver.cli.play import play
 from solver.cli.recommend import recommend
 from solver.cli.review import review
 from solver.cli.search import analyze, table

@@ -81,10 +81,11 @@ class Step:
     """One decision of a game, as `WholeGame.step` made it."""
 
     hand: int
-    seat: int  # 0-based
+    seat: int  # 0-based: the seat whose move it was
     move: Move
     position: Position  # the hand after the move (the live position, until the next step)
     result: HandResult | None  # when the move ended the hand
+    decider: int  # the seat whose player chose it (`Game.decider`: whist's declarer for dummy)
 
 
 class WholeGame:
@@ -244,8 +245,10 @@ class WholeGame:
     def take_back(self, seat: int) -> list[tuple[int, Move]]:
         """Take back `seat`'s latest choice in the hand in play and every
         move made after it (the other seats' replies), so that `seat` is to
-        decide again: a move that was the only legal one was no choice, and
-        is taken back on the way to the choice before it.  Returns the moves
+        decide again (its choices are those its player made: whist's
+        declarer's include dummy's cards, `Game.decider`): a move that was
+        the only legal one was no choice, and is taken back on the way to
+        the choice before it.  Returns the moves
         taken back, (seat, move), the latest first.  Only the moves of the
         hand in play can be taken back (a hand over is scored); with no
         choice of `seat` in it, IllegalMoveError and nothing is changed."""
@@ -257,23 +260,35 @@ class WholeGame:
             move = trial.undo()
             mover = trial.to_move
             taken.append((mover, move))
-            if mover == seat and len(trial.legal_moves()) > 1:
+            chooser = game_of(trial).decider(trial, mover)
+            if chooser == seat and len(trial.legal_moves()) > 1:
                 for _ in taken:
                     self.position.undo()
                 return taken
         who = self.position.seat_name(seat)
         raise IllegalMoveError(f"seat {who} has made no choice in hand {self.hand} to take back")
 
+    def decider(self) -> int:
+        """The seat whose player makes the decision now: the seat to move, or
+        the seat that decides for it (`Game.decider`: whist's declarer
+        decides dummy's cards)."""
+        pos = self.position
+        return game_of(pos).decider(pos, pos.to_move)
+
     def step(self, players: Sequence[Player]) -> Step:
         """The seat to move makes its decision (players: one per seat), from
-        its view of the hand."""
+        its view of the hand; where another seat decides for it (whist's
+        declarer for dummy, `Game.decider`), that seat's player decides,
+        from the view of the seat to move, which holds what the deciding
+        seat sees."""
         if self.is_over:
             raise IllegalMoveError("the game is over")
         view = self._view(self.position.to_move)
         pos, seat, hand = self.position, self.position.to_move, self.hand
-        move = players[seat].choose(view, self.rng())
+        decider = self.decider()
+        move = players[decider].choose(view, self.rng())
         result = self.play(move)
-        return Step(hand, seat, move, pos, result)
+        return Step(hand, seat, move, pos, result, decider)
 
     def _view(self, seat: int) -> View:
         """The view of `seat` in the hand in play.  A position read from a

@@ -403,10 +403,23 @@ class Game(ABC):
         list: TRACE) are the same; none by default."""
         return []
 
-    def board_dummy(self, board: Board) -> int | None:
-        """The seat whose cards every seat sees once the first card of a
-        board is played (whist: dummy, declarer's partner); None (the
-        default) for none."""
+    def board_to_play(self, board: Board) -> Position:
+        """The position a board is played from (``play --board``): its
+        position, with who plays whose cards where the record says (whist:
+        the contract's declarer, who plays dummy's cards too); by default
+        the board's position."""
+        return board.position
+
+    def decider(self, pos: Position, seat: int) -> int:
+        """The seat whose player decides `seat`'s move in `pos`, from the
+        view of `seat` (`solver.view_of`, which then holds what the deciding
+        seat sees): whist's declarer decides dummy's cards; by default
+        `seat` itself."""
+        return seat
+
+    def open_hand(self, pos: Position) -> int | None:
+        """The seat whose hand lies face up for every seat in `pos` (whist:
+        dummy, once the opening lead is made); None (the default) for none."""
         return None
 
     def table_notes(self, board: Board, table: Any) -> list[str]:

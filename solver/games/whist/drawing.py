@@ -1,6 +1,7 @@
-"""How whist's parts of the benchmark are drawn for a person: the opening
+"""How whist is drawn for a person: what a seat sees of the other hands
+(`seen_lines`), and its parts of the benchmark: the opening
 lead and the double-dummy table, each timed against DDS, with its checks
-(`solver.games.whist.bench` measures).  Each function returns a rich
+(`solver.games.whist.bench` measures).  Each bench part is a rich
 renderable, reached through whist's `Game.reference_parts`; the report
 around them is drawn by the command line (``cli/render_bench.py``)."""
 
@@ -11,8 +12,25 @@ from rich.console import Group, RenderableType
 from rich.table import Table as RichTable
 from rich.text import Text
 
+from solver.games.base import Position
 from solver.games.whist.bench import TableBench, VersusDds, WhistBench
+from solver.games.whist.rules import Whist, dummy_in_view
+from solver.seatview import SeatKnowledge
 from solver.timing import rate_text, timing_cells
+
+
+def seen_lines(sight: SeatKnowledge, pos: Position) -> list[str]:
+    """How many cards each hand the seat cannot see holds: dummy's hand,
+    face up once the lead is made (drawn apart), and at dummy's seat
+    declarer's, whose cards the seat's player holds, are not counted."""
+    assert isinstance(pos, Whist)
+    dummy = dummy_in_view(pos.dummy, len(pos.play_record))
+    seen = {sight.seat} if dummy is None else {sight.seat, dummy}
+    if dummy is not None and sight.seat == dummy:
+        assert pos.declarer is not None
+        seen.add(pos.declarer)
+    held = [f"{pos.seat_name(s)} {sight.hidden[s]}" for s in range(sight.nseats) if s not in seen]
+    return ["Cards held: " + ", ".join(held)]
 
 
 def _against_dds(

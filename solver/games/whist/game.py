@@ -13,7 +13,7 @@ from solver.errors import NotationError, PositionError
 from solver.games.base import Position
 from solver.games.game import Board, Game, HandToDeal, RecordFormat, ReferencePart, side_seats
 from solver.games.whist import bench, board_view, ddslist, drawing, heuristics, lin, pbn
-from solver.games.whist.rules import FULL_HAND, Whist
+from solver.games.whist.rules import FULL_HAND, Whist, dummy_in_view, partner
 from solver.games.whist.view import WhistView
 from solver.notation import SEAT_LETTERS
 from solver.seatview import SeatFacts
@@ -121,8 +121,26 @@ class WhistGame(Game):
     def review_notes(self, board: Board, values: Sequence[tuple[int, int | None]]) -> list[str]:
         return board_view.review_notes(board, values)
 
-    def board_dummy(self, board: Board) -> int | None:
-        return board_view.dummy(board)
+    seen_lines = staticmethod(drawing.seen_lines)
+
+    def board_to_play(self, board: Board) -> Position:
+        pos = board.position
+        assert isinstance(pos, Whist)
+        dummy = board_view.dummy(board)
+        if dummy is None:
+            return pos
+        fields = {**pos.to_fields(), "declarer": SEAT_LETTERS[partner(dummy)]}
+        return Whist.from_fields({k: v for k, v in fields.items() if v is not None})
+
+    def decider(self, pos: Position, seat: int) -> int:
+        assert isinstance(pos, Whist)
+        if pos.declarer is not None and seat == pos.dummy:
+            return pos.declarer
+        return seat
+
+    def open_hand(self, pos: Position) -> int | None:
+        assert isinstance(pos, Whist)
+        return dummy_in_view(pos.dummy, len(pos.play_record))
 
     def table_notes(self, board: Board, table: Any) -> list[str]:
         return board_view.table_notes(board, table)

@@ -9,7 +9,11 @@ Keys: ``game = "whist"``, ``hands`` (N first, or PBN ``N:...``), ``trump``
 defaults to the first seat of a PBN deal, else N), ``play``.  The dealer
 changes nothing in the play: it is kept (and written, when it is not the
 seat on the leader's right) so that a bridge board whose declarer is not
-its dealer is shown with its own dealer.
+its dealer is shown with its own dealer.  ``declarer`` (optional: a board
+played from its contract) names the seat that plays dummy's cards too:
+dummy, declarer's partner, lays its hand face up once the opening lead is
+made (every seat's view then holds it, and declarer decides dummy's cards:
+`Whist.dummy`, `WhistGame.decider`).  Without it, nothing of this applies.
 """
 
 from __future__ import annotations
@@ -39,7 +43,18 @@ from solver.notation import (
 
 SEATS = 4
 FULL_HAND = 13
-KEYS = {"game", "hands", "trump", "leader", "dealer", "play"}
+KEYS = {"game", "hands", "trump", "leader", "dealer", "declarer", "play"}
+
+
+def partner(seat: int) -> int:
+    """The seat across the table, the partner of `seat`."""
+    return (seat + SEATS // 2) % SEATS
+
+
+def dummy_in_view(dummy: int | None, cards_played: int) -> int | None:
+    """The seat whose hand every seat sees: dummy, once the opening lead is
+    made (`cards_played` since the first lead); None before, or without one."""
+    return dummy if dummy is not None and cards_played > 0 else None
 
 
 class Whist(Position):
@@ -54,6 +69,7 @@ class Whist(Position):
         leader: int = 1,
         play: str = "",
         dealer: int | None = None,
+        declarer: int | None = None,
     ) -> None:
         super().__init__()
         if len(hands) != SEATS:
@@ -72,6 +88,9 @@ class Whist(Position):
         self.trump = trump
         self.leader = leader
         self.dealer = (leader - 1) % SEATS if dealer is None else dealer
+        if declarer is not None and not 0 <= declarer < SEATS:
+            raise PositionError(f"declarer: seats 0 to 3 (N E S W), not {declarer}")
+        self.declarer = declarer  # None: no contract, no dummy
         self._core = _core.PlayState(
             _core.Setup(
                 _core.GAME_NUMBERS[self.game], SEATS, trump, leader, [h.mask for h in hands]
@@ -99,7 +118,9 @@ class Whist(Position):
         leader_text = get_str(fields, "leader")
         leader = parse_seat(leader_text, SEATS, "leader") if leader_text else (dealer + 1) % SEATS
         given = dealer if dealer_text is not None else None  # else the leader's right
-        return cls(hands, trump, leader, get_str(fields, "play", "") or "", given)
+        declarer_text = get_str(fields, "declarer")
+        declarer = parse_seat(declarer_text, SEATS, "declarer") if declarer_text else None
+        return cls(hands, trump, leader, get_str(fields, "play", "") or "", given, declarer)
 
     @classmethod
     def deal(cls, seed: int, trump: int | None = None) -> Whist:
@@ -123,6 +144,12 @@ class Whist(Position):
 
     def seat_name(self, seat: int) -> str:
         return SEAT_LETTERS[seat]
+
+    @property
+    def dummy(self) -> int | None:
+        """Declarer's partner, whose hand lies face up once the opening lead
+        is made; None without a declarer."""
+        return None if self.declarer is None else partner(self.declarer)
 
     def _table_leaders(self) -> list[str | None]:
         """Every seat leads in turn, as in DDS's table."""
@@ -148,6 +175,7 @@ class Whist(Position):
             if self.dealer == (self.leader - 1) % SEATS
             else self.seat_name(self.dealer),
             "leader": SEAT_LETTERS[self.leader],
+            "declarer": None if self.declarer is None else self.seat_name(self.declarer),
             "hands": [str(h) for h in self.hands],
             "play": self.play_text() or None,
         }

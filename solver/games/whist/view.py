@@ -3,8 +3,14 @@
 A view of plain whist holds the seat's own hand, the trump, the leader and
 the play; in an ending, the cards out of play (key ``out``), which are
 public.  Every card the seat has not seen is in another seat's hand: the
-hidden places are the three other hands, with the voids the play showed.
-docs/views.md gives the notation.
+hidden places are the other hands, with the voids the play showed.
+
+A hand played from a contract (key ``declarer``) has a dummy: once the
+opening lead is made, dummy's hand is known to every seat (a known hand,
+not a hidden place: worlds never move its cards), and the view of dummy's
+seat is declarer's, who decides dummy's cards (declarer's hand and dummy's
+known, the defenders' hidden).  Before the lead, every seat knows its own
+hand alone.  docs/views.md gives the notation.
 """
 
 from __future__ import annotations
@@ -15,7 +21,7 @@ from typing import Any
 from solver.cards import FULL_DECK, NOTRUMP, CardSet, strain_text
 from solver.errors import PositionError
 from solver.games.base import Position, check_disjoint, read_cardset, read_strain
-from solver.games.whist.rules import FULL_HAND, KEYS, Whist
+from solver.games.whist.rules import FULL_HAND, KEYS, Whist, dummy_in_view
 from solver.notation import SEAT_LETTERS, Fields, get_str, parse_seat
 from solver.view import NO_CARDS, OUT, HandsView, HiddenPlace, ReplayTable
 
@@ -37,12 +43,14 @@ class WhistView(HandsView):
         leader: int = 1,
         play: str = "",
         out: CardSet = NO_CARDS,
+        declarer: int | None = None,
     ) -> None:
         if len(hands) != self.nseats:
             raise PositionError(f"whist needs 4 hands, got {len(hands)}")
         if not 0 <= trump <= NOTRUMP:
             raise PositionError("trump must be S, H, D, C or NT")
         self.seat, self.trump, self.leader, self.out = seat, trump, leader, out
+        self.declarer = declarer
         self.known = list(hands)  # cards known in each hand at the first lead
         self.size = len(hands[seat])
         if not 1 <= self.size <= FULL_HAND:
@@ -88,7 +96,8 @@ class WhistView(HandsView):
 
     def world(self, fills: Sequence[CardSet], play: bool = True) -> Position:
         hands = self._world_hands(self._fill_map(fills))
-        return Whist(hands, self.trump, self.leader, self.play_text() if play else "")
+        play_text = self.play_text() if play else ""
+        return Whist(hands, self.trump, self.leader, play_text, declarer=self.declarer)
 
     def _fields(self) -> Fields:
         return {
@@ -96,6 +105,7 @@ class WhistView(HandsView):
             "seat": self.seat_name(self.seat),
             "trump": strain_text(self.trump),
             "leader": self.seat_name(self.leader),
+            "declarer": None if self.declarer is None else self.seat_name(self.declarer),
             "hands": self._hands_field(),
             "out": self.out.cards_text() or None,
             "play": self.play_text() or None,
@@ -122,12 +132,30 @@ class WhistView(HandsView):
             else (dealer + 1) % cls.nseats
         )
         out = read_cardset(get_str(fields, "out", "") or "", "out")
-        return cls(seat, hands, trump, leader, get_str(fields, "play", "") or "", out)
+        declarer_text = get_str(fields, "declarer")
+        declarer = parse_seat(declarer_text, cls.nseats, "declarer") if declarer_text else None
+        play = get_str(fields, "play", "") or ""
+        return cls(seat, hands, trump, leader, play, out, declarer)
 
     @classmethod
     def _from_position(cls, pos: Any, seat: int) -> WhistView:
         assert isinstance(pos, Whist)
         hands = cls._own_hand_only(pos.hands, seat)
+        for s in known_hands(pos, seat):
+            hands[s] = pos.hands[s]
         in_play = CardSet(c for h in pos.hands for c in h)
         assert pos.trump is not None
-        return cls(seat, hands, pos.trump, pos.leader, pos.play_text(), FULL_DECK - in_play)
+        return cls(
+            seat, hands, pos.trump, pos.leader, pos.play_text(), FULL_DECK - in_play, pos.declarer
+        )
+
+
+def known_hands(pos: Whist, seat: int) -> list[int]:
+    """The seats besides `seat` whose hands `seat`'s view holds: dummy's once
+    the opening lead is made, and at dummy's seat declarer's too (declarer
+    decides dummy's cards); none without a declarer or before the lead."""
+    dummy = dummy_in_view(pos.dummy, len(pos.play_record))
+    if dummy is None:
+        return []
+    assert pos.declarer is not None  # a dummy is declarer's partner
+    return [s for s in (dummy, pos.declarer) if s != seat and (s == dummy or seat == dummy)]
