@@ -42,7 +42,7 @@ typedef struct ts_tt ts_tt;
 /* The evaluations at a bounded search's horizon (ts_search.evaluation). */
 #define TS_EVAL_MIDDLE 0
 #define TS_EVAL_LEARNED 1
-#define TS_MAX_EVAL_INPUTS 64 /* the most inputs a game's model has */ /* the transposition table (search/table.h) */
+#define TS_MAX_EVAL_INPUTS 96 /* the most inputs a game's model has */ /* the transposition table (search/table.h) */
 
 typedef struct ts_stats {
     int64_t nodes;     /* positions visited */

@@ -29,7 +29,7 @@ from sklearn.neural_network import MLPRegressor
 from sklearn.preprocessing import StandardScaler
 
 from train.data import matrix, records
-from train.model import Model, forward, write_header
+from train.model import Model, forward, read_header, write_header, zero_model
 from train.variants import VARIANTS, headers
 
 DEFAULT_DATA = Path("/work/evaldata")
@@ -86,6 +86,22 @@ def train_variant(data: Path, variant: str, hidden: int, seed: int) -> Model:
     return model
 
 
+def kept(variant: str, inputs: int) -> Model:
+    """A variant not trained now, written beside those that are: its shipped
+    model when it has these inputs, else the zero model (marked untrained)."""
+    try:
+        model = read_header(variant)
+    except (OSError, ValueError):
+        model = None
+    if model is None or model.inputs != inputs:
+        model = zero_model(inputs)
+        model.meta = ["untrained: always the low bound"]
+        print(f"{variant}: untrained (zero model)", file=sys.stderr)
+    else:
+        model.meta = [f"kept from the header before (trained earlier; {model.inputs} inputs)"]
+    return model
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--data", type=Path, default=DEFAULT_DATA)
@@ -101,9 +117,10 @@ def main(argv: list[str] | None = None) -> int:
     for header, variants in headers().items():
         if not any(v.name in models for v in variants):
             continue
-        missing = [v.name for v in variants if v.name not in models]
-        if missing:
-            ap.error(f"{header} holds {', '.join(missing)} too: train them together")
+        inputs = next(models[v.name].inputs for v in variants if v.name in models)
+        for v in variants:
+            if v.name not in models:
+                models[v.name] = kept(v.name, inputs)
         print(write_header(header, models), file=sys.stderr)
     return 0
 

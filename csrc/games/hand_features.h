@@ -22,7 +22,8 @@
 #define HAND_GROUP_FEATURES 8      /* per group, below */
 #define HAND_HONOURS 4             /* the top four cards left in a suit are its honours: 4, 3, 2, 1 points */
 #define HAND_LONG_FROM 3           /* a seat's cards of a suit beyond three are long cards */
-#define HAND_FEATURES (HAND_GROUPS * HAND_GROUP_FEATURES + 5)
+#define HAND_SEAT_FEATURES 5       /* per seat, below */
+#define HAND_FEATURES (HAND_GROUPS * HAND_GROUP_FEATURES + 5 + TS_MAX_SEATS * HAND_SEAT_FEATURES)
 
 /* The features of one group, at out[0..HAND_GROUP_FEATURES-1]:
  *   0 cards          the cards its seats still hold (face-down included)
@@ -34,8 +35,15 @@
  *   6 ruffing voids  a seat of it void in a side suit while holding a trump
  *   7 long cards     a seat's cards of a suit beyond three, added up
  * After both groups: 16 we lead (1/0), 17 tricks left, 18 tricks we won,
- * 19 tricks they won, 20 the seats of side R. */
-enum { HAND_WE_LEAD = HAND_GROUPS * HAND_GROUP_FEATURES, HAND_TRICKS_LEFT, HAND_WON_US, HAND_WON_THEM, HAND_OUR_SEATS };
+ * 19 tricks they won, 20 the seats of side R.  Then each seat in the order
+ * of play from the leader (TS_MAX_SEATS blocks, the missing seats' 0):
+ *   0 ours           1/0: the seat is of side R
+ *   1 trumps         its trumps
+ *   2 honours        its honour points in every suit (as above)
+ *   3 winners        the suits whose top card left it holds
+ *   4 voids          the suits it holds no card of */
+enum { HAND_WE_LEAD = HAND_GROUPS * HAND_GROUP_FEATURES, HAND_TRICKS_LEFT, HAND_WON_US, HAND_WON_THEM, HAND_OUR_SEATS,
+       HAND_BY_SEAT };
 
 /* A seat's cards still to be played. */
 static inline ts_cards cards_left(const ts_state *s, int p) { return s->playable[p] | s->covered[p]; }
@@ -57,6 +65,14 @@ static inline void hand_features(const ts_state *s, int R, float *out)
             ts_card c = top_of(in_suit);
             in_suit &= ~ts_bit(c);
             int g = (group[0] & ts_bit(c)) ? 0 : 1;
+            int i = 0; /* the holder's place in the order of play from the leader */
+            while (!(cards_left(s, (s->leader + i) % s->nseats) & ts_bit(c)))
+                i++;
+            float *seat = out + HAND_BY_SEAT + i * HAND_SEAT_FEATURES;
+            if (h == 0)
+                seat[3] += 1;
+            if (h < HAND_HONOURS)
+                seat[2] += (float)(HAND_HONOURS - h);
             float *f = out + g * HAND_GROUP_FEATURES;
             if (first < 0)
                 first = g;
@@ -69,9 +85,13 @@ static inline void hand_features(const ts_state *s, int R, float *out)
         }
     }
     ts_cards trump_cards = s->trump == TS_NOTRUMP ? 0 : ts_suit_cards(s->trump);
-    for (int p = 0; p < s->nseats; p++) {
+    for (int i = 0; i < s->nseats; i++) {
+        int p = (s->leader + i) % s->nseats;
         float *f = out + (s->side[p] == R ? 0 : 1) * HAND_GROUP_FEATURES;
+        float *seat = out + HAND_BY_SEAT + i * HAND_SEAT_FEATURES;
         ts_cards mine = cards_left(s, p);
+        seat[0] = s->side[p] == R;
+        seat[1] = (float)ts_count(mine & trump_cards);
         f[0] += (float)ts_count(mine);
         f[1] += (float)ts_count(mine & trump_cards);
         for (int suit = 0; suit < TS_SUITS; suit++) {
@@ -80,6 +100,8 @@ static inline void hand_features(const ts_state *s, int R, float *out)
                 f[7] += (float)(n - HAND_LONG_FROM);
             if (!n && suit != s->trump && (mine & trump_cards))
                 f[6] += 1;
+            if (!n)
+                seat[4] += 1;
         }
     }
     int won_us = 0, won_them = 0;

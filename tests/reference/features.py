@@ -18,6 +18,7 @@ RANKS = 13
 NOTRUMP = 4
 HONOURS = 4  # the top four cards left in a suit: 4, 3, 2, 1 points
 LONG_FROM = 3  # a seat's cards of a suit beyond three are long
+MAX_SEATS = 5  # the per-seat part has a block for each of five seats
 JACK, QUEEN, KING = 9, 10, 11
 GAME_POINTS = {8: 10, 9: 1, 10: 2, 11: 3, 12: 4}  # Cinch: T J Q K A
 
@@ -38,7 +39,8 @@ def hand_part(st: _core.PlayState, side: int) -> list[float]:
     """Per group (us: side `side`; them: the rest): cards, trumps, top
     trumps, top side cards, trump honours, side honours, ruffing voids,
     long cards; then we lead, tricks left, tricks we won, they won, our
-    seats."""
+    seats; then per seat from the leader (five blocks): ours, trumps,
+    honours, winners (suits whose top card it holds), voids."""
     seats = range(st.nseats)
     left = {p: cards(st.playable(p)) | cards(st.covered(p)) for p in seats}
     ours = [st.sides[p] == side for p in seats]
@@ -46,10 +48,16 @@ def hand_part(st: _core.PlayState, side: int) -> list[float]:
     for p in seats:
         group[0 if ours[p] else 1] |= left[p]
     f = [[0.0] * 8 for _ in range(2)]
+    order = [(st.leader + i) % st.nseats for i in range(st.nseats)]
+    per_seat = [[0.0] * 5 for _ in range(MAX_SEATS)]
     for suit in range(SUITS):
         trumps = suit == st.trump
         in_suit = sorted((c for c in group[0] | group[1] if suit_of(c) == suit), reverse=True)
         holders = [0 if c in group[0] else 1 for c in in_suit]
+        for h, c in enumerate(in_suit):
+            seat = per_seat[next(i for i, p in enumerate(order) if c in left[p])]
+            seat[3] += h == 0
+            seat[2] += max(0, HONOURS - h)
         for h, g in enumerate(holders):
             if h < HONOURS:
                 f[g][4 if trumps else 5] += HONOURS - h
@@ -69,6 +77,11 @@ def hand_part(st: _core.PlayState, side: int) -> list[float]:
             g[7] += max(0, n - LONG_FROM)
             if n == 0 and suit != st.trump and trumps:
                 g[6] += 1
+    for i, p in enumerate(order):
+        per_seat[i][0] = float(ours[p])
+        per_seat[i][1] = float(sum(1 for c in left[p] if suit_of(c) == st.trump))
+        held_suits = {suit_of(c) for c in left[p]}
+        per_seat[i][4] = float(SUITS - len(held_suits))
     tricks = st.tricks
     won_us = sum(tricks[p] for p in seats if ours[p])
     won_them = sum(tricks[p] for p in seats if not ours[p])
@@ -79,7 +92,7 @@ def hand_part(st: _core.PlayState, side: int) -> list[float]:
         float(won_them),
         float(sum(ours)),
     ]
-    return f[0] + f[1] + tail
+    return f[0] + f[1] + tail + [x for seat in per_seat for x in seat]
 
 
 def chinese_whist_part(pos: Position, st: _core.PlayState, side: int) -> list[float]:
