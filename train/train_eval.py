@@ -1,7 +1,7 @@
 """Train the learned evaluation of every variant and write the weights the
 C core is built with (csrc/games/<game>_weights.h).
 
-    python -m train.train_eval [--data /work/evaldata] [--variants whist,cw2]
+    python -m train.train_eval [--data /work/evaldata ...] [--variants whist,cw2]
         [--hidden 16] [--seed 1]
 
 For each variant: the labelled positions of its train files (train/data.py),
@@ -62,9 +62,9 @@ def fit(x: np.ndarray, y: np.ndarray, hidden: int, seed: int) -> Model:
     return Model(w1, b1, net.coefs_[1][:, 0], float(net.intercepts_[1][0]), hidden)
 
 
-def train_variant(data: Path, variant: str, hidden: int, seed: int) -> Model:
+def train_variant(data: list[Path], variant: str, hidden: int, seed: int) -> Model:
     started = time.process_time()
-    items = list(records(data, variant, "train"))
+    items = [item for folder in data for item in records(folder, variant, "train")]
     if not items:
         raise SystemExit(f"train_eval: no labelled positions of {variant} under {data}")
     x, y, ks = matrix(items)
@@ -73,7 +73,8 @@ def train_variant(data: Path, variant: str, hidden: int, seed: int) -> Model:
     cpu = time.process_time() - started
     kinds = ", ".join(f"k{k}: {int((ks == k).sum())}" for k in sorted(set(ks.tolist())))
     model.meta = [
-        f"data: {data}/{variant}/train_k*.jsonl, {len(items)} positions,"
+        f"data: {', '.join(str(d) for d in data)}: {variant}/train_k*.jsonl,"
+        f" {len(items)} positions,"
         f" {len(y)} rows (a row a side)",
         f"rows by k: {kinds}",
         f"model: {x.shape[1]} inputs, "
@@ -104,7 +105,9 @@ def kept(variant: str, inputs: int) -> Model:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--data", type=Path, default=DEFAULT_DATA)
+    ap.add_argument(
+        "--data", type=Path, action="append", help=f"a data folder (repeatable; {DEFAULT_DATA})"
+    )
     ap.add_argument("--variants", default=",".join(VARIANTS))
     ap.add_argument("--hidden", type=int, default=DEFAULT_HIDDEN)
     ap.add_argument("--seed", type=int, default=1)
@@ -113,7 +116,8 @@ def main(argv: list[str] | None = None) -> int:
     for v in chosen:
         if v not in VARIANTS:
             ap.error(f"unknown variant {v!r} (one of {', '.join(VARIANTS)})")
-    models = {v: train_variant(args.data, v, args.hidden, args.seed) for v in chosen}
+    data = args.data or [DEFAULT_DATA]
+    models = {v: train_variant(data, v, args.hidden, args.seed) for v in chosen}
     for header, variants in headers().items():
         if not any(v.name in models for v in variants):
             continue
