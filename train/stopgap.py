@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from solver import _core
+from solver.games.base import Position
 from tests.randpos import random_play
 
 # variant: (game, players, the largest k made)
@@ -39,7 +40,8 @@ TABLE_BYTES = 64 << 20
 TEST_SEED0 = 10_000_000
 
 
-def one(searcher: Any, variant: str, k: int, seed: int, moves: bool) -> dict[str, Any] | None:
+def position(variant: str, k: int, seed: int) -> Position | None:
+    """The seed's position with k tricks left at a trick start, or None."""
     game, players, _ = GAMES[variant]
     start = random_play(game, players, 0, seed)
     assert start.core is not None
@@ -51,6 +53,15 @@ def one(searcher: Any, variant: str, k: int, seed: int, moves: bool) -> dict[str
     assert st is not None
     if st.phase != _core.PHASE_PLAY or st.trick or total - st.tricks_played != k:
         return None
+    return pos
+
+
+def one(searcher: Any, variant: str, k: int, seed: int, moves: bool) -> dict[str, Any] | None:
+    pos = position(variant, k, seed)
+    if pos is None:
+        return None
+    st = pos.core
+    assert st is not None
     started = time.process_time()
     nodes = 0
     values = []
