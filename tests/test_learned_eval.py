@@ -8,6 +8,7 @@ and the bounded search with it against the minimax to its horizon."""
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -19,7 +20,7 @@ from solver.games.base import Position
 from tests.randpos import VARIANTS, random_play
 from tests.reference.features import reference_inputs
 from tests.test_bounded import _position, _reference
-from train.model import forward, read_header
+from train.model import Model, forward, read_header, write_header
 from train.variants import variant_of
 
 IDS = [f"{g}-{p}" for g, p in VARIANTS]
@@ -160,3 +161,42 @@ def test_learned_bounded_search_is_the_minimax_to_its_horizon(game: str, players
                 assert cv.value == _reference(pos, after, side, searcher.horizon, ev)
                 checked += 1
     assert checked > 0
+
+
+def test_weights_header_round_trips_the_model(tmp_path: Path) -> None:
+    rng = np.random.default_rng(5)
+    models = {
+        "cw2": Model(rng.normal(size=(3, 7)), rng.normal(size=3), rng.normal(size=3), 0.25, 3),
+        "cw3": Model(rng.normal(size=(1, 7)), np.zeros(1), np.zeros(1), -1.5, 0),
+        "cw4": Model(rng.normal(size=(2, 7)), rng.normal(size=2), rng.normal(size=2), 2.0, 2),
+    }
+    write_header("chinese_whist_weights.h", models, tmp_path)
+    x = rng.normal(size=(20, 7))
+    for name, model in models.items():
+        back = read_header(name, tmp_path)
+        assert (back.hidden, back.inputs) == (model.hidden, model.inputs)
+        assert np.allclose(forward(back, x), forward(model, x), atol=1e-4)
+
+
+def test_folded_scaling_gives_the_fitted_models_output() -> None:
+    from sklearn.linear_model import Ridge
+    from sklearn.neural_network import MLPRegressor
+
+    from train import train_eval
+
+    rng = np.random.default_rng(3)
+    x = rng.normal(loc=4.0, scale=[1.0, 3.0, 0.5, 2.0], size=(300, 4))
+    y = x @ np.array([1.0, -0.5, 2.0, 0.0]) + np.maximum(x[:, 0] - 4, 0)
+    scaled = (x - x.mean(axis=0)) / x.std(axis=0)
+    ridge = Ridge(alpha=train_eval.RIDGE_ALPHA).fit(scaled, y)
+    net = MLPRegressor(
+        hidden_layer_sizes=(5,),
+        activation="relu",
+        alpha=train_eval.MLP_L2,
+        max_iter=train_eval.MLP_ITERATIONS,
+        early_stopping=True,
+        random_state=1,
+    ).fit(scaled, y)
+    for hidden, fitted in ((0, ridge), (5, net)):
+        model = train_eval.fit(x, y, hidden, seed=1)
+        assert np.allclose(forward(model, x), fitted.predict(scaled), atol=1e-6)

@@ -82,8 +82,8 @@ def _model_text(v: Variant, m: Model, features_macro: str) -> str:
     return "\n".join(lines) + "\n"
 
 
-def write_header(header: str, models: dict[str, Model]) -> Path:
-    """Write csrc/games/<header> with the models of its variants."""
+def write_header(header: str, models: dict[str, Model], folder: Path = GAMES_C) -> Path:
+    """Write <folder>/<header> (csrc/games/) with the models of its variants."""
     variants = headers()[header]
     base = header.removesuffix("_weights.h")
     guard = f"TS_GAMES_{base.upper()}_WEIGHTS_H"
@@ -98,7 +98,7 @@ def write_header(header: str, models: dict[str, Model]) -> Path:
     for v in variants:
         parts.append(_model_text(v, models[v.name], features_macro))
     parts.append(f"#endif /* {guard} */\n")
-    path = GAMES_C / header
+    path = folder / header
     path.write_text("\n".join(parts))
     return path
 
@@ -106,10 +106,10 @@ def write_header(header: str, models: dict[str, Model]) -> Path:
 _ARRAY = r"static const float {name}_{part}\[[^\]]*\](?:\[[^\]]*\])? = \{{(.*?)\}};"
 
 
-def read_header(variant: str) -> Model:
-    """The model of `variant` as its shipped header holds it."""
+def read_header(variant: str, folder: Path = GAMES_C) -> Model:
+    """The model of `variant` as its header (the shipped one) holds it."""
     v = VARIANTS[variant]
-    text = (GAMES_C / v.header).read_text()
+    text = (folder / v.header).read_text()
 
     def array(part: str) -> np.ndarray:
         found = re.search(_ARRAY.format(name=v.c_name, part=part), text, re.S)
