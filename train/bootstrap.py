@@ -16,56 +16,47 @@ train/reproduce.sh runs the rounds (train, rebuild, label further, ...).
 from __future__ import annotations
 
 import argparse
-import json
-import os
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 from solver.doubledummy import LEARNED, Solver
-from train.stopgap import GAMES, position
+from train.stopgap import GAMES, fill, position
 
 TABLE_MB = 16
 
 
 def label(variant: str, k: int, depth: int, count: int, out: Path) -> int:
     """Append bootstrapped lines to out/<variant>/train_k<k>.jsonl up to `count`."""
-    folder = out / variant
-    os.makedirs(folder, exist_ok=True)
-    path = folder / f"train_k{k}.jsonl"
-    have = set()
-    if path.exists():
-        have = {json.loads(line)["seed"] for line in path.read_text().splitlines() if line}
     solver = Solver(tt_mb=TABLE_MB, evaluation=LEARNED)
-    n, seed = len(have), 1
-    with open(path, "a") as f:
-        while n < count:
-            pos = None if seed in have else position(variant, k, seed)
-            if pos is not None:
-                assert pos.core is not None
-                started = time.process_time()
-                solver.horizon = pos.core.tricks_played + depth
-                values, nodes = [], 0
-                for side in range(pos.core.nsides):
-                    got = solver.solve(pos, side)
-                    values.append(got.value)
-                    nodes += got.stats.nodes
-                row = {
-                    "variant": variant,
-                    "seed": seed,
-                    "index": seed,
-                    "k": k,
-                    "position": pos.to_line(),
-                    "sides": list(range(pos.core.nsides)),
-                    "values": values,
-                    "bounded": depth,
-                    "nodes": nodes,
-                    "seconds": time.process_time() - started,
-                }
-                f.write(json.dumps(row) + "\n")
-                n += 1
-            seed += 1
-    return n
+
+    def row(seed: int) -> dict[str, Any] | None:
+        pos = position(variant, k, seed)
+        if pos is None:
+            return None
+        assert pos.core is not None
+        started = time.process_time()
+        solver.horizon = pos.core.tricks_played + depth
+        values, nodes = [], 0
+        for side in range(pos.core.nsides):
+            got = solver.solve(pos, side)
+            values.append(got.value)
+            nodes += got.stats.nodes
+        return {
+            "variant": variant,
+            "seed": seed,
+            "index": seed,
+            "k": k,
+            "position": pos.to_line(),
+            "sides": list(range(pos.core.nsides)),
+            "values": values,
+            "bounded": depth,
+            "nodes": nodes,
+            "seconds": time.process_time() - started,
+        }
+
+    return fill(out / variant / f"train_k{k}.jsonl", count, row)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -19,6 +19,7 @@ import json
 import os
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -94,29 +95,46 @@ def one(searcher: Any, variant: str, k: int, seed: int, moves: bool) -> dict[str
     return row
 
 
-def make(variant: str, k: int, kind: str, count: int, out: Path, seconds: float = 0) -> int:
-    """Append to out/<variant>/<kind>_k<k>.jsonl until it has `count` lines
-    (or `seconds` of wall time pass, when not 0); returns the lines."""
-    folder = out / variant
-    os.makedirs(folder, exist_ok=True)
-    path = folder / f"{kind}_k{k}.jsonl"
+def fill(
+    path: Path,
+    count: int,
+    make_row: Callable[[int], dict[str, Any] | None],
+    first_seed: int = 1,
+    seconds: float = 0,
+) -> int:
+    """Append to `path` the rows `make_row(seed)` gives (None: that seed is
+    skipped), seed after seed from `first_seed`, until it has `count` lines
+    (or `seconds` of wall time pass, when not 0); the seeds already there
+    are kept (resumable).  Returns the lines."""
+    os.makedirs(path.parent, exist_ok=True)
     have = set()
     if path.exists():
         have = {json.loads(line)["seed"] for line in path.read_text().splitlines() if line}
-    searcher = _core.Searcher(TABLE_BYTES, CAP)
-    seed = (TEST_SEED0 if kind == "test" else 0) + 1
-    n = len(have)
+    n, seed = len(have), first_seed
     started = time.time()
     with open(path, "a") as f:
         while n < count and not (seconds and time.time() - started > seconds):
             if seed not in have:
-                row = one(searcher, variant, k, seed, kind == "test")
+                row = make_row(seed)
                 if row is not None:
                     f.write(json.dumps(row) + "\n")
                     f.flush()
                     n += 1
             seed += 1
     return n
+
+
+def make(variant: str, k: int, kind: str, count: int, out: Path, seconds: float = 0) -> int:
+    """out/<variant>/<kind>_k<k>.jsonl up to `count` lines (`fill`)."""
+    searcher = _core.Searcher(TABLE_BYTES, CAP)
+    first = (TEST_SEED0 if kind == "test" else 0) + 1
+    return fill(
+        out / variant / f"{kind}_k{k}.jsonl",
+        count,
+        lambda seed: one(searcher, variant, k, seed, kind == "test"),
+        first,
+        seconds,
+    )
 
 
 def main(argv: list[str] | None = None) -> int:
