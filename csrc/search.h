@@ -37,7 +37,12 @@
 #define TS_DEFAULT_TT_BYTES ((size_t)256 << 20) /* 256 MiB */
 #define TS_MIN_TT_BYTES ((size_t)1 << 16)
 
-typedef struct ts_tt ts_tt; /* the transposition table (search/table.h) */
+typedef struct ts_tt ts_tt;
+
+/* The evaluations at a bounded search's horizon (ts_search.evaluation). */
+#define TS_EVAL_MIDDLE 0
+#define TS_EVAL_LEARNED 1
+#define TS_MAX_EVAL_INPUTS 96 /* the most inputs a game's model has */ /* the transposition table (search/table.h) */
 
 typedef struct ts_stats {
     int64_t nodes;     /* positions visited */
@@ -63,6 +68,9 @@ typedef struct ts_search {
                           * (GAME_EVALUATE): not exact, the table by exact keys only; keep
                           * such a searcher's table apart from exact searches and clear
                           * it when the horizon changes (solve, analyze, reaches) */
+    int evaluation;      /* the evaluation at the horizon: TS_EVAL_MIDDLE (the middle of the
+                          * cheap bounds) or TS_EVAL_LEARNED (the game's model, search/evaluate.h);
+                          * clear the table when it changes */
     ts_stats stats;      /* of the latest call */
     /* private to the search (csrc/search/) */
     int root_side;
@@ -136,5 +144,16 @@ void ts_maxn(ts_search *S, const ts_state *s, int by, int values[TS_MAX_SIDES]);
 /* The lowest and highest value any position of this hand can have for a side
  * (the range the drivers search in). */
 void ts_value_range(const ts_state *s, int side, int *lo, int *hi);
+
+/* The learned evaluation's inputs for side `side` at a trick start (in the
+ * play, ntrick 0): the cheap bounds, then the game's features
+ * (csrc/games/<game>_features.h); returns their number (0: the game has
+ * none).  For training and tests. */
+int ts_eval_inputs(const ts_state *s, int side, float x[TS_MAX_EVAL_INPUTS]);
+
+/* The evaluation `kind` (TS_EVAL_*) of a trick start for a side, as the
+ * search uses it at its horizon; *raw (when not NULL) gets the model's own
+ * output before it is settled on a possible value (TS_EVAL_MIDDLE: the value). */
+int ts_evaluate(const ts_state *s, int side, int kind, float *raw);
 
 #endif /* TS_SEARCH_H */

@@ -67,6 +67,8 @@ cdef extern from "rules.h" nogil:
 cdef extern from "search.h" nogil:
     size_t TS_DEFAULT_TT_BYTES
     int TS_MAXN_BY_SCORE, TS_MAXN_BY_TRICKS
+    int TS_EVAL_MIDDLE, TS_EVAL_LEARNED   # the evaluations at a bounded search's horizon
+    enum: TS_MAX_EVAL_INPUTS          # the most inputs of a model (a buffer size)
 
     ctypedef struct ts_stats:
         int64_t nodes, trick_starts, tt_hits, tt_stores
@@ -79,6 +81,7 @@ cdef extern from "search.h" nogil:
         int stop                  # set to stop the running search (any thread)
         int exact_keys            # 1: no partition search (the slower reference)
         int horizon               # 0: none; else stop at the start of that trick, evaluated
+        int evaluation            # TS_EVAL_MIDDLE or TS_EVAL_LEARNED, at the horizon
         ts_stats stats            # of the latest call
 
     int ts_search_init(ts_search *S, size_t tt_bytes)
@@ -96,3 +99,5 @@ cdef extern from "search.h" nogil:
     int ts_reaches(ts_search *S, const ts_state *s, int side, int target)
     void ts_maxn(ts_search *S, const ts_state *s, int by, int *values)
     void ts_value_range(const ts_state *s, int side, int *lo, int *hi)
+    int ts_eval_inputs(const ts_state *s, int side, float *x)
+    int ts_evaluate(const ts_state *s, int side, int kind, float *raw)

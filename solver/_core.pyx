@@ -320,6 +320,42 @@ cdef class PlayState:
 DEFAULT_TT_BYTES = TS_DEFAULT_TT_BYTES
 MAXN_BY_SCORE = TS_MAXN_BY_SCORE
 MAXN_BY_TRICKS = TS_MAXN_BY_TRICKS
+EVAL_MIDDLE = TS_EVAL_MIDDLE    # the evaluations at a bounded search's horizon (Searcher.evaluation)
+EVAL_LEARNED = TS_EVAL_LEARNED
+
+
+cdef int _trick_start_side(PlayState state, int side) except -1:
+    if state.s.phase != PHASE_PLAY or state.s.ntrick != 0:
+        raise PositionError("the evaluation values a trick start only")
+    if not 0 <= side < state.s.nsides:
+        raise ValueError("side out of range")
+    return side
+
+
+def eval_inputs(PlayState state not None, int side):
+    """The learned evaluation's inputs of a trick start for `side`: the
+    cheap bounds, then the game's features (csrc/games/<game>_features.h);
+    for the training and the tests.  [] for a game with none."""
+    cdef float x[TS_MAX_EVAL_INPUTS]
+    cdef int n
+    _trick_start_side(state, side)
+    with nogil:
+        n = ts_eval_inputs(&state.s, side, x)
+    return [x[i] for i in range(n)]
+
+
+def evaluate(PlayState state not None, int side, int kind):
+    """(value, raw): the evaluation `kind` (EVAL_MIDDLE or EVAL_LEARNED) of a
+    trick start for `side`, as a bounded search uses it at its horizon, and
+    the model's own output before it is settled on a possible value."""
+    cdef float raw = 0
+    cdef int v
+    _trick_start_side(state, side)
+    if kind != TS_EVAL_MIDDLE and kind != TS_EVAL_LEARNED:
+        raise ValueError(f"kind must be EVAL_MIDDLE or EVAL_LEARNED, not {kind}")
+    with nogil:
+        v = ts_evaluate(&state.s, side, kind, &raw)
+    return v, raw
 
 
 cdef class Searcher:
@@ -410,6 +446,21 @@ cdef class Searcher:
         if trick != self.S.horizon:
             ts_search_clear(&self.S)
             self.S.horizon = trick
+
+    @property
+    def evaluation(self):
+        """The evaluation at the horizon: EVAL_MIDDLE (the middle of the
+        cheap bounds) or EVAL_LEARNED (the game's learned model).  Settable
+        between calls; the table is emptied when it changes."""
+        return self.S.evaluation
+
+    @evaluation.setter
+    def evaluation(self, int kind):
+        if kind != TS_EVAL_MIDDLE and kind != TS_EVAL_LEARNED:
+            raise ValueError(f"the evaluation must be EVAL_MIDDLE or EVAL_LEARNED, not {kind}")
+        if kind != self.S.evaluation:
+            ts_search_clear(&self.S)
+            self.S.evaluation = kind
 
     @property
     def stats(self):

@@ -350,6 +350,18 @@ def _exclusive(method: _Method) -> _Method:
     return guarded  # type: ignore[return-value]
 
 
+# The evaluations at a bounded search's horizon (`Solver.evaluation`).
+MIDDLE = "middle"
+LEARNED = "learned"
+EVALUATIONS = (MIDDLE, LEARNED)
+
+
+def _evaluation_kind(name: str) -> int:
+    if name not in EVALUATIONS:
+        raise PositionError(f"unknown evaluation {name!r} (one of {', '.join(EVALUATIONS)})")
+    return _core.EVAL_LEARNED if name == LEARNED else _core.EVAL_MIDDLE
+
+
 class Solver:
     """Double-dummy searches with one transposition table.
 
@@ -371,12 +383,20 @@ class Solver:
     which any search of this Solver stops, the one running then and every
     later one, as under a time limit (not exact: bounds, an estimate): the
     budget of a whole command handed down to its searches.
+
+    `evaluation` (``middle`` or ``learned``) values the positions where a
+    bounded search (`horizon`) stops: see `evaluation`.
     """
 
     def __init__(
-        self, tt_mb: float = DEFAULT_TT_MB, max_nodes: int = 0, max_seconds: float = 0.0
+        self,
+        tt_mb: float = DEFAULT_TT_MB,
+        max_nodes: int = 0,
+        max_seconds: float = 0.0,
+        evaluation: str = MIDDLE,
     ) -> None:
         tt_mb = table_mib(tt_mb)
+        kind = _evaluation_kind(evaluation)
         node_limit(max_nodes)
         time_limit(max_seconds)
         try:
@@ -386,6 +406,7 @@ class Solver:
                 f"cannot have a table of {tt_mb:g} MiB: not enough memory"
             ) from None
         self._stopping = False  # interrupt() was called: multi-search calls stop early
+        self._search.evaluation = kind
         self._fresh = False  # the table was just written whole and holds nothing yet
         self._warm_first = max_seconds > 0  # a time limit: warm before the first search
         self._busy = threading.Lock()  # held by the thread searching (`_exclusive`)
@@ -543,6 +564,19 @@ class Solver:
         if trick < 0:
             raise PositionError("the horizon must not be negative")
         self._search.horizon = trick
+
+    @property
+    def evaluation(self) -> str:
+        """What values a bounded search's horizon (`horizon`): ``middle``,
+        the middle of the game's cheap bounds, or ``learned``, the game's
+        learned model (csrc/search/evaluate.h).  Settable between searches;
+        the table is emptied when it changes."""
+        return LEARNED if self._search.evaluation == _core.EVAL_LEARNED else MIDDLE
+
+    @evaluation.setter
+    @_exclusive
+    def evaluation(self, name: str) -> None:
+        self._search.evaluation = _evaluation_kind(name)
 
     @staticmethod
     def _side(core: _core.PlayState, side: int) -> int:

@@ -10,6 +10,7 @@
  * (search/core.h), which makes chinese_whist_search from them.
  */
 #include "chinese_whist.h"
+#include "chinese_whist_weights.h"
 #include "chinese_whist_rules.h"
 
 /* Chinese Whist keeps its table by patterns too.  Its shape is every
@@ -471,4 +472,7 @@ static inline int chinese_whist_first_target(const ts_state *s, int lo, int hi)
 #define GAME_second_hand_wins second_hand_wins
 #define GAME_dominated chinese_whist_dominated
 #define GAME_stands_for_lower chinese_whist_stands_for_lower
+#define GAME_N_FEATURES CHINESE_WHIST_N_FEATURES
+#define GAME_features chinese_whist_features
+#define GAME_model(s) ((s)->nseats == 2 ? &CW2_MODEL : (s)->nseats == 3 ? &CW3_MODEL : &CW4_MODEL)
 #include "../search/core.h"

@@ -12,6 +12,7 @@
  * hooks of search/patterns.h.
  */
 #include "chinkway.h"
+#include "chinkway_weights.h"
 
 #define GAME chinkway
 /* the rules (chinkway_rules.h) */
@@ -374,6 +375,9 @@ static inline int chinkway_pattern_answer(const ts_search *S, int target, int pa
 #define GAME_RANK_CLASSES CK_CLASSES
 #define GAME_rank_class(s, R, c) ((s)->phase == TS_PLAY ? ck_class(s, R, c) : 0)
 #define GAME_stands_alone(s, c) ((void)(c), (s)->phase != TS_PLAY)
+#define GAME_N_FEATURES CHINKWAY_N_FEATURES
+#define GAME_features chinkway_features
+#define GAME_model(s) ((void)(s), &CHINKWAY_MODEL)
 #include "../search/core.h"
 
 _Static_assert(TS_QUEST_CATEGORIES <= ALIKE_CLASSES_MAX, "chinkway_alike_classes: a class a category at most");

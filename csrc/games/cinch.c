@@ -7,6 +7,7 @@
  * offset); a hand uses the first CINCH_TABLE_BYTES of the table.
  */
 #include "cinch.h"
+#include "cinch_weights.h"
 
 #define GAME cinch
 /* the rules (cinch_rules.h) */
@@ -26,6 +27,9 @@
 #define GAME_possible_value cinch_possible_value
 #define GAME_ORDER_AGAINST_LATER 1
 #define GAME_TABLE_CAP_BYTES CINCH_TABLE_BYTES
+#define GAME_N_FEATURES CINCH_N_FEATURES
+#define GAME_features cinch_features
+#define GAME_model(s) ((void)(s), &CINCH_MODEL)
 #include "../search/core.h"
 
 int ts_cinch_points(const ts_state *s, int side) { return cinch_points(s, side); }

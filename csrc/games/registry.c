@@ -81,3 +81,7 @@ void ts_maxn(ts_search *S, const ts_state *s0, int by, int values[TS_MAX_SIDES])
 }
 
 void ts_value_range(const ts_state *s, int side, int *lo, int *hi) { entries(s)->value_range(s, side, lo, hi); }
+
+int ts_eval_inputs(const ts_state *s, int side, float x[TS_MAX_EVAL_INPUTS]) { return entries(s)->eval_inputs(s, side, x); }
+
+int ts_evaluate(const ts_state *s, int side, int kind, float *raw) { return entries(s)->evaluate(s, side, kind, raw); }

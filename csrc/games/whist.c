@@ -10,6 +10,7 @@
  * are alike; four seats in two partnerships.
  */
 #include "whist.h"
+#include "whist_weights.h"
 #include "whist_rules.h"
 
 /* ---- the pattern table ---- */
@@ -337,4 +338,7 @@ static ts_cards whist_store(ts_search *S, const ts_state *s, const whist_place *
 #define GAME_store whist_store
 #define GAME_stands_alone(s, c) ((void)(s), (void)(c), 0)
 #define GAME_second_hand_wins second_hand_wins
+#define GAME_N_FEATURES WHIST_N_FEATURES
+#define GAME_features whist_features
+#define GAME_model(s) ((void)(s), &WHIST_MODEL)
 #include "../search/core.h"

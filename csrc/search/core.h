@@ -52,6 +52,11 @@
  *                                   searcher's horizon stops the search (not
  *                                   exact): middle_value, the middle of the
  *                                   cheap bounds (tricks won included)
+ *   GAME_N_FEATURES, GAME_features(s, R, out), GAME_model(s)
+ *                                   none (the learned evaluation is then
+ *                                   GAME_EVALUATE); the game's features of
+ *                                   a trick start for side R, and the model
+ *                                   of the position's variant (search/evaluate.h)
  */
 #ifndef GAME
 #error "search/core.h is included by a game's file, after GAME and its hooks"
@@ -63,6 +68,7 @@
 #include <string.h>
 
 #include "entries.h"
+#include "evaluate.h"
 #include "limits.h"
 #include "moves.h"
 #include "ranks.h"
@@ -171,6 +177,72 @@ static int middle_value(const ts_state *s, int R)
 #define GAME_EVALUATE(s, R) middle_value(s, R)
 #endif
 
+/* The learned evaluation (search/evaluate.h): the model's value for R,
+ * settled into the bounds and onto a value the hand can end with, as
+ * middle_value's; *raw (when not NULL) gets the model's own output.  A
+ * game with no features (no GAME_N_FEATURES) is valued by GAME_EVALUATE.
+ * eval_inputs fills x[] (TS_MAX_EVAL_INPUTS) with the model's inputs:
+ * the cheap bounds, then the game's features; returns their number. */
+#ifdef GAME_N_FEATURES
+#define EVAL_INPUTS (EVAL_BOUNDS_INPUTS + GAME_N_FEATURES)
+_Static_assert(EVAL_INPUTS <= TS_MAX_EVAL_INPUTS, "a game's features fit the public buffer");
+
+static int eval_inputs(const ts_state *s, int R, float *x)
+{
+    int lo, hi;
+    GAME_bounds(s, R, &lo, &hi);
+    x[0] = (float)lo;
+    x[1] = (float)hi;
+    GAME_features(s, R, x + EVAL_BOUNDS_INPUTS);
+    return EVAL_INPUTS;
+}
+
+static int learned_value(const ts_state *s, int R, float *raw)
+{
+    float x[EVAL_INPUTS];
+    eval_inputs(s, R, x);
+    float y = eval_forward(GAME_model(s), x);
+    if (raw)
+        *raw = y;
+    int lo = (int)x[0], hi = (int)x[1];
+    int v = eval_settle(y, lo, hi);
+    while (v > lo && !GAME_possible_value(s, R, v))
+        v--;
+    return v;
+}
+#else
+static int eval_inputs(const ts_state *s, int R, float *x)
+{
+    (void)s, (void)R, (void)x;
+    return 0;
+}
+
+static int learned_value(const ts_state *s, int R, float *raw)
+{
+    int v = GAME_EVALUATE(s, R);
+    if (raw)
+        *raw = (float)v;
+    return v;
+}
+#endif
+
+/* The value at the horizon: the searcher's evaluation (TS_EVAL_*). */
+static int horizon_value(const ts_search *S, const ts_state *s, int R)
+{
+    return S->evaluation == TS_EVAL_LEARNED ? learned_value(s, R, NULL) : GAME_EVALUATE(s, R);
+}
+
+/* ts_evaluate: the evaluation `kind` of a position for a side. */
+static int evaluate(const ts_state *s, int side, int kind, float *raw)
+{
+    if (kind == TS_EVAL_LEARNED)
+        return learned_value(s, side, raw);
+    int v = GAME_EVALUATE(s, side);
+    if (raw)
+        *raw = (float)v;
+    return v;
+}
+
 /* 1: the searcher's horizon stops the search at this trick start. */
 static int past_horizon(const ts_search *S, const ts_state *s)
 {
@@ -215,7 +287,7 @@ static inline int exact_end(ts_search *S, const ts_state *s, int *v)
         return 1;
     }
     if (past_horizon(S, s)) {
-        *v = GAME_EVALUATE(s, S->root_side);
+        *v = horizon_value(S, s, S->root_side);
         return 1;
     }
     return 0;
@@ -581,4 +653,4 @@ static void maxn(ts_search *S, const ts_state *s0, int by, int values[TS_MAX_SID
 
 static void value_range(const ts_state *s, int side, int *lo, int *hi) { GAME_bounds(s, side, lo, hi); }
 
-const ts_game_search GAME_ENTRY(search) = {solve_from, analyze, reaches_from, maxn, value_range};
+const ts_game_search GAME_ENTRY(search) = {solve_from, analyze, reaches_from, maxn, value_range, eval_inputs, evaluate};

@@ -18,6 +18,8 @@ typedef struct ts_game_search {
     int (*reaches)(ts_search *S, const ts_state *s, int side, int target);
     void (*maxn)(ts_search *S, const ts_state *s, int by, int values[TS_MAX_SIDES]);
     void (*value_range)(const ts_state *s, int side, int *lo, int *hi);
+    int (*eval_inputs)(const ts_state *s, int side, float *x);
+    int (*evaluate)(const ts_state *s, int side, int kind, float *raw);
 } ts_game_search;
 
 #endif /* TS_SEARCH_ENTRIES_H */

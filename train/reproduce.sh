@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# The shipped weights (csrc/games/*_weights.h), from the labelled positions:
+#   train/reproduce.sh DATA... 
+# Each DATA folder holds <variant>/train_k<K>.jsonl files (train/README.md: data36's
+# train/positions.py, learn36's train/stopgap.py).  Rounds: train on the exact labels,
+# rebuild the extension, bootstrap labels further from the end of the hand with the
+# model just built (train/bootstrap.py, into $BOOT), train again with them, ...
+# Run from the repository root, with the `train` extra installed.
+set -euo pipefail
+PY=${PYTHON:-python}
+BOOT=${BOOT:-/tmp/tricksolver-bootstrap}
+DEPTH=6      # the bounded search's exact tricks in a bootstrapped label (two players)
+DEPTH3=4     # three players (depth 6 took 4-5 s a position at 16 tricks left)
+COUNT=150    # bootstrapped positions a variant and k
+data=()
+for d in "$@"; do data+=(--data "$d"); done
+build() { "$PY" setup.py build_ext --inplace -q >/dev/null; }
+rm -rf "$BOOT"
+"$PY" -m train.train_eval "${data[@]}" && build
+# round 1: two-player Chinese Whist 15-20 tricks left, three-player 13-17 (the whole hand)
+"$PY" -m train.bootstrap --variant cw2 --ks 15-20 --depth $DEPTH --count $COUNT --out "$BOOT"
+"$PY" -m train.bootstrap --variant cw3 --ks 13-17 --depth $DEPTH3 --count $COUNT --out "$BOOT"
+"$PY" -m train.train_eval "${data[@]}" --data "$BOOT" --variants cw2,cw3,cw4 && build
+# round 2: two-player 21-26 (the whole hand)
+"$PY" -m train.bootstrap --variant cw2 --ks 21-26 --depth $DEPTH --count $COUNT --out "$BOOT"
+"$PY" -m train.train_eval "${data[@]}" --data "$BOOT" --variants cw2,cw3,cw4 && build
