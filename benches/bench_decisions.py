@@ -14,8 +14,10 @@ made up, so it cannot peek); ``recommend`` is handed the view itself.
 The *loss* of a decision is the judge's best mean minus the judge's mean of
 the move chosen (0 for a best move; the game's units: tricks, Chinkway
 quest points, Cinch net points).  Reported per variant and phase: the
-points judged (of the set; the rest beyond the judge or not yet judged to
-`--min-worlds` worlds), the mean loss with its 95% t interval over the
+points judged (of the set; the rest, *short*, judged on fewer than
+`--min-worlds` worlds: beyond the judge or not yet judged), those of them
+resting on capped worlds (worlds past the judge's cap, left out: the long
+ones, so such a point's means may be biased), the mean loss with its 95% t interval over the
 points, the share of decisions within TOLERANCE of the best, the time per
 decision, and the judge's own noise (the mean standard error of the loss
 it gives the chosen moves).  With ``--against`` a second setting is put to
@@ -47,7 +49,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from benches.decision_points import BEFORE, PHASES, POINTS_FILE, DecisionPoint, load_points  # noqa: E402
 from benches.judge_decisions import (  # noqa: E402
     JUDGE_FILE,
-    STAGES,
+    MIN_JUDGED_WORLDS,
     Judged,
     chosen,
     count,
@@ -61,7 +63,7 @@ from solver.players import make_player  # noqa: E402
 from solver.sampling import stand_in  # noqa: E402
 
 TOLERANCE = 0.05  # a decision within this of the judge's best mean counts as a best one
-MIN_WORLDS = STAGES[0]  # a point counts once judged on this many worlds
+MIN_WORLDS = MIN_JUDGED_WORLDS  # a point counts once judged on this many worlds
 RECOMMEND = "recommend"
 RECOMMEND_KEYS = ("samples", "time", "jobs", "max_nodes", "node_budget", "race")
 RECOMMEND_SAMPLES = 100  # recommend's worlds when not given (as `tricksolver recommend`)
@@ -158,11 +160,11 @@ def decide(choose: Choose, point: DecisionPoint, judged: Judged, seed: int) -> C
 def judged_points(
     points: Sequence[DecisionPoint], judgements: dict[str, Judged], min_worlds: int
 ) -> list[DecisionPoint]:
-    """The points judged on `min_worlds` worlds or more (not beyond the judge)."""
+    """The points judged on `min_worlds` worlds or more (capped worlds aside)."""
     out = []
     for p in points:
         j = judgements.get(p.id)
-        if j is not None and not j.beyond and j.worlds >= min_worlds:
+        if j is not None and j.counts(min_worlds):
             out.append(p)
     return out
 
@@ -178,7 +180,7 @@ def _cells(points: Sequence[DecisionPoint]) -> list[tuple[str, str]]:
 
 
 def summary_row(
-    choices: Sequence[Choice], total: int, beyond: int, worlds: Sequence[int]
+    choices: Sequence[Choice], total: int, worlds: Sequence[int], capped: int
 ) -> dict[str, Any]:
     valued = [c for c in choices if c.loss is not None]
     losses = Summary.of([c.loss for c in valued if c.loss is not None])
@@ -186,7 +188,8 @@ def summary_row(
     return {
         "points": total,
         "judged": len(choices),
-        "beyond": beyond,
+        "short": total - len(choices),
+        "capped": capped,
         "unvalued_choices": len(choices) - len(valued),
         "worlds_min": min(worlds, default=0),
         "worlds_mean": round(sum(worlds) / len(worlds), 1) if worlds else 0,
@@ -232,12 +235,12 @@ def report(
     ]:
         mine = [p for p in points if p.variant == variant and (phase == "all" or p.phase == phase)]
         ids = {p.id for p in mine}
-        beyond = sum(judgements[i].beyond for i in ids if i in judgements)
         row: dict[str, Any] = {"variant": variant, "phase": phase}
         for name in names:
             got = [c for c in results[name] if c.point.id in ids]
             worlds = [judgements[c.point.id].worlds for c in got]
-            row[name] = summary_row(got, len(mine), beyond, worlds)
+            capped = sum(judgements[c.point.id].capped > 0 for c in got)
+            row[name] = summary_row(got, len(mine), worlds, capped)
         if len(names) == 2:
             a = [c for c in results[names[0]] if c.point.id in ids]
             b = [c for c in results[names[1]] if c.point.id in ids]
@@ -256,8 +259,13 @@ def _fmt_loss(r: dict[str, Any]) -> str:
 
 def render(data: dict[str, Any], seed: int, min_worlds: int) -> str:
     names = data["settings"]
-    lines = [f"decision-quality bench, seed {seed}, points judged on {min_worlds}+ worlds"]
-    head = f"{'variant':16} {'phase':10} {'judged':>9} {'beyond':>6} {'worlds':>6}"
+    lines = [
+        f"decision-quality bench, seed {seed}, points judged on {min_worlds}+ worlds",
+        "(judged: points counted of the set, the rest judged on fewer worlds; capped: of those,"
+        " points some of whose worlds passed the judge's cap and are left out: the long ones,"
+        " so their means may be biased)",
+    ]
+    head = f"{'variant':16} {'phase':10} {'judged':>9} {'capped':>6} {'worlds':>6}"
     for name in names:
         lines.append(f"{name}:")
         lines.append(f"  {head} {'mean loss':>7} {'95% interval':>16} {'within':>7} {'judge se':>8}"
@@ -269,7 +277,7 @@ def render(data: dict[str, Any], seed: int, min_worlds: int) -> str:
             se = "-" if r["judge_stderr"] is None else f"{r['judge_stderr']:.3f}"
             t = "-" if r["seconds_per_decision"] is None else f"{r['seconds_per_decision']:.3f}"
             cells = (
-                f"{row['variant']:16} {row['phase']:10} {judged:>9} {r['beyond']:>6}"
+                f"{row['variant']:16} {row['phase']:10} {judged:>9} {r['capped']:>6}"
                 f" {r['worlds_mean']:>6}"
             )
             lines.append(f"  {cells} {_fmt_loss(r)} {share:>7} {se:>8} {t}")

@@ -9,7 +9,9 @@ stored points read back to their views and legal moves; bad input is one line.
 
 from __future__ import annotations
 
+import math
 import random
+import statistics
 from pathlib import Path
 
 import pytest
@@ -173,25 +175,68 @@ def test_a_judge_killed_mid_line_continues_to_the_same_lines(
     assert sorted(lines, key=key) == sorted(again, key=key)
 
 
-def test_a_point_past_the_cap_is_beyond_the_judge_until_a_larger_cap(tmp_path: Path) -> None:
+def test_a_point_whose_every_world_passes_the_cap_is_beyond_the_judge_until_a_larger_cap(
+    tmp_path: Path,
+) -> None:
     point = late_points()[0]
     path = tmp_path / "judge.jsonl"
+    worlds = judge_decisions.MOST_CAPPED_WORLDS + 2
     out = JudgeFile(path)
-    got = list(judge_point(point, WORLDS, out, Solver(tt_mb=16), cap=1))
-    out.close()
-    assert len(got) == 1 and got[0].beyond
+    got = list(judge_point(point, worlds, out, Solver(tt_mb=16), cap=1))
+    out.close()  # it stops after MOST_CAPPED_WORLDS capped worlds
+    assert [w.world for w in got] == list(range(judge_decisions.MOST_CAPPED_WORLDS))
+    assert all(w.beyond for w in got)
     j = load_judgements(path)[point.id]
-    assert j.beyond and not j.moves
+    assert j.beyond and not j.moves and j.capped == judge_decisions.MOST_CAPPED_WORLDS
     assert bench_decisions.judged_points([point], {point.id: j}, 1) == []
     out = JudgeFile(path)  # the same cap: nothing more to do
-    assert list(judge_point(point, WORLDS, out, Solver(tt_mb=16), cap=1)) == []
+    assert list(judge_point(point, worlds, out, Solver(tt_mb=16), cap=1)) == []
     out.close()
-    out = JudgeFile(path)  # a larger cap: judged again from the world that passed the small one
-    again = list(judge_point(point, WORLDS, out, Solver(tt_mb=16), cap=CAP))
+    out = JudgeFile(path)  # a larger cap: the capped worlds are judged again, then the rest
+    again = list(judge_point(point, worlds, out, Solver(tt_mb=16), cap=CAP))
     out.close()
-    assert [w.world for w in again] == list(range(WORLDS)) and not any(w.beyond for w in again)
+    assert [w.world for w in again] == list(range(worlds)) and not any(w.beyond for w in again)
     j = load_judgements(path)[point.id]
-    assert not j.beyond and j.worlds == WORLDS
+    assert not j.beyond and j.worlds == worlds and j.capped == 0
+
+
+def test_a_point_keeps_the_worlds_it_finished_and_counts_the_capped_ones() -> None:
+    values = [{"A": 2, "B": 1}, {"A": 0, "B": 1}, None, {"A": 3, "B": 0}, None]
+    lines = [
+        {"point": "p", "world": i, "cap": 9, "cpu": 0.5, "nodes": 7}
+        | ({"beyond": True} if v is None else {"values": v})
+        for i, v in enumerate(values)
+    ]
+    j = judge_decisions.judged("p", lines, None)
+    assert (j.worlds, j.capped, j.beyond) == (3, 2, False)
+    assert j.best.move == "A" and j.best.mean == pytest.approx(5 / 3)
+    assert j.value_of("B") is not None and j.loss("B") == pytest.approx(5 / 3 - 2 / 3)
+    diffs = [1 - 2, 1 - 0, 0 - 3]  # B - A in the judged worlds: the error from 3 worlds
+    se = statistics.stdev(diffs) / math.sqrt(3)
+    assert j.moves[1].diff_stderr == pytest.approx(se) and j.most_stderr == pytest.approx(se)
+    assert j.counts(3) and not j.counts(4)
+    assert j.cpu == pytest.approx(2.5) and j.nodes == 35
+    # a capped world judged since (a larger cap) supersedes its capped line
+    later = {"point": "p", "world": 2, "cap": 99, "cpu": 1.0, "nodes": 7}
+    later["values"] = {"A": 0, "B": 0}
+    j = judge_decisions.judged("p", [*lines, later], None)
+    assert (j.worlds, j.capped) == (4, 1) and j.best.mean == pytest.approx(5 / 4)
+
+
+def test_the_coverage_names_the_points_resting_on_capped_worlds(tmp_path: Path) -> None:
+    points = late_points()[:2]
+    path = tmp_path / "judge.jsonl"
+    judge(points[:1], path, worlds=judge_decisions.MIN_JUDGED_WORLDS)
+    out = JudgeFile(path)  # the other point: every world capped
+    list(judge_point(points[1], WORLDS, out, Solver(tt_mb=16), cap=1))
+    out.close()
+    text = judge_decisions.coverage(points, load_judgements(path))
+    listed = text.split("points with capped worlds")[1].splitlines()[1:]
+    assert [line.split()[0] for line in listed] == [points[1].id]
+    assert "may be biased" in text
+    row = next(line for line in text.splitlines() if line.startswith(points[0].variant))
+    counted, short = row.split()[3:5]
+    assert (counted, short) == ("1", "0")
 
 
 def test_the_stored_points_read_back_to_their_views_and_moves_and_stand_ins() -> None:
