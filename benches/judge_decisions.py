@@ -49,45 +49,40 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
-import math
 import os
 import sys
 import time
 from collections import defaultdict
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from benches.decision_points import (  # noqa: E402
-    BEFORE,
-    DATA,
-    PHASES,
-    POINTS_FILE,
-    VERSION,
-    DecisionPoint,
-    load_points,
-)
+from benches.decision_points import DATA, POINTS_FILE, load_points  # noqa: E402
+from solver.decision_bench import count  # noqa: E402
+from solver.decision_points import BEFORE, PHASES, VERSION, DecisionPoint, chosen  # noqa: E402
 from solver.decisions import Plan, candidate_plans, value_plan  # noqa: E402
 from solver.doubledummy import Solver  # noqa: E402
 from solver.errors import TricksolverError  # noqa: E402
 from solver.games.base import Position  # noqa: E402
-from solver.match import Summary  # noqa: E402
+from solver.judgement import (  # noqa: E402
+    MIN_JUDGED_WORLDS,
+    Judged,
+    load_judgements,
+    read_lines,
+)
 from solver.sampling import Sampler  # noqa: E402
-from tests.randpos import chosen_variants, variant_name  # noqa: E402
 
 JUDGE_FILE = DATA / "judge.jsonl"
 CAP_NODES = 100_000_000  # a world's search past this: the world is capped (not judged)
 MOST_CAPPED_WORLDS = 5  # a point with this many capped worlds is judged no further at its cap
-MIN_JUDGED_WORLDS = 10  # a point counts (for the bench) once judged on this many worlds
 STAGES = (25, 100, 200)  # worlds a point is brought to, stage by stage
 JUDGE_TT_MB = 256
 SEED_BITS = 31
 LATE_FIRST = tuple(reversed(PHASES))  # the order of the phases in a round: cheap ones first
 MOST_WORLDS = 100_000
-COUNT_SUFFIXES = {"k": 1_000, "m": 1_000_000}
 
 
 def world_seed(point_id: str, index: int) -> int:
@@ -158,146 +153,6 @@ def judge_world(
                 )
             values[str(plan)] = got.value
     return WorldLine(point.id, index, values, nodes, time.process_time() - started, cap)
-
-
-# -- the judged values of a point -----------------------------------------------------
-
-
-@dataclass(frozen=True)
-class MoveValue:
-    """A move's judged value: the mean over the worlds, its standard error,
-    and its paired difference from the best move's (mean, standard error)."""
-
-    move: str
-    mean: float
-    stderr: float
-    diff: float
-    diff_stderr: float
-    plan: str | None  # before play: the plan whose values are the move's
-
-
-@dataclass(frozen=True)
-class Judged:
-    """A point's judgement: `worlds` judged and `capped` (past the cap, not
-    judged), every move's value best first (empty when no world is judged),
-    and the CPU seconds and nodes it took."""
-
-    point: str
-    worlds: int
-    capped: int
-    moves: tuple[MoveValue, ...]
-    cpu: float
-    nodes: int
-
-    @property
-    def beyond(self) -> bool:
-        """No world judged, some capped: beyond the judge (at its cap)."""
-        return self.capped > 0 and self.worlds == 0
-
-    def counts(self, min_worlds: int = MIN_JUDGED_WORLDS) -> bool:
-        """Judged on `min_worlds` worlds or more: the bench takes it."""
-        return self.worlds >= min_worlds
-
-    @property
-    def most_stderr(self) -> float:
-        """The largest standard error of a move's difference from the best
-        (the judge's sampling error at this point, from its worlds)."""
-        return max((m.diff_stderr for m in self.moves), default=math.inf)
-
-    @property
-    def best(self) -> MoveValue:
-        return self.moves[0]
-
-    def value_of(self, move: str) -> MoveValue | None:
-        for m in self.moves:
-            if m.move == move:
-                return m
-        return None
-
-    def loss(self, move: str) -> float | None:
-        """The judge's best mean minus the mean of `move` (None: a move the
-        judge did not value, such as a plan it did not try)."""
-        m = self.value_of(move)
-        return None if m is None else self.best.mean - m.mean
-
-
-def _mean_se(xs: Sequence[float]) -> tuple[float, float]:
-    """The mean and its standard error (infinite from one value)."""
-    s = Summary.of(xs)
-    return s.mean, math.inf if s.sd is None else s.sd / math.sqrt(s.n)
-
-
-def judged(
-    point: str, lines: Sequence[dict[str, Any]], plans: Sequence[tuple[str, str]] | None
-) -> Judged:
-    """The judgement of a point from its lines (worlds in any order; a
-    world's later line supersedes an earlier one, as a run with a larger
-    cap supersedes a world capped by a smaller one): every world judged is
-    used, the capped ones are counted.  The CPU and nodes count every line."""
-    by_world = {int(d["world"]): d for d in lines}
-    cpu = sum(float(d["cpu"]) for d in lines)
-    nodes = sum(int(d["nodes"] or 0) for d in lines)
-    capped = sum(bool(d.get("beyond")) for d in by_world.values())
-    rows = [by_world[i]["values"] for i in sorted(by_world) if not by_world[i].get("beyond")]
-    n = len(rows)
-    if n == 0:
-        return Judged(point, 0, capped, (), cpu, nodes)
-    keys = list(rows[0])
-    series = {k: [float(r[k]) for r in rows] for k in keys}
-    means = {k: sum(v) / n for k, v in series.items()}
-    owner: dict[str, str | None] = {}
-    if plans is None:
-        owner = dict.fromkeys(keys)
-        by_move = series
-    else:  # a move: its best plan by mean
-        by_move, first = {}, dict(plans)
-        for k in sorted(keys, key=lambda k: -means[k]):
-            move = first[k]
-            if move not in by_move:
-                by_move[move], owner[move] = series[k], k
-    order = sorted(by_move, key=lambda k: -sum(by_move[k]) / n)
-    top = by_move[order[0]]
-    out = []
-    for k in order:
-        mean, se = _mean_se(by_move[k])
-        diff, dse = _mean_se([a - b for a, b in zip(by_move[k], top, strict=True)])
-        out.append(MoveValue(k, mean, se, diff, 0.0 if k == order[0] else dse, owner[k]))
-    return Judged(point, n, capped, tuple(out), cpu, nodes)
-
-
-def read_lines(path: Path) -> list[dict[str, Any]]:
-    """The judge's lines of a file (a partial last line, from a kill, left
-    out); [] when there is no file.  ValueError for a damaged line."""
-    if not path.exists():
-        return []
-    text = path.read_text(encoding="utf-8")
-    lines = text.split("\n")
-    if lines and not text.endswith("\n"):
-        lines.pop()  # the world in progress when the judge was killed
-    out = []
-    for n, line in enumerate(lines, 1):
-        if not line.strip():
-            continue
-        try:
-            data = json.loads(line)
-        except ValueError:
-            raise ValueError(f"{path}:{n}: not a line of the judge") from None
-        if not isinstance(data, dict) or "point" not in data:
-            raise ValueError(f"{path}:{n}: not a line of the judge")
-        out.append(data)
-    return out
-
-
-def load_judgements(path: Path = JUDGE_FILE) -> dict[str, Judged]:
-    """Every point's judgement in a judge file."""
-    lines: dict[str, list[dict[str, Any]]] = defaultdict(list)
-    plans: dict[str, list[tuple[str, str]]] = {}
-    for d in read_lines(path):
-        if "plans" in d:
-            plans[d["point"]] = [(p, m) for p, m in d["plans"]]
-        else:
-            lines[d["point"]].append(d)
-    return {p: judged(p, ls, plans.get(p)) for p, ls in lines.items()}
 
 
 # -- the run --------------------------------------------------------------------------
@@ -397,30 +252,6 @@ def judge_point(
         else:
             out.capped[point.id].pop(i, None)
             out.done[point.id].add(i)
-
-
-def count(text: str, what: str) -> int:
-    """A count such as 200, 50M or 500k; ValueError naming `what` else."""
-    t = text.strip().lower()
-    scale = COUNT_SUFFIXES.get(t[-1:], 1)
-    try:
-        value = round(float(t[:-1] if scale > 1 else t) * scale)
-    except (ValueError, OverflowError):
-        value = 0
-    if value < 1:
-        raise ValueError(f"{what} must be a positive count (200, 500k, 50M), not {text!r}")
-    return value
-
-
-def chosen(points: Iterable[DecisionPoint], variants: str, phases: str) -> list[DecisionPoint]:
-    """The points of the variants and phases named (comma lists; empty: all).
-    ValueError for an unknown name."""
-    names = [variant_name(g, n) for g, n in chosen_variants(variants)]
-    wanted = [p for p in phases.split(",") if p]
-    unknown = [p for p in wanted if p not in PHASES]
-    if unknown:
-        raise ValueError(f"unknown phase {unknown[0]!r} (one of {', '.join(PHASES)})")
-    return [p for p in points if p.variant in names and (not wanted or p.phase in wanted)]
 
 
 COVERAGE_NOTE = (
