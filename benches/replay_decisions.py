@@ -28,7 +28,7 @@ reported, status 130) and `--seed` (the same seed, the same replays: a
 setting with a time limit aside).
 
     python benches/replay_decisions.py --a pimc --b heuristic --replays 50
-    python benches/replay_decisions.py --a recommend:time=2 --b recommend:time=2,samples=200 \\
+    python benches/replay_decisions.py --a pimc --b pimc:16/300k --jobs 2 \\
         --variants chinese-whist-2 --phases first-lead --replays 400 --time 3600
 """
 

@@ -397,3 +397,26 @@ def test_a_damaged_judge_file_is_one_line(tmp_path: Path) -> None:
     path.write_text(f'{good}\n{{"point": "y", "world": "one"}}\n', encoding="utf-8")
     with pytest.raises(judgement.BenchDataError, match=":2: not a line of the judge"):
         judgement.read_lines(path)
+
+
+def test_ctrl_c_prints_the_points_done_and_ends_with_status_130(
+    judged: tuple[list[DecisionPoint], Path], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    points, path = judged
+    decision_points.write_points(points, tmp_path / "points.jsonl")
+    (tmp_path / "judge.jsonl").write_text(path.read_text(encoding="utf-8"), encoding="utf-8")
+    real = decision_bench.run
+
+    def ctrl_c_at_the_second(*args: object, **kw: object) -> object:
+        def stop(done: int, _p: DecisionPoint, _got: object) -> None:
+            if done == 2:
+                raise KeyboardInterrupt
+
+        return real(args[0], args[1], args[2], args[3], stop)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(decision_bench, "run", ctrl_c_at_the_second)
+    args = ["bench", "--decisions", "--data", str(tmp_path), "--min-worlds", str(WORLDS)]
+    got = CliRunner().invoke(main, [*args, "--setting", "heuristic"])
+    assert got.exit_code == 130
+    assert "stopped by Ctrl-C" in got.output
+    assert f"tricksolver: interrupted: 2 of {len(points)} points done" in got.output
