@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from benches import bench_decisions, decision_points, judge_decisions
+from benches import bench_decisions, compare_decisions, decision_points, judge_decisions
 from benches.decision_points import DecisionPoint, point_at
 from benches.judge_decisions import JudgeFile, judge_point, load_judgements
 from solver import decision_bench, judgement
@@ -420,3 +420,18 @@ def test_ctrl_c_prints_the_points_done_and_ends_with_status_130(
     assert got.exit_code == 130
     assert "stopped by Ctrl-C" in got.output
     assert f"tricksolver: interrupted: 2 of {len(points)} points done" in got.output
+
+
+def test_two_runs_compare_paired_point_by_point() -> None:
+    def run_of(losses: dict[str, float | None]) -> dict[str, object]:
+        made = [{"point": p, "loss": x} for p, x in losses.items()]
+        return {"settings": ["s"], "choices": {"s": made}}
+
+    before = run_of({"whist-4/d0/end": 0.5, "whist-4/d1/end": 0.0, "whist-4/d2/end": 1.0})
+    after = run_of({"whist-4/d0/end": 0.0, "whist-4/d1/end": 0.0, "whist-4/d2/end": None})
+    rows = compare_decisions.compare(before, after)  # d2: no loss after, left out
+    assert [(r["phase"], r["points"], r["difference"]) for r in rows] == [
+        ("end", 2, -0.25),
+        ("all", 2, -0.25),
+    ]
+    assert rows[0]["before"] == 0.25 and rows[0]["after"] == 0.0
