@@ -185,6 +185,12 @@ def decisions(
     done = len(next(iter(results.values()), []))
     data_out.update(seed=seed, min_worlds=min_worlds, stopped=stopped, points_done=done,
                     points_to_do=len(todo))  # fmt: skip
+    data_out["capped_points"] = [
+        {"point": p.id, "worlds": j.worlds, "capped": j.capped,
+         "judge_stderr": round(j.most_stderr, 4)}
+        for p in todo
+        if (j := judgements[p.id]).capped
+    ]  # fmt: skip
     data_out["choices"] = {
         name: [
             {"point": c.point.id, "move": c.move or None, "loss": c.loss,

@@ -64,6 +64,12 @@ def decisions_text(data: dict[str, Any]) -> str:
             ci = "-" if p["ci95"] is None else f"[{p['ci95'][0]:+.3f}, {p['ci95'][1]:+.3f}]"
             lines.append(f"  {row['variant']:16} {row['phase']:10} {p['pairs']:>5} pairs"
                          f" {p['mean_difference']:+.3f} {ci:>18}")  # fmt: skip
+    capped = data.get("capped_points") or []
+    if capped:
+        lines.append("points resting on capped worlds (worlds judged/capped, the judge's largest"
+                     " standard error of a move's difference from the best):")  # fmt: skip
+        lines += [f"  {c['point']} {c['worlds']}/{c['capped']} se {c['judge_stderr']:.3f}"
+                  for c in capped]  # fmt: skip
     if data.get("stopped"):
         why = "Ctrl-C" if data["stopped"] == "interrupted" else "the time limit"
         lines.append(f"stopped by {why}: the points done above")

@@ -31,6 +31,7 @@ from solver.match import match_deal
 from solver.position import view_of
 from solver.sampling import stand_in
 from tests.randpos import VARIANTS, random_play, variant_name
+from tests.test_json_schemas import assert_valid
 
 WORLDS = 6
 CAP = 5_000_000  # nodes a world: far more than a position with 3 tricks left needs
@@ -324,6 +325,7 @@ def test_the_bench_from_the_command_line_puts_a_setting_to_the_judged_points(
     got = CliRunner().invoke(main, [*args, "--setting", "heuristic", "--json"])
     assert got.exit_code == 0, got.output
     data = json.loads(got.output)
+    assert_valid("bench", data)  # docs/schemas/bench.schema.json
     assert data["settings"] == ["heuristic"] and data["stopped"] is None
     assert data["points_done"] == len(points)
     everything = [r["heuristic"] for r in data["rows"] if r["phase"] == "all"]
@@ -435,3 +437,26 @@ def test_two_runs_compare_paired_point_by_point() -> None:
         ("all", 2, -0.25),
     ]
     assert rows[0]["before"] == 0.25 and rows[0]["after"] == 0.0
+
+
+@pytest.mark.parametrize("name", ["before-recommend.json", "before-bounded.json"])
+def test_the_stored_figures_are_bench_reports_of_stored_points(name: str) -> None:
+    data = json.loads((decision_points.DATA / name).read_text(encoding="utf-8"))
+    assert_valid("bench", data)
+    ids = {p.id for p in decision_points.load_points()}
+    assert {c["point"] for made in data["choices"].values() for c in made} <= ids
+
+
+def test_the_bench_names_the_points_resting_on_capped_worlds() -> None:
+    args = ["bench", "--decisions", "--setting", "heuristic", "--variants", "chinkway-5"]
+    got = CliRunner().invoke(main, [*args, "--phases", "first-lead"])
+    assert got.exit_code == 0, got.output
+    judgements = load_judgements(judge_decisions.JUDGE_FILE)
+    capped = [
+        p.id
+        for p in decision_points.load_points()
+        if p.variant == "chinkway-5" and p.phase == "first-lead" and judgements[p.id].capped
+    ]
+    assert capped  # the stored judge has such points
+    listed = got.output.split("points resting on capped worlds")[1].splitlines()[1:]
+    assert [line.split()[0] for line in listed] == capped
