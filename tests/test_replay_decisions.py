@@ -117,3 +117,13 @@ def test_the_stored_points_replay_from_the_command_line(
     rd.main([*args, "--phases", "first-lead", "--jobs", "1", "--quiet"])
     out = capsys.readouterr().out
     assert "chinese-whist-4  first-lead      8       8" in out and "8 of 8 replays" in out
+
+
+def test_ctrl_c_keeps_the_replays_done() -> None:
+    def ctrl_c_at_the_third(r: rd.Replayed, seen: list[rd.Replayed] = []) -> None:  # noqa: B006
+        seen.append(r)
+        if len(seen) == 3:
+            raise KeyboardInterrupt
+
+    done, stopped = rd.run(tasks(replays=10), jobs=1, progress=ctrl_c_at_the_third)
+    assert stopped == "interrupted" and len(done) == 3
