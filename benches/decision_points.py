@@ -33,92 +33,38 @@ import random
 import sys
 import time
 from collections.abc import Iterator
-from dataclasses import asdict, dataclass, replace
+from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from solver.decision_points import (  # noqa: E402
+    BEFORE,
+    POINTS_NAME,
+    REPOSITORY_DATA,
+    DecisionPoint,
+)
+from solver.decision_points import load_points as read_points  # noqa: E402
 from solver.errors import TricksolverError  # noqa: E402
 from solver.games.base import Position  # noqa: E402
 from solver.match import deal_seed, match_deal  # noqa: E402
 from solver.players import make_player  # noqa: E402
-from solver.position import parse_position, parse_view, view_of  # noqa: E402
-from solver.view import View  # noqa: E402
+from solver.position import view_of  # noqa: E402
 from tests.randpos import chosen_variants, variant_name  # noqa: E402
 
-VERSION = "v1"
-DATA = Path(__file__).resolve().parent / "data" / "decisions" / VERSION
-POINTS_FILE = DATA / "points.jsonl"
+DATA = Path(__file__).resolve().parent.parent / REPOSITORY_DATA
+POINTS_FILE = DATA / POINTS_NAME
 GENERATOR_PLAYER = "pimc:16/300k"  # the player of the hands the points come from
 GENERATOR_SEED = 36  # the match seed of the hands
 HANDS = 8  # hands a variant
-BEFORE = "before"  # the phase of a decision before the first lead
-PLAY_PHASES = ("first-lead", "early", "middle", "late", "end")
-PHASES = (BEFORE, *PLAY_PHASES)
 END_LEFT = 3  # the ``end`` phase: this many tricks left
 MOST_HANDS = 1_000
 
 
-@dataclass(frozen=True)
-class DecisionPoint:
-    """One decision: `view` (the deciding seat's view, one line) and the
-    hand it came from (`position`, the full deal at the decision, one line:
-    provenance, and the legal moves' check; the bench hands a player a world
-    drawn from the view, never this).  `phase` one of PHASES, with
-    `tricks_played` of the hand's `tricks`; `moves` the legal moves (text);
-    `played` the move the generating player made; `seed` the match seed,
-    `deal` the deal's index and `move_number` the moves made in the hand
-    before this one."""
-
-    id: str
-    variant: str
-    phase: str
-    tricks_played: int
-    tricks: int
-    seat: int  # 0-based
-    view: str
-    position: str
-    moves: tuple[str, ...]
-    played: str
-    seed: int
-    deal: int
-    move_number: int
-    player: str
-    version: str = VERSION
-
-    def to_json(self) -> dict[str, Any]:
-        out = asdict(self)
-        out["moves"] = list(self.moves)
-        return out
-
-    @classmethod
-    def from_json(cls, data: dict[str, Any]) -> DecisionPoint:
-        return cls(**{**data, "moves": tuple(data["moves"])})
-
-    def read_view(self) -> View:
-        return parse_view(self.view)
-
-    def read_position(self) -> Position:
-        return parse_position(self.position)
-
-
 def load_points(path: Path = POINTS_FILE) -> list[DecisionPoint]:
-    """The points of a file (one JSON object a line).  ValueError naming the
-    file and line for anything else."""
-    points = []
-    try:
-        lines = path.read_text(encoding="utf-8").splitlines()
-    except OSError as e:
-        raise ValueError(f"{path}: cannot read: {e.strerror or e}") from None
-    for n, line in enumerate(lines, 1):
-        if not line.strip():
-            continue
-        try:
-            points.append(DecisionPoint.from_json(json.loads(line)))
-        except (ValueError, TypeError, KeyError) as e:
-            raise ValueError(f"{path}:{n}: not a decision point ({e})") from None
-    return points
+    """The points of a file (`solver.decision_points.load_points`), by
+    default the repository's."""
+    return read_points(path)
 
 
 def phase_tricks(tricks: int) -> dict[str, int]:

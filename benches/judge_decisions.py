@@ -16,12 +16,18 @@ exact search at the first lead), and a move's value is that of its best
 plan (the plan with the best mean over the worlds that starts with it).
 
 No search has a node limit short of `--cap` (nodes a world: default
-`CAP_NODES`): a point whose world is not solved within it is *beyond the
-judge*, recorded so and judged no further (the bench leaves it out and
-counts it).  The table is emptied before each world, so a world's node
-count, and whether it fits the cap, depend on the world alone.  A run with
-a larger cap tries such a point again from the world that passed the
-smaller one (that world's new line supersedes the old).
+`CAP_NODES`): a world not solved within it is *capped*, recorded so, and
+the judge goes on to the next world; a point keeps the worlds it finished.
+A point with `MOST_CAPPED_WORLDS` capped worlds is judged no further at
+that cap (each capped world costs the whole cap).  A point counts for the
+bench once judged on `MIN_JUDGED_WORLDS` worlds; its sample size (worlds
+judged, worlds capped) and the standard errors from it are reported with
+it.  The worlds that cap are the long ones, so a point with capped worlds
+rests on its shorter worlds and its means may be biased by that (the
+coverage and the bench say which points do).  The table is emptied before
+each world, so a world's node count, and whether it fits the cap, depend on
+the world alone.  A run with a larger cap tries the capped worlds again
+(a world's new line supersedes the old).
 
 The output is append-only JSON lines (`--out`, default
 benches/data/decisions/v1/judge.jsonl), one per world: ``{"point", "world",
@@ -43,43 +49,40 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
-import math
 import os
 import sys
 import time
 from collections import defaultdict
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from benches.decision_points import (  # noqa: E402
-    BEFORE,
-    DATA,
-    PHASES,
-    POINTS_FILE,
-    VERSION,
-    DecisionPoint,
-    load_points,
-)
+from benches.decision_points import DATA, POINTS_FILE, load_points  # noqa: E402
+from solver.decision_bench import count  # noqa: E402
+from solver.decision_points import BEFORE, PHASES, VERSION, DecisionPoint, chosen  # noqa: E402
 from solver.decisions import Plan, candidate_plans, value_plan  # noqa: E402
 from solver.doubledummy import Solver  # noqa: E402
 from solver.errors import TricksolverError  # noqa: E402
 from solver.games.base import Position  # noqa: E402
-from solver.match import Summary  # noqa: E402
+from solver.judgement import (  # noqa: E402
+    MIN_JUDGED_WORLDS,
+    Judged,
+    load_judgements,
+    read_lines,
+)
 from solver.sampling import Sampler  # noqa: E402
-from tests.randpos import chosen_variants, variant_name  # noqa: E402
 
 JUDGE_FILE = DATA / "judge.jsonl"
-CAP_NODES = 100_000_000  # a world's search past this: the point is beyond the judge
+CAP_NODES = 100_000_000  # a world's search past this: the world is capped (not judged)
+MOST_CAPPED_WORLDS = 5  # a point with this many capped worlds is judged no further at its cap
 STAGES = (25, 100, 200)  # worlds a point is brought to, stage by stage
 JUDGE_TT_MB = 256
 SEED_BITS = 31
 LATE_FIRST = tuple(reversed(PHASES))  # the order of the phases in a round: cheap ones first
 MOST_WORLDS = 100_000
-COUNT_SUFFIXES = {"k": 1_000, "m": 1_000_000}
 
 
 def world_seed(point_id: str, index: int) -> int:
@@ -102,7 +105,8 @@ def point_plans(point: DecisionPoint, sampler: Sampler) -> list[Plan]:
 @dataclass(frozen=True)
 class WorldLine:
     """One judged world of a point: the values (move or plan text -> value)
-    and what it cost; `beyond`: its search passed the cap (no values)."""
+    and what it cost; `beyond`: its search passed the cap (the world is
+    capped: no values)."""
 
     point: str
     world: int
@@ -151,133 +155,6 @@ def judge_world(
     return WorldLine(point.id, index, values, nodes, time.process_time() - started, cap)
 
 
-# -- the judged values of a point -----------------------------------------------------
-
-
-@dataclass(frozen=True)
-class MoveValue:
-    """A move's judged value: the mean over the worlds, its standard error,
-    and its paired difference from the best move's (mean, standard error)."""
-
-    move: str
-    mean: float
-    stderr: float
-    diff: float
-    diff_stderr: float
-    plan: str | None  # before play: the plan whose values are the move's
-
-
-@dataclass(frozen=True)
-class Judged:
-    """A point's judgement: `worlds` judged, every move's value best first
-    (empty when `beyond`), and the CPU seconds and nodes it took."""
-
-    point: str
-    worlds: int
-    moves: tuple[MoveValue, ...]
-    beyond: bool
-    cpu: float
-    nodes: int
-
-    @property
-    def best(self) -> MoveValue:
-        return self.moves[0]
-
-    def value_of(self, move: str) -> MoveValue | None:
-        for m in self.moves:
-            if m.move == move:
-                return m
-        return None
-
-    def loss(self, move: str) -> float | None:
-        """The judge's best mean minus the mean of `move` (None: a move the
-        judge did not value, such as a plan it did not try)."""
-        m = self.value_of(move)
-        return None if m is None else self.best.mean - m.mean
-
-
-def _mean_se(xs: Sequence[float]) -> tuple[float, float]:
-    """The mean and its standard error (infinite from one value)."""
-    s = Summary.of(xs)
-    return s.mean, math.inf if s.sd is None else s.sd / math.sqrt(s.n)
-
-
-def judged(
-    point: str, lines: Sequence[dict[str, Any]], plans: Sequence[tuple[str, str]] | None
-) -> Judged:
-    """The judgement of a point from its lines (worlds in any order; a
-    world's later line supersedes an earlier one, as a run with a larger
-    cap supersedes a world beyond a smaller one): the worlds 0..n-1 without
-    a gap are used.  The CPU and nodes count every line."""
-    by_world = {int(d["world"]): d for d in lines}
-    cpu = sum(float(d["cpu"]) for d in lines)
-    nodes = sum(int(d["nodes"] or 0) for d in lines)
-    if any(d.get("beyond") for d in by_world.values()):
-        return Judged(point, 0, (), True, cpu, nodes)
-    n = 0
-    while n in by_world:
-        n += 1
-    if n == 0:
-        return Judged(point, 0, (), False, cpu, nodes)
-    rows = [by_world[i]["values"] for i in range(n)]
-    keys = list(rows[0])
-    series = {k: [float(r[k]) for r in rows] for k in keys}
-    means = {k: sum(v) / n for k, v in series.items()}
-    owner: dict[str, str | None] = {}
-    if plans is None:
-        owner = dict.fromkeys(keys)
-        by_move = series
-    else:  # a move: its best plan by mean
-        by_move, first = {}, dict(plans)
-        for k in sorted(keys, key=lambda k: -means[k]):
-            move = first[k]
-            if move not in by_move:
-                by_move[move], owner[move] = series[k], k
-    order = sorted(by_move, key=lambda k: -sum(by_move[k]) / n)
-    top = by_move[order[0]]
-    out = []
-    for k in order:
-        mean, se = _mean_se(by_move[k])
-        diff, dse = _mean_se([a - b for a, b in zip(by_move[k], top, strict=True)])
-        out.append(MoveValue(k, mean, se, diff, 0.0 if k == order[0] else dse, owner[k]))
-    return Judged(point, n, tuple(out), False, cpu, nodes)
-
-
-def read_lines(path: Path) -> list[dict[str, Any]]:
-    """The judge's lines of a file (a partial last line, from a kill, left
-    out); [] when there is no file.  ValueError for a damaged line."""
-    if not path.exists():
-        return []
-    text = path.read_text(encoding="utf-8")
-    lines = text.split("\n")
-    if lines and not text.endswith("\n"):
-        lines.pop()  # the world in progress when the judge was killed
-    out = []
-    for n, line in enumerate(lines, 1):
-        if not line.strip():
-            continue
-        try:
-            data = json.loads(line)
-        except ValueError:
-            raise ValueError(f"{path}:{n}: not a line of the judge") from None
-        if not isinstance(data, dict) or "point" not in data:
-            raise ValueError(f"{path}:{n}: not a line of the judge")
-        out.append(data)
-    return out
-
-
-def load_judgements(path: Path = JUDGE_FILE) -> dict[str, Judged]:
-    """Every point's judgement in a judge file."""
-    lines: dict[str, list[dict[str, Any]]] = defaultdict(list)
-    plans: dict[str, list[tuple[str, str]]] = {}
-    for d in read_lines(path):
-        if "plans" in d:
-            plans[d["point"]] = [(p, m) for p, m in d["plans"]]
-        else:
-            lines[d["point"]].append(d)
-    return {p: judged(p, ls, plans.get(p)) for p, ls in lines.items()}
-
-
 # -- the run --------------------------------------------------------------------------
 
 
@@ -313,18 +190,18 @@ class JudgeFile:
                 with path.open("r+b") as f:
                     f.truncate(text.rfind(b"\n") + 1)
         self.done: dict[str, set[int]] = defaultdict(set)
-        self.beyond: dict[str, tuple[int, int]] = {}  # point -> (the world past the cap, the cap)
+        self.capped: dict[str, dict[int, int]] = defaultdict(dict)  # point -> world -> its cap
         self.plans: dict[str, list[tuple[str, str]]] = {}
         for d in read_lines(path):
             point = d["point"]
             if "plans" in d:
                 self.plans[point] = [(p, m) for p, m in d["plans"]]
             elif d.get("beyond"):
-                self.beyond[point] = (int(d["world"]), int(d["cap"]))
+                self.capped[point][int(d["world"])] = int(d["cap"])
+                self.done[point].discard(int(d["world"]))
             else:
                 self.done[point].add(int(d["world"]))
-                if self.beyond.get(point, (-1, 0))[0] == int(d["world"]):
-                    del self.beyond[point]  # judged since, within a larger cap
+                self.capped[point].pop(int(d["world"]), None)  # judged since, within a larger cap
         self.out = path.open("a", encoding="utf-8")
 
     def add(self, data: dict[str, Any]) -> None:
@@ -338,13 +215,21 @@ class JudgeFile:
 def judge_point(
     point: DecisionPoint, target: int, out: JudgeFile, solver: Solver, cap: int
 ) -> Iterator[WorldLine]:
-    """Bring `point` to `target` worlds (the worlds missing below it),
-    yielding each world judged; stops at a world beyond the cap.  A point
-    found beyond a smaller cap is tried again from the world that passed it."""
-    if point.id in out.beyond and out.beyond[point.id][1] >= cap:
-        return
-    missing = [i for i in range(target) if i not in out.done[point.id]]
-    if not missing:
+    """Bring `point` to `target` worlds tried (the worlds below it neither
+    judged nor capped at `cap` or more), yielding each world; a capped world
+    is recorded and the next one tried, until the point has
+    MOST_CAPPED_WORLDS capped at `cap` or more.  Worlds capped by a smaller
+    cap are tried again."""
+
+    def capped_here() -> int:
+        return sum(c >= cap for c in out.capped[point.id].values())
+
+    missing = [
+        i
+        for i in range(target)
+        if i not in out.done[point.id] and out.capped[point.id].get(i, 0) < cap
+    ]
+    if not missing or capped_here() >= MOST_CAPPED_WORLDS:
         return
     sampler = Sampler(point.read_view())
     plans = None
@@ -361,42 +246,34 @@ def judge_point(
         out.add(line.to_json())
         yield line
         if line.beyond:
-            out.beyond[point.id] = (i, cap)
-            return
-        out.beyond.pop(point.id, None)
-        out.done[point.id].add(i)
+            out.capped[point.id][i] = cap
+            if capped_here() >= MOST_CAPPED_WORLDS:
+                return
+        else:
+            out.capped[point.id].pop(i, None)
+            out.done[point.id].add(i)
 
 
-def count(text: str, what: str) -> int:
-    """A count such as 200, 50M or 500k; ValueError naming `what` else."""
-    t = text.strip().lower()
-    scale = COUNT_SUFFIXES.get(t[-1:], 1)
-    try:
-        value = round(float(t[:-1] if scale > 1 else t) * scale)
-    except (ValueError, OverflowError):
-        value = 0
-    if value < 1:
-        raise ValueError(f"{what} must be a positive count (200, 500k, 50M), not {text!r}")
-    return value
-
-
-def chosen(points: Iterable[DecisionPoint], variants: str, phases: str) -> list[DecisionPoint]:
-    """The points of the variants and phases named (comma lists; empty: all).
-    ValueError for an unknown name."""
-    names = [variant_name(g, n) for g, n in chosen_variants(variants)]
-    wanted = [p for p in phases.split(",") if p]
-    unknown = [p for p in wanted if p not in PHASES]
-    if unknown:
-        raise ValueError(f"unknown phase {unknown[0]!r} (one of {', '.join(PHASES)})")
-    return [p for p in points if p.variant in names and (not wanted or p.phase in wanted)]
+COVERAGE_NOTE = (
+    "counted: judged on {min} worlds or more (the bench takes these); short: fewer (none"
+    " judged: beyond the judge); capped: counted points some of whose worlds passed the"
+    " cap, and the capped worlds.  The worlds that cap are the long ones: a point with"
+    " capped worlds rests on its shorter worlds, and its means may be biased by that."
+    "  judge se: the mean over the counted points of the largest standard error of a"
+    " move's difference from the best (the judge's sampling error from its worlds)."
+)
 
 
 def coverage(points: Sequence[DecisionPoint], judgements: dict[str, Judged]) -> str:
-    """Per variant and phase: the points, those judged (and on how many
-    worlds), those beyond the judge, and the CPU seconds a world and a point."""
+    """Per variant and phase: the points, those counted (judged on
+    MIN_JUDGED_WORLDS worlds or more) and short of it, those resting on
+    capped worlds, the worlds judged and capped, the judge's sampling error
+    and the CPU seconds a world and a point; then every point with capped
+    worlds, its sample size and sampling error."""
     rows = [
-        f"{'variant':16} {'phase':10} {'points':>6} {'judged':>6} {'beyond':>6}"
-        f" {'worlds min/mean':>15} {'cpu s/world':>11} {'cpu s/point':>11}"
+        f"{'variant':16} {'phase':10} {'points':>6} {'counted':>7} {'short':>5}"
+        f" {'capped':>6} {'worlds min/mean':>15} {'capped worlds':>13} {'judge se':>8}"
+        f" {'cpu s/world':>11} {'cpu s/point':>11}"
     ]
     cells: dict[tuple[str, str], list[DecisionPoint]] = defaultdict(list)
     for p in points:
@@ -407,17 +284,28 @@ def coverage(points: Sequence[DecisionPoint], judgements: dict[str, Judged]) -> 
             mine = [judgements.get(p.id) for p in cells.get((v, phase), [])]
             if not mine:
                 continue
-            done = [j for j in mine if j is not None and j.worlds and not j.beyond]
-            beyond = sum(j is not None and j.beyond for j in mine)
+            done = [j for j in mine if j is not None and j.counts()]
+            capped = sum(j.capped > 0 for j in done)
+            capped_worlds = sum(j.capped for j in mine if j is not None)
             worlds = [j.worlds for j in done]
             cpu = sum(j.cpu for j in done)
             per_world = cpu / sum(worlds) if worlds else 0.0
             per_point = cpu / len(done) if done else 0.0
             spread = f"{min(worlds)}/{sum(worlds) / len(worlds):.0f}" if worlds else "-"
+            se = f"{sum(j.most_stderr for j in done) / len(done):.3f}" if done else "-"
             rows.append(
-                f"{v:16} {phase:10} {len(mine):6} {len(done):6} {beyond:6} {spread:>15}"
+                f"{v:16} {phase:10} {len(mine):6} {len(done):7} {len(mine) - len(done):5}"
+                f" {capped:6} {spread:>15} {capped_worlds:13} {se:>8}"
                 f" {per_world:11.3f} {per_point:11.1f}"
             )
+    rows += ["", COVERAGE_NOTE.format(min=MIN_JUDGED_WORLDS), ""]
+    rows.append("points with capped worlds (judged, capped, judge se; *: counted):")
+    for p in points:
+        j = judgements.get(p.id)
+        if j is not None and j.capped:
+            se = "-" if not j.worlds else f"{j.most_stderr:.3f}"
+            mark = "*" if j.counts() else " "
+            rows.append(f"  {mark} {p.id:32} {j.worlds:5} {j.capped:3} {se:>8}")
     return "\n".join(rows)
 
 
@@ -426,11 +314,12 @@ def show(point: DecisionPoint, j: Judged | None) -> str:
     standard error and its paired difference from the best move."""
     lines = [f"{point.id} ({point.phase}, {point.tricks_played}/{point.tricks} tricks played)",
              f"  {point.view}"]  # fmt: skip
-    if j is None or (not j.beyond and not j.worlds):
+    if j is None or (not j.capped and not j.worlds):
         return "\n".join([*lines, "  not judged yet"])
     if j.beyond:
-        return "\n".join([*lines, "  beyond the judge (a world past the cap)"])
-    lines.append(f"  {j.worlds} worlds, {j.cpu:.1f} s CPU")
+        return "\n".join([*lines, f"  beyond the judge ({j.capped} worlds past the cap)"])
+    capped = f", {j.capped} capped (not judged)" if j.capped else ""
+    lines.append(f"  {j.worlds} worlds{capped}, {j.cpu:.1f} s CPU")
     for m in j.moves:
         plan = "" if m.plan is None else f"  ({m.plan})"
         diff = f"{m.diff:+.3f} ± {m.diff_stderr:.3f}"
@@ -445,7 +334,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     ap.add_argument("--points", type=Path, default=POINTS_FILE)
     ap.add_argument("--out", type=Path, default=JUDGE_FILE)
     ap.add_argument("--stages", default=",".join(map(str, STAGES)), help="worlds, stage by stage")
-    ap.add_argument("--cap", default=str(CAP_NODES), help="nodes a world (past it: beyond)")
+    ap.add_argument("--cap", default=str(CAP_NODES), help="nodes a world (past it: capped)")
     ap.add_argument("--variants", default="", help="comma list (default: all)")
     ap.add_argument("--phases", default="", help=f"comma list of {', '.join(PHASES)}")
     ap.add_argument("--ids", default="", help="comma list of point ids (default: all)")
@@ -488,7 +377,7 @@ def main(argv: Sequence[str] | None = None) -> None:
                 for line in judge_point(point, target, out, solver, cap):
                     cpu, n = cpu + line.cpu, n + 1
                     if line.beyond:
-                        print(f"{point.id}: beyond the judge at world {line.world}"
+                        print(f"{point.id}: world {line.world} capped"
                               f" ({line.nodes or 0:,} nodes, {line.cpu:.1f} s)",
                               file=sys.stderr, flush=True)  # fmt: skip
                 if n:

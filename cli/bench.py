@@ -17,6 +17,8 @@ from solver.cli import render_bench
 from solver.doubledummy import DEFAULT_TT_MB
 from solver.games.registry import GAMES
 
+from .bench_decisions import check_alone, decision_options
+from .bench_decisions import decisions as bench_decisions
 from .common import BRIDGE, INTERRUPTED, PROG, BadInput, echo_json, progress_bars
 from .options import TIME, TIME_HELP, TT_MB, TT_MB_HELP
 
@@ -133,6 +135,7 @@ def bench_game_words() -> list[str]:
     f"named, {' or '.join(signature.SETS)} (alone: {signature.SETS[0]}): its record count, "
     "its digest and, last, 'Nodes searched: N'. Takes only --json (the records) and --no-color.",
 )
+@decision_options
 @click.option("--json", "as_json", is_flag=True, help="Print JSON instead of tables.")
 @click.option("--no-color", is_flag=True, help="Plain text without colours.")
 def bench(
@@ -149,6 +152,8 @@ def bench(
     signature_set: str | None,
     as_json: bool,
     no_color: bool,
+    decisions: bool,
+    **decision: Any,
 ) -> None:
     """The standard benchmark of the double-dummy search.
 
@@ -172,6 +177,15 @@ def bench(
     changes.  Ctrl-C stops it (status 130) and says how far it went; the
     benchmark stopped by Ctrl-C prints the parts it finished (status 130).
 
+    With --decisions: the decision-quality bench (docs/strength.md).  Each
+    stored decision point the judge valued on --min-worlds worlds (every
+    legal move's exact PIMC mean) is put to --setting (and --against,
+    paired): per variant and phase, the mean loss per decision (the judge's
+    best mean minus its mean of the move chosen) with its 95% interval, the
+    share within 0.05 of the best, and the time a decision.  Its data is
+    benches/data/decisions/v1 of a checkout (or --data).  Ctrl-C or --time
+    reports the points done.
+
     \b
     EXAMPLES
       tricksolver bench --deals 3 --games whist --time-limit 5
@@ -182,7 +196,13 @@ def bench(
       tricksolver bench --games whist --deals 1 --busy 1   with the other core busy
       tricksolver bench --signature          the search signature (quick set, ~10 s, long)
       tricksolver bench                      the full standard run (long)
+      tricksolver bench --decisions --setting heuristic --phases end --points 1
+      tricksolver bench --decisions --setting pimc:8/100k --against heuristic --phases end --json
     """
+    if decisions:
+        bench_decisions(**decision, seed=seed, as_json=as_json, no_color=no_color)
+        return
+    check_alone(False)
     if signature_set is not None:
         bench_signature(signature_set, as_json, no_color)
         return

@@ -39,3 +39,8 @@ class BatchError(TricksolverError):
     """A batch run could not start or go on: no Dask to run on, a scheduler
     that cannot be reached, workers that keep dying, a result file that
     holds other boards' results."""
+
+
+class BenchDataError(TricksolverError):
+    """The data of a benchmark cannot be read: a file that is missing, or
+    a line that is not one of its lines."""

@@ -936,10 +936,80 @@ def bench_schema() -> Schema:
             "Every record.",
         ),
     )  # fmt: skip
+    interval = nullable(arr(number("A bound."), "[low, high]", minItems=2, maxItems=2),
+                        "The 95% t interval; null: fewer than two values.")  # fmt: skip
+    loss = nullable(number("Game units."), "null: nothing to average.")
+    setting_row = obj(
+        "One setting's figures in a variant and phase.",
+        points=integer("The points of the set in the cell.", minimum=0),
+        judged=integer("Those judged on --min-worlds worlds or more: put to the setting.",
+                       minimum=0),
+        short=integer("Those judged on fewer worlds (left out).", minimum=0),
+        capped=integer("Judged points resting on capped worlds (worlds past the judge's"
+                       " cap, left out: their means may be biased).", minimum=0),
+        unvalued_choices=integer("Choices of a move the judge did not value.", minimum=0),
+        no_answer=integer("Decisions where the setting gave no move (left out).", minimum=0),
+        worlds_min=integer("The fewest worlds a judged point rests on.", minimum=0),
+        worlds_mean=number("The mean worlds a judged point rests on.", minimum=0),
+        mean_loss=loss,
+        ci95=interval,
+        within=integer("Decisions within 0.05 of the judge's best.", minimum=0),
+        within_share=nullable(number("0 to 1.", minimum=0, maximum=1)),
+        judge_stderr=nullable(number("The mean standard error of the losses.", minimum=0)),
+        seconds_per_decision=nullable(number("Seconds.", minimum=0)),
+    )  # fmt: skip
+    paired = obj(
+        "The two settings' paired difference (first - second) in the cell.",
+        pairs=integer("Points both valued.", minimum=0),
+        mean_difference=loss,
+        ci95=interval,
+    )
+    choice = obj(
+        "One decision.",
+        point=string("The point's id."),
+        move=nullable(string("The move chosen."), "null: no answer."),
+        loss=loss,
+        seconds=number("Seconds.", minimum=0),
+        failed=nullable(string("Why the setting gave no move."), "null: it gave one."),
+    )
+    decisions = obj(
+        "The decision-quality bench (--decisions); capped_points is absent from the"
+        " runs made before it was added (benches/data/decisions/v1/before-*.json).",
+        ("capped_points",),
+        settings=arr(string("A setting's label."), "The settings, as labelled.", minItems=1,
+                     maxItems=2),
+        rows=arr(
+            {"type": "object", "description": "A variant and phase (phase 'all': the"
+             " variant's points together); one property a setting's label, and 'paired'.",
+             "required": ["variant", "phase"],
+             "properties": {"variant": string("The variant."), "phase": string("The phase."),
+                            "paired": paired},
+             "additionalProperties": setting_row},
+            "Per variant and phase, then per variant.",
+        ),
+        seed=integer("The seed."),
+        min_worlds=integer("--min-worlds.", minimum=1),
+        stopped=nullable(enum("Why it stopped early.", "interrupted", "time"),
+                         "null: it ran to the end."),
+        points_done=integer("Points put to the settings.", minimum=0),
+        points_to_do=integer("Points it was to put to them.", minimum=0),
+        capped_points=arr(
+            obj("A point resting on capped worlds.", point=string("The point's id."),
+                worlds=integer("Worlds judged.", minimum=0),
+                capped=integer("Worlds capped.", minimum=1),
+                judge_stderr=number("The largest standard error of a move's difference from"
+                                    " the best.", minimum=0)),
+            "The points put to the settings that rest on capped worlds (their means may be"
+            " biased: the capped worlds are the long ones).",
+        ),
+        choices={"type": "object", "description": "Per setting, its decisions.",
+                 "additionalProperties": arr(choice, "In the points' order.")},
+    )  # fmt: skip
     return schema(
         "bench", "tricksolver bench --json",
-        "The standard benchmark's report, or with --signature the search signature.",
-        {"oneOf": [report, signature]},
+        "The standard benchmark's report, with --signature the search signature, or with"
+        " --decisions the decision-quality bench.",
+        {"oneOf": [report, signature, decisions]},
     )  # fmt: skip
 
 
