@@ -18,6 +18,7 @@ from rich.table import Table
 
 import solver
 from solver import epimc
+from solver.budget import DEFAULT_TT_MB
 from solver.deadline import TIME_MARGIN, deadline_after
 from solver.decisions import (
     DEFAULT_SAMPLES,
@@ -27,7 +28,7 @@ from solver.decisions import (
     check_decision,
     decide_before_play,
 )
-from solver.doubledummy import DEFAULT_TT_MB, MAXN_BY, move_classes
+from solver.doubledummy import MAXN_BY, move_classes
 from solver.errors import TricksolverError
 from solver.games import registry
 from solver.games.base import Position

@@ -13,8 +13,8 @@ from rich.console import Console
 
 import solver
 from solver.batch import BoardJob, SearchLimits
+from solver.budget import DEFAULT_TT_MB
 from solver.deadline import TIME_MARGIN, deadline_after
-from solver.doubledummy import DEFAULT_TT_MB
 from solver.games.registry import game_of
 from solver.records import Board
 from solver.result_files import CSV, JSON_LINES

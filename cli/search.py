@@ -20,9 +20,10 @@ from rich.console import Console
 
 import solver
 from solver.batch import BoardJob, SearchLimits, analysis_job, table_job
+from solver.budget import DEFAULT_TT_MB
 from solver.cli import render_analysis
 from solver.deadline import TIME_MARGIN, deadline_after
-from solver.doubledummy import DEFAULT_TT_MB, table_positions
+from solver.doubledummy import table_positions
 from solver.games.registry import game_of
 from solver.parallel import Solvers
 from solver.records import Board, record_formats

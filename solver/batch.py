@@ -61,11 +61,13 @@ from dataclasses import dataclass, field, replace
 from functools import partial
 from typing import Any, TypeVar
 
-from solver.doubledummy import DEFAULT_TT_MB, Analysis, Solver, Table, table_positions
+from solver.budget import DEFAULT_TT_MB
+from solver.doubledummy import Solver, table_positions
 from solver.errors import BatchError, TricksolverError
 from solver.games.base import Position
 from solver.games.game import Board
 from solver.pools import process_pool, shut_down
+from solver.search_results import Analysis, Table
 from solver.timing import catch_sigint
 
 LOCAL = "local"  # `scheduler`: a Dask cluster started on this machine for the run

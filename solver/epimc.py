@@ -64,14 +64,9 @@ from dataclasses import dataclass, replace
 
 from solver import deadline as wall
 from solver import valuation
+from solver.banked import banked_between, value_after
 from solver.cards import RANK_CHARS
-from solver.doubledummy import (
-    NO_STATS,
-    SearchStats,
-    Solver,
-    banked_between,
-    value_after,
-)
+from solver.doubledummy import Solver
 from solver.games.base import Move, Position
 from solver.heuristics import seat_knowledge
 from solver.inference import DEFAULT_FACTOR, InferenceSampler, PlayModel
@@ -85,6 +80,7 @@ from solver.pimc import (
     summarize,
 )
 from solver.sampling import Sampler
+from solver.search_results import NO_STATS, SearchStats
 from solver.seatview import SeatKnowledge
 from solver.valuation import SEARCHED
 from solver.view import View

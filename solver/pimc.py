@@ -43,8 +43,9 @@ from typing import Any, overload
 
 from solver import deadline as wall
 from solver import valuation
+from solver.budget import DEFAULT_TT_MB, MIB
 from solver.cards import Card
-from solver.doubledummy import DEFAULT_TT_MB, MAXN_BY, MIB, SearchStats, Solver
+from solver.doubledummy import MAXN_BY, Solver
 from solver.errors import PositionError
 from solver.games.base import Move, Phase, Position
 from solver.heuristics import heuristic_playout
@@ -52,6 +53,7 @@ from solver.inference import DEFAULT_FACTOR, InferenceSampler, PlayModel
 from solver.pools import process_pool, shut_down
 from solver.position import parse_view, view_of
 from solver.sampling import Sampler
+from solver.search_results import SearchStats
 from solver.stats import t975
 from solver.timing import catch_sigint
 from solver.valuation import BOUNDED, EXACT, METHODS, PLAYOUT, SEARCHED

@@ -41,8 +41,8 @@ from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
 from solver import epimc
+from solver.budget import MAX_NODES
 from solver.decisions import Decision, candidate_plans, decide_before_play
-from solver.doubledummy import MAX_NODES
 from solver.errors import NotationError, PositionError
 from solver.games.base import Move, Phase
 from solver.games.registry import game

@@ -32,9 +32,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from solver.doubledummy import NO_STATS, SearchStats, Solver, banked_between, value_after
+from solver.banked import banked_between, value_after
+from solver.doubledummy import Solver
 from solver.games.base import Move, Position
 from solver.heuristics import heuristic_playout
+from solver.search_results import NO_STATS, SearchStats
 
 EXACT = "exact"
 RACED = "raced"

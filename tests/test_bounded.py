@@ -16,7 +16,8 @@ import pytest
 
 from benches import bench_quality
 from solver import pimc, valuation
-from solver.doubledummy import Solver, banked_between, value_after
+from solver.banked import banked_between, value_after
+from solver.doubledummy import Solver
 from solver.errors import PositionError
 from solver.games.base import Position
 from solver.pimc import recommend

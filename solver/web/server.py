@@ -63,11 +63,12 @@ from starlette.responses import FileResponse, JSONResponse, Response, StreamingR
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
+from solver.budget import time_limit
 from solver.cli.options import MAX_SAMPLES
 from solver.cli.render_analysis import table_json
 from solver.cli.search import annotated_board
 from solver.decisions import decide_before_play
-from solver.doubledummy import NO_STATS, Table, move_classes, table_positions, time_limit
+from solver.doubledummy import move_classes, table_positions
 from solver.errors import NotationError, PositionError, TricksolverError
 from solver.games.base import Phase, Position
 from solver.games.game import Board, Game
@@ -79,6 +80,7 @@ from solver.players import advise
 from solver.position import deal, view_of
 from solver.records import choose_boards, read_boards
 from solver.review import NO_PLAY, check_start, move_words, played_hand, review
+from solver.search_results import NO_STATS, Table
 from solver.web.boards import BOARD_TT_MB, Boards, NoSuchBoard, WebBoard
 from solver.web.state import analysis_json, board_json, card_value_json
 
