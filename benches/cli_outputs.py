@@ -268,7 +268,7 @@ def main() -> int:
     parser.add_argument("-k", default="", help="only the commands whose name contains this")
     group = parser.add_mutually_exclusive_group(required=True)
     group.add_argument("--record", metavar="DIR")
-    group.add_argument("--check", metavar="DIR")
+    group.add_argument("--check", metavar="DIR", help="compare; what differs is written to DIR.new")
     opts = parser.parse_args()
     cwd = Path(opts.cwd)
     differ = 0
@@ -281,9 +281,12 @@ def main() -> int:
             (Path(opts.record) / f"{name}.out").write_text(text)
             print(f"recorded {name}", flush=True)
         else:
-            saved = (Path(opts.check) / f"{name}.out").read_text()
-            same = saved == text
+            saved_file = Path(opts.check) / f"{name}.out"
+            same = saved_file.exists() and saved_file.read_text() == text
             differ += not same
+            if not same:
+                Path(opts.check + ".new").mkdir(exist_ok=True)
+                (Path(opts.check + ".new") / f"{name}.out").write_text(text)
             print(f"{'same  ' if same else 'DIFFER'} {name}", flush=True)
     if opts.check:
         print(f"{differ} differ")

@@ -37,9 +37,9 @@ from solver.heuristics import knowledge
 from solver.match import CONFIDENCE, SCORE_PER_DEAL, Match, Summary
 from solver.moves import apply_moves
 from solver.notation import parse_seat, to_toml
-from solver.pimc import Recommendation
 from solver.players import PLAYERS, Advice, PimcPlayer, Player, advise, make_player, parse_seats
 from solver.position import view_of
+from solver.recommendation import Recommendation
 from solver.seatview import SeatKnowledge
 from solver.view import View
 from solver.wholegame import DEFAULT_MAX_HANDS, MAX_HANDS_LIMIT, HandResult, Step, WholeGame

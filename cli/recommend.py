@@ -28,25 +28,25 @@ from solver.decisions import (
     check_decision,
     decide_before_play,
 )
-from solver.doubledummy import MAXN_BY, move_classes
+from solver.doubledummy import move_classes
 from solver.errors import TricksolverError
 from solver.games import registry
 from solver.games.base import Position
 from solver.inference import MODELS, NO_MODEL, PlayModel, model_named
 from solver.notation import get_str, parse_fields, parse_seat
-from solver.pimc import (
+from solver.objectives import MaxnBy, Objective
+from solver.pimc import advised_view
+from solver.pimc import recommend as run_recommend
+from solver.position import parse_view, view_of
+from solver.recommendation import (
     ALGORITHMS,
     EPIMC,
     NO_INTERVAL_ESTIMATES,
     NO_INTERVAL_ONE_WORLD,
-    OBJECTIVES,
     PIMC,
     MoveEstimate,
     Recommendation,
-    advised_view,
 )
-from solver.pimc import recommend as run_recommend
-from solver.position import parse_view, view_of
 from solver.valuation import BOUNDED, EXACT, PLAYOUT, RACED
 from solver.view import View
 
@@ -491,12 +491,13 @@ def budget_note(before_play: bool) -> str:
     f" {MAX_JOBS}).",
 )  # fmt: skip
 @click.option(
-    "--objective", type=click.Choice(OBJECTIVES), default="value", show_default=True,
+    "--objective", type=click.Choice([str(o) for o in Objective]),
+    default=Objective.VALUE.value, show_default=True,
     help="value: the solver's value (paranoid with three or more sides); "
     "maxn: max^n (three or more sides; each side maximises what --maxn-by says).",
 )  # fmt: skip
 @click.option(
-    "--maxn-by", type=click.Choice(list(MAXN_BY)),
+    "--maxn-by", type=click.Choice([str(b) for b in MaxnBy]),
     help="With --objective maxn, what every side maximises: score (the default: its points"
     " for the hand, as the rules say; docs/rules.md) or tricks (its tricks from here).",
 )  # fmt: skip
@@ -634,7 +635,8 @@ def recommend(
         with searching("no world was solved yet"):
             rec = run_recommend(
                 view, samples=samples, deadline=deadline, seed=seed, jobs=jobs,
-                objective=objective, maxn_by=maxn_by or "score", tt_mb=math.ceil(tt_mb),
+                objective=Objective(objective), maxn_by=MaxnBy(maxn_by or MaxnBy.SCORE),
+                tt_mb=math.ceil(tt_mb),
                 progress=step, stop=stop, max_nodes=max_nodes or 0, node_budget=node_budget or 0,
                 race=race, inference=inference,
             )  # fmt: skip

@@ -34,6 +34,7 @@ from solver.budget import DEFAULT_TT_MB, MIB, node_limit, table_mib, time_limit
 from solver.cards import Card
 from solver.errors import IllegalMoveError, PositionError, SolverBusyError
 from solver.games.base import Move, Phase, Position
+from solver.objectives import MaxnBy
 from solver.search_results import (
     NO_STATS,
     Analysis,
@@ -45,12 +46,8 @@ from solver.search_results import (
     TableEntry,
 )
 
-MAXN_BY = {"score": _core.MAXN_BY_SCORE, "tricks": _core.MAXN_BY_TRICKS}
-"""What each side maximises in max^n (csrc/search.h, ts_maxn): ``score`` (the
-default, as the rules say) its score for the hand: with three or more sides its
-points (three-player Chinese Whist: tricks above par, 0 up to par; Chinkway:
-the quest score), for the whole hand; with two sides (zero-sum) the value
-(tricks from here on; Cinch: net hand score).  ``tricks``: its tricks from here on."""
+MAXN_BY = {MaxnBy.SCORE: _core.MAXN_BY_SCORE, MaxnBy.TRICKS: _core.MAXN_BY_TRICKS}
+"""The binding's number of each `MaxnBy` (what each side maximises in max^n)."""
 
 
 def declarer_tricks(pos: Position, table: Table) -> dict[int, dict[int, int]]:
@@ -468,9 +465,9 @@ class Solver:
         return line, stats, False
 
     @_exclusive
-    def maxn(self, pos: Position, by: str = "score") -> tuple[tuple[int, ...], SearchStats]:
+    def maxn(self, pos: Position, by: MaxnBy = MaxnBy.SCORE) -> tuple[tuple[int, ...], SearchStats]:
         """Max^n values of every side, each maximising its objective `by`
-        (MAXN_BY: ``score`` or ``tricks``; the tie rule in csrc/search.h)."""
+        (`MaxnBy`: ``score`` or ``tricks``; the tie rule in csrc/search.h)."""
         if by not in MAXN_BY:
             raise PositionError(f"by must be one of {', '.join(MAXN_BY)}, not {by!r}")
         core = self._core_of(pos)

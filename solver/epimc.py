@@ -70,20 +70,15 @@ from solver.doubledummy import Solver
 from solver.games.base import Move, Position
 from solver.heuristics import seat_knowledge
 from solver.inference import DEFAULT_FACTOR, InferenceSampler, PlayModel
-from solver.pimc import (
-    EPIMC,
-    DrawnWorlds,
-    Recommendation,
-    WorldResult,
-    advised_view,
-    card_order,
-    summarize,
-)
+from solver.objectives import Objective, Stopped
+from solver.pimc import advised_view
+from solver.recommendation import EPIMC, Recommendation, card_order, summarize
 from solver.sampling import Sampler
 from solver.search_results import NO_STATS, SearchStats
 from solver.seatview import SeatKnowledge
 from solver.valuation import SEARCHED
 from solver.view import View
+from solver.world_tasks import DrawnWorlds, WorldResult
 
 DEFAULT_WORLDS = 32  # worlds of a recommendation when not told
 PIMC_SHARE = 0.75  # the share of `node_budget` step 1 (the PIMC values) may use: postponing
@@ -277,20 +272,20 @@ def recommend(
     worlds: list[Position] = []
     solved: list[WorldResult] = []
     spent = 0
-    stopped: str | None = None
+    stopped: Stopped | None = None
     weighing = None if inference is None else InferenceSampler(sampler, inference, inference_factor)
     drawn = DrawnWorlds(sampler, samples, seed, weighing)
     try:
         for index, masks in enumerate(drawn):  # drawn as they are read
             if solved and wall.passed(until):
-                stopped = "time"
+                stopped = Stopped.TIME
                 break
             world = sampler.world(list(masks))
             side = world.sides()[view.seat]
             solver.max_nodes = world_nodes
             got = valuation.exact(world, solver, side, bounded_solver)
             if node_budget and solved and spent + got.stats.nodes > step1_budget:
-                stopped = "nodes"
+                stopped = Stopped.NODES
                 break
             spent += got.stats.nodes
             worlds.append(world)
@@ -299,26 +294,26 @@ def recommend(
     except KeyboardInterrupt:  # Ctrl-C: the worlds valued so far, no postponing
         if not solved:
             raise
-        stopped = "interrupted"
-    pimc = summarize(view, legal, solved, samples, 0, seed, None, "value", 0.0)
+        stopped = Stopped.INTERRUPTED
+    pimc = summarize(view, legal, solved, samples, 0, seed, None, Objective.VALUE, 0.0)
     postponed_values: dict[str, list[int]] = {}
     unpostponed = 0
     best_mean: float | None = None
     extra = NO_STATS
     try:
         for estimate in pimc.moves:  # decreasing PIMC mean
-            if stopped == "interrupted":
+            if stopped == Stopped.INTERRUPTED:
                 break
             if prune and best_mean is not None and estimate.mean <= best_mean:
                 break
             if wall.passed(until):
-                stopped = stopped or "time"
+                stopped = stopped or Stopped.TIME
                 break
             key = str(estimate.move)
             got_move, stats, out = _postpone_move(worlds, solved, estimate.move, view.seat,
                                                   solver, world_nodes)  # fmt: skip
             if node_budget and spent + stats.nodes > node_budget:
-                stopped = stopped or "nodes"
+                stopped = stopped or Stopped.NODES
                 break
             spent += stats.nodes
             extra = extra + stats
@@ -327,7 +322,7 @@ def recommend(
             mean = sum(got_move) / len(got_move)
             best_mean = mean if best_mean is None else max(best_mean, mean)
     except KeyboardInterrupt:  # Ctrl-C: the moves postponed so far; the rest PIMC's bounds
-        stopped = "interrupted"
+        stopped = Stopped.INTERRUPTED
     results = []
     for i, r in enumerate(solved):
         values = dict(r.values)
@@ -337,7 +332,7 @@ def recommend(
         results.append(replace(r, values=values, bounded=r.bounded | left_out))
     if results:  # the postponing's searches count in the run's statistics
         results[0] = replace(results[0], stats=results[0].stats + extra)
-    rec = summarize(view, legal, results, samples, sampler.count(), seed, stopped, "value",
+    rec = summarize(view, legal, results, samples, sampler.count(), seed, stopped, Objective.VALUE,
                     time.monotonic() - started, world_nodes, node_budget)  # fmt: skip
     rec = rec.weighed(inference, drawn.candidates, drawn.effective_worlds)
     return replace(rec, algorithm=EPIMC, unpostponed=unpostponed)

@@ -48,7 +48,8 @@ from solver.games.base import Move, Phase
 from solver.games.registry import game
 from solver.heuristics import decide, knowledge
 from solver.inference import MODELS, NO_MODEL, model_named
-from solver.pimc import Recommendation, recommend
+from solver.pimc import recommend
+from solver.recommendation import Recommendation
 from solver.sampling import stand_in
 from solver.view import View
 

@@ -70,8 +70,9 @@ from solver.games.base import Move, Phase, Position
 from solver.games.registry import game_of
 from solver.moves import apply_moves, position_text
 from solver.notation import parse_seat
-from solver.pimc import MoveEstimate, Recommendation, recommend
+from solver.pimc import recommend
 from solver.position import parse_position
+from solver.recommendation import MoveEstimate, Recommendation
 from solver.search_results import NO_STATS, Bounds, SearchStats
 
 REVIEW_SAMPLES = 50  # worlds of a view's recommendation at a decision, by default

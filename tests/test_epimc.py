@@ -18,10 +18,11 @@ from solver.cards import CardSet
 from solver.errors import PositionError
 from solver.games.base import Move, Phase, Position
 from solver.inference import HeuristicModel
-from solver.pimc import DrawnWorlds, Recommendation
 from solver.players import HINT_PLAYER, EpimcPlayer, make_player, parse_seats
 from solver.position import parse_view, view_of
+from solver.recommendation import Recommendation
 from solver.sampling import Sampler
+from solver.world_tasks import DrawnWorlds
 from tests.cli_helpers import assert_one_line_error, run
 from tests.randpos import VARIANTS, random_start, variant_name
 from tests.reference import epimc as reference

@@ -20,7 +20,7 @@ from typing import Any
 import pytest
 
 import solver
-from solver import pimc
+from solver import pimc, race
 from solver.games.base import Phase, Position
 from solver.heuristics import heuristic_playout
 from solver.notation import to_line
@@ -394,7 +394,7 @@ def test_racing_chooses_the_card_of_the_full_analysis() -> None:
         plain = recommend(pos, samples=n, seed=seed, jobs=1, tt_mb=16, race=False)
         assert rec.best == plain.best
         assert set(rec.methods) <= {"exact", "raced"} and rec.exact_worlds == n
-        assert all(m == "exact" for m in rec.methods[: pimc.RACE_MIN_WORLDS + pimc.RACE_LAG])
+        assert all(m == "exact" for m in rec.methods[: race.RACE_MIN_WORLDS + race.RACE_LAG])
         for m in rec.moves:
             exact = [w[str(m.move)] for w in full]
             if not m.bounded:
@@ -414,9 +414,9 @@ def test_bounds_that_do_not_prove_a_card_worse_are_settled(monkeypatch: pytest.M
     """Race every card but the leader out after two worlds (whatever its
     figures): the cards whose bounds do not prove them worse than the best
     are valued exactly, and the best card is still the full analysis's."""
-    monkeypatch.setattr(pimc, "RACE_MARGIN", -100.0)
-    monkeypatch.setattr(pimc, "RACE_MIN_WORLDS", 2)
-    monkeypatch.setattr(pimc, "RACE_LAG", 1)
+    monkeypatch.setattr(race, "RACE_MARGIN", -100.0)
+    monkeypatch.setattr(race, "RACE_MIN_WORLDS", 2)
+    monkeypatch.setattr(race, "RACE_LAG", 1)
     for game, players, cards in ENDINGS:
         pos = in_play(game, players, 4, cards)
         n = 16

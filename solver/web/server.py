@@ -75,14 +75,17 @@ from solver.games.game import Board, Game
 from solver.games.registry import GAMES, game_of
 from solver.moves import apply_moves, read_position
 from solver.notation import MAX_FILE_TEXT, MAX_TEXT, parse_seat, whole_number
-from solver.pimc import WorldResult, advised_view, recommend, summarize
+from solver.objectives import Objective
+from solver.pimc import advised_view, recommend
 from solver.players import advise
 from solver.position import deal, view_of
+from solver.recommendation import summarize
 from solver.records import choose_boards, read_boards
 from solver.review import NO_PLAY, check_start, move_words, played_hand, review
 from solver.search_results import NO_STATS, Table
 from solver.web.boards import BOARD_TT_MB, Boards, NoSuchBoard, WebBoard
 from solver.web.state import analysis_json, board_json, card_value_json
+from solver.world_tasks import WorldResult
 
 PROG = "tricksolver"
 STATIC = "static"  # the page's folder, in this package
@@ -347,7 +350,7 @@ def recommend_work(board: WebBoard, pos: Position, query: dict[str, str]) -> Wor
             event: dict[str, Any] = {"type": "progress", "done": done, "total": total}
             worlds = seen.so_far()
             if worlds:
-                interim = summarize(view, legal, worlds, samples, 0, seed, None, "value",
+                interim = summarize(view, legal, worlds, samples, 0, seed, None, Objective.VALUE,
                                     time.monotonic() - started)  # fmt: skip
                 event["so_far"] = {**interim.to_json(), "seat": pos.seat_name(seat)}
             emit(event)
