@@ -133,10 +133,23 @@ def commands() -> list[tuple[str, list[str]]]:
             ["analyze", CLUB_PBN, "--board", "1", "-j", "1", "--json", "--max-nodes", "50000"],
         ),
         ("move-whist", ["move", WHIST, "--help"]),
-        ("recommend-cw3-maxn", ["recommend", CW3, *RECOMMEND, "--objective", "maxn", "--json"]),
+        (
+            "recommend-cw3-maxn",
+            ["recommend", CW3, *RECOMMEND, "--objective", "maxn", "--max-nodes", "20000", "--json"],
+        ),
         (
             "recommend-cw3-maxn-tricks",
-            ["recommend", CW3, *RECOMMEND, "--objective", "maxn", "--maxn-by", "tricks"],
+            [
+                "recommend",
+                CW3,
+                *RECOMMEND,
+                "--objective",
+                "maxn",
+                "--maxn-by",
+                "tricks",
+                "--max-nodes",
+                "20000",
+            ],
         ),
         ("recommend-whist-norace", ["recommend", WHIST, *RECOMMEND, "--no-race", "--json"]),
         (

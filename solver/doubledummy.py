@@ -30,7 +30,7 @@ from typing import Any, TypeVar
 
 from solver import _core, deadline
 from solver.banked import banked, banked_between, final_value, value_after
-from solver.budget import DEFAULT_TT_MB, MIB, node_limit, table_mib, time_limit
+from solver.budget import DEFAULT_TT_MB, MIB, Budget, node_limit, table_mib, time_limit
 from solver.cards import Card
 from solver.errors import IllegalMoveError, PositionError, SolverBusyError
 from solver.games.base import Move, Phase, Position
@@ -137,6 +137,14 @@ class Solver:
         self._busy = threading.Lock()  # held by the thread searching (`_exclusive`)
         self._deadline: float | None = None
         self._alarm: threading.Timer | None = None  # stops the search running at the deadline
+
+    @classmethod
+    def of(cls, budget: Budget) -> Solver:
+        """The Solver of a command's `budget`: its table, each search's node
+        and time limits, and the command's deadline (`solver.budget`)."""
+        made = cls(budget.tt_mb, max_nodes=budget.core_nodes, max_seconds=budget.core_seconds)
+        made.deadline = budget.deadline
+        return made
 
     @property
     def deadline(self) -> float | None:

@@ -58,6 +58,7 @@ One search at a time, in this process: the same seed gives the same answer
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
@@ -65,6 +66,7 @@ from dataclasses import dataclass, replace
 from solver import deadline as wall
 from solver import valuation
 from solver.banked import banked_between, value_after
+from solver.budget import Budget, budget_of
 from solver.cards import RANK_CHARS
 from solver.doubledummy import Solver
 from solver.games.base import Move, Position
@@ -219,16 +221,17 @@ def recommend(
     source: Position | View,
     seat: int | None = None,
     *,
-    samples: int = DEFAULT_WORLDS,
+    budget: Budget | None = None,
     seed: int = 0,
-    max_nodes: int = 0,
-    node_budget: int = 0,
-    tt_mb: int = TT_MB,
     bounded: bool = True,
-    seconds: float | None = None,
     prune: bool = True,
     inference: PlayModel | None = None,
     inference_factor: int = DEFAULT_FACTOR,
+    samples: int | None = None,
+    max_nodes: int | None = None,
+    node_budget: int | None = None,
+    tt_mb: float | None = None,
+    seconds: float | None = None,
     deadline: float | None = None,
 ) -> Recommendation:
     """Rank the legal moves of `seat` (default: the seat to move) by their
@@ -250,20 +253,21 @@ def recommend(
     PositionError for a seat not to move or a phase with no card to choose;
     ValueError for bad numbers."""
     view = advised_view(source, seat)
-    if samples < 1:
-        raise ValueError("samples must be at least 1 (--samples)")
-    if max_nodes < 0 or node_budget < 0:
-        raise ValueError("max_nodes and node_budget must not be negative")
-    if seconds is not None and seconds <= 0:
-        raise ValueError("the time limit must be positive (seconds)")
+    if budget is None and tt_mb is None:
+        tt_mb = TT_MB  # this module's default table, smaller than a Solver's
+    limits = budget_of(
+        budget, worlds=samples, seconds=seconds, tt_mb=tt_mb, search_nodes=max_nodes,
+        run_nodes=node_budget, deadline=deadline,
+    )  # fmt: skip
+    samples = limits.worlds or DEFAULT_WORLDS
+    node_budget = limits.run_nodes or 0
+    seconds, deadline = limits.seconds, limits.deadline
     started = time.monotonic()
     until = wall.earliest(wall.deadline_after(seconds), deadline)
     legal = view.legal_moves()
     sampler = Sampler(view)
-    world_nodes = max_nodes
-    if node_budget and (not world_nodes or world_nodes > node_budget):
-        world_nodes = node_budget
-    solver = Solver(tt_mb=tt_mb, max_nodes=world_nodes)
+    world_nodes = limits.world_nodes or 0  # no world may use more than the whole budget
+    solver = Solver(tt_mb=math.ceil(limits.tt_mb), max_nodes=world_nodes)
     bounded_solver = Solver(tt_mb=valuation.BOUNDED_TT_MB) if bounded and world_nodes else None
     solver.deadline = until
     if bounded_solver is not None:

@@ -24,6 +24,7 @@ a gap, so that the answer does not depend on which worker finished first).
 
 from __future__ import annotations
 
+import math
 import os
 import signal
 import threading
@@ -39,7 +40,7 @@ from concurrent.futures import (
 from dataclasses import replace
 
 from solver import deadline as wall
-from solver.budget import DEFAULT_TT_MB, MIB
+from solver.budget import MIB, Budget, budget_of
 from solver.errors import PositionError
 from solver.games.base import Move, Phase, Position
 from solver.inference import DEFAULT_FACTOR, InferenceSampler, PlayModel
@@ -68,32 +69,41 @@ TIMED_AHEAD_PER_WORKER = 2  # worlds handed out ahead a worker (the budget follo
 
 
 ProgressFn = Callable[[int, int], None]
+DEFAULT_WORLDS = 100  # a recommendation's worlds when its budget does not say
 
 
 def recommend(
     source: Position | View,
     seat: int | None = None,
     *,
-    samples: int = 100,
-    seconds: float | None = None,
+    budget: Budget | None = None,
     seed: int = 0,
-    jobs: int | None = None,
     executor: Executor | None = None,
     objective: Objective = Objective.VALUE,
-    tt_mb: int = DEFAULT_TT_MB,
     progress: ProgressFn | None = None,
     stop: threading.Event | None = None,
-    max_nodes: int = 0,
-    node_budget: int = 0,
     race: bool = True,
     bounded: bool = True,
     maxn_by: MaxnBy = MaxnBy.SCORE,
     inference: PlayModel | None = None,
     inference_factor: int = DEFAULT_FACTOR,
+    samples: int | None = None,
+    seconds: float | None = None,
+    jobs: int | None = None,
+    tt_mb: float | None = None,
+    max_nodes: int | None = None,
+    node_budget: int | None = None,
     deadline: float | None = None,
 ) -> Recommendation:
     """Rank the legal moves of `seat` by their mean double-dummy value over
     `samples` worlds consistent with what the seat knows.
+
+    The limits come in `budget` (`solver.budget.Budget`, as the command
+    line builds it): `samples` is its `worlds` (default `DEFAULT_WORLDS`),
+    `seconds`, `deadline`, `jobs`, `tt_mb`, `max_nodes` its `search_nodes`
+    and `node_budget` its `run_nodes`.  The keywords of those names are the
+    short form for a call made by hand (``recommend(pos, samples=8)``): they
+    make the budget, and are not given with one (`solver.budget.budget_of`).
 
     `source` is a full position (the view of `seat` is taken from it: the
     seat's hidden knowledge is not used) or a `View`.  `seconds` bounds the
@@ -137,21 +147,18 @@ def recommend(
     if maxn_by not in tuple(MaxnBy):
         raise ValueError(f"maxn_by must be one of {', '.join(MaxnBy)}, not {maxn_by!r}")
     objective, maxn_by = Objective(objective), MaxnBy(maxn_by)
-    if samples < 1:
-        raise ValueError("samples must be at least 1 (--samples)")
-    if seconds is not None and seconds <= 0:
-        raise ValueError("the time limit must be positive (seconds)")
-    if jobs is not None and jobs < 1:
-        raise ValueError("jobs must be at least 1")
-    if max_nodes < 0 or node_budget < 0:
-        raise ValueError("max_nodes and node_budget must not be negative")
+    limits = budget_of(
+        budget, worlds=samples, seconds=seconds, jobs=jobs, tt_mb=tt_mb,
+        search_nodes=max_nodes, run_nodes=node_budget, deadline=deadline,
+    )  # fmt: skip
+    samples = limits.worlds or DEFAULT_WORLDS
+    max_nodes, node_budget = limits.core_nodes, limits.run_nodes or 0
+    seconds, deadline, jobs = limits.seconds, limits.deadline, limits.jobs
     sampler = Sampler(view)
     legal = view.legal_moves()
     if not legal:
         raise PositionError("the seat has no legal move")
-    world_nodes = max_nodes
-    if node_budget and (not world_nodes or world_nodes > node_budget):
-        world_nodes = node_budget  # no world may use more than the whole budget
+    world_nodes = limits.world_nodes or 0  # no world may use more than the whole budget
     workers = jobs or os.cpu_count() or 1
     started = time.monotonic()
     until = wall.earliest(wall.deadline_after(seconds), deadline)
@@ -160,7 +167,7 @@ def recommend(
     if timed:
         left = wall.seconds_left(until) or 0.0
         world_nodes = _timed_world_nodes(left, workers, TIMED_FIRST_RATE, TIMED_WORLDS)
-    model = WorldTask(view.to_line(), 0, (), objective, tt_mb * MIB, world_nodes,
+    model = WorldTask(view.to_line(), 0, (), objective, math.ceil(limits.tt_mb) * MIB, world_nodes,
                   clear=node_budget > 0, bounded=bounded, maxn_by=maxn_by, timed=timed,
                   deadline=until)  # fmt: skip
     weighing = None if inference is None else InferenceSampler(sampler, inference, inference_factor)
@@ -204,8 +211,8 @@ def recommend(
             if timed and done:
                 left = wall.seconds_left(until) or 0.0
                 needed = TIMED_WORLDS - len(run.results)
-                budget = _timed_world_nodes(left, workers, run.rate(TIMED_FIRST_RATE), needed)
-                tasks.model = replace(tasks.model, max_nodes=budget)
+                nodes = _timed_world_nodes(left, workers, run.rate(TIMED_FIRST_RATE), needed)
+                tasks.model = replace(tasks.model, max_nodes=nodes)
                 most_world_nodes = max(most_world_nodes, tasks.model.max_nodes)
             if progress is not None and done:
                 progress(len(run.results), samples)

@@ -21,6 +21,7 @@ import pytest
 
 import solver
 from solver import pimc, race
+from solver.budget import Budget
 from solver.games.base import Phase, Position
 from solver.heuristics import heuristic_playout
 from solver.notation import to_line
@@ -221,8 +222,10 @@ def test_bad_requests() -> None:
     other = (pos.to_move + 1) % 4
     with pytest.raises(solver.PositionError, match="not to move"):
         recommend(pos, other, samples=2, jobs=1)
-    with pytest.raises(ValueError, match="samples"):
+    with pytest.raises(solver.PositionError, match="samples"):
         recommend(pos, samples=0, jobs=1)
+    with pytest.raises(solver.PositionError, match="not both"):
+        recommend(pos, budget=Budget(worlds=2), jobs=1)
     with pytest.raises(ValueError, match="objective"):
         recommend(pos, samples=2, objective="best", jobs=1)
     with pytest.raises(solver.PositionError, match="phase"):
