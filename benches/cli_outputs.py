@@ -278,7 +278,7 @@ def main() -> int:
         default=str(Path(__file__).resolve().parent.parent),
         help="a checkout (for the files)",
     )
-    parser.add_argument("-k", default="", help="only the commands whose name contains this")
+    parser.add_argument("-k", default="", help="only the commands whose name matches this regex")
     group = parser.add_mutually_exclusive_group(required=True)
     group.add_argument("--record", metavar="DIR")
     group.add_argument("--check", metavar="DIR", help="compare; what differs is written to DIR.new")
@@ -286,7 +286,7 @@ def main() -> int:
     cwd = Path(opts.cwd)
     differ = 0
     for name, args in commands():
-        if opts.k not in name:
+        if not re.search(opts.k, name):
             continue
         text = run_one(opts.tricksolver, args, cwd)
         if opts.record:
