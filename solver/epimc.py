@@ -241,6 +241,10 @@ def recommend(
     for the moves not postponed (all of them, PIMC's answer, when not even
     the first move's postponing fits in `node_budget` or `seconds`).
 
+    The limits come in `budget` (`solver.budget.Budget`), or as the
+    keywords of `solver.pimc.recommend` (not both; the table then
+    `TT_MB`): `samples` its worlds, `max_nodes` its `search_nodes`,
+    `node_budget` its `run_nodes`.
     `max_nodes` (0: none) limits each world's search and each world's
     postponing of a move; `bounded`: a world past it is valued by a bounded
     search (else a playout), as in `solver.pimc.recommend`.  `node_budget`
