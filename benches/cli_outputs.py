@@ -124,9 +124,23 @@ def commands() -> list[tuple[str, list[str]]]:
             (f"match-{key}", ["match", *game, "--seats", mixed, "--deals", "2", "--json"]),
         ]
     out += [
-        ("table-whist", ["table", WHIST, "-j", "1", "--no-color"]),
-        ("table-whist-json", ["table", WHIST, "-j", "1", "--json"]),
-        ("table-cw3-json", ["table", CW3, "-j", "1", "--json", "--max-nodes", "100000"]),
+        ("table-whist-played", ["table", WHIST, "-j", "1", "--no-color"]),  # an error: cards played
+        ("table-whist", ["table", "@deal whist --seed 11 --line", "-j", "1", "--no-color"]),
+        ("table-whist-json", ["table", "@deal whist --seed 12 --line", "-j", "1", "--json"]),
+        (
+            "table-cw3-json",
+            [
+                "table",
+                "@deal cw --players 3 --seed 4 --line",
+                "-j",
+                "1",
+                "--json",
+                "--max-nodes",
+                "100000",
+            ],
+        ),  # fmt: skip
+        # an error: a Cinch table needs the hands after the redeal
+        ("table-cinch", ["table", "@deal cinch --seed 4 --line", "-j", "1", "--max-nodes", "5000"]),
         ("table-lin-board", ["table", SESSION_LIN, "--board", "1", "-j", "1", "--json"]),
         (
             "analyze-pbn-board",
