@@ -17,8 +17,9 @@ Each output file holds the command line, its exit status, its standard output an
 its standard error.  What varies from run to run is masked by one regex,
 ``TIMING``: a duration followed by its unit (``217.8 ms``, ``1.2 s``, ``0.4 µs``),
 a rate (``123,456 nodes/s``, ``1.2 M/s``) and the JSON fields whose names say they
-are measured times (``"seconds"``, ``"elapsed"``, ``"time_s"``, ... ``: number``,
-and ``"...seconds..."``/``"..._ms"``/``"nodes_per_second"`` keys).  Node counts,
+are measured (the keys ``ms``, ``s``, ``seconds``, ``elapsed``, ``time``, ``rss_mb``,
+``per_second``, ``rate``, alone or as a word of a key joined by ``_``: ``p95_ms``,
+``max_rss_mb``, ``nodes_per_second``; ``: number``).  Node counts,
 values, digests and everything else are compared as they are.
 """
 
@@ -229,7 +230,17 @@ def commands() -> list[tuple[str, list[str]]]:
         ("signature-quick", ["bench", "--signature", "quick"]),
         (
             "bench-small",
-            ["bench", "--games", "cw2,chinkway", "--random-deals", "1", "--no-dds", "--json"],
+            [
+                "bench",
+                "--games",
+                "cw2",
+                "--random-deals",
+                "1",
+                "--time-limit",
+                "0",
+                "--no-dds",
+                "--json",
+            ],
         ),
         # Bad input: one line, status 2.
         ("error-max-nodes", ["recommend", WHIST, "--max-nodes", "-1"]),
@@ -246,7 +257,8 @@ def commands() -> list[tuple[str, list[str]]]:
 TIMING = re.compile(
     r"\d[\d,]*(?:\.\d+)?\s?(?:ms|µs|us|ns|s|min)\b"
     r"|\d[\d,.]*\s?[kMG]?(?:nodes)?/s\b"
-    r'|"[a-z_]*(?:seconds|elapsed|time|_ms|_s|per_second|rate)[a-z_]*":\s?-?[\d.eE+-]+'
+    r'|"(?:[a-z0-9]+_)*(?:ms|s|seconds|elapsed|time|rss_mb|per_second|rate)(?:_[a-z0-9]+)*"'
+    r":\s?-?[\d.eE+-]+"
 )
 
 
