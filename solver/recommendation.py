@@ -17,7 +17,7 @@ from solver.inference import PlayModel
 from solver.objectives import MaxnBy, Objective, Stopped
 from solver.search_results import SearchStats
 from solver.stats import t975
-from solver.valuation import BOUNDED, METHODS, PLAYOUT, SEARCHED
+from solver.valuation import BOUNDED, METHODS, PLAYOUT, SEARCHED, Method
 from solver.view import View
 from solver.world_tasks import WorldResult
 
@@ -136,7 +136,7 @@ class Recommendation:
     stopped: Stopped | None  # None: not ended before `requested`
     stats: SearchStats
     seconds: float
-    methods: tuple[str, ...] = ()
+    methods: tuple[Method, ...] = ()
     max_nodes: int = 0  # the search budget of a world; 0: none
     node_budget: int = 0  # the search budget of the whole recommendation; 0: none
     maxn_by: MaxnBy | None = None  # objective maxn: what every side maximises

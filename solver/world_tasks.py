@@ -23,7 +23,7 @@ from solver.objectives import MaxnBy, Objective
 from solver.position import parse_view
 from solver.sampling import Sampler
 from solver.search_results import SearchStats
-from solver.valuation import EXACT, PLAYOUT, SEARCHED
+from solver.valuation import EXACT, PLAYOUT, SEARCHED, Method
 
 
 @dataclass(frozen=True)
@@ -61,7 +61,7 @@ class WorldResult:
     index: int
     values: dict[str, int]  # move text -> value for the seat's side (a bound where bounded)
     stats: SearchStats
-    method: str = EXACT
+    method: Method = EXACT
     bounded: frozenset[str] = frozenset()
     ranges: dict[str, tuple[int, int]] = field(default_factory=dict)
     seconds: float = 0.0  # the worker's time on the world
