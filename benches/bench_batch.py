@@ -30,7 +30,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import solver  # noqa: E402
-from solver.batch import SearchLimits, run_boards, table_difficulty, table_job  # noqa: E402
+from solver.batch import run_boards, table_difficulty, table_job  # noqa: E402
+from solver.budget import Budget  # noqa: E402
 from solver.doubledummy import declarer_tricks  # noqa: E402
 from solver.games.game import Board  # noqa: E402
 from solver.games.whist.dds import STRAINS  # noqa: E402
@@ -68,7 +69,7 @@ def cpu_seconds(who: int) -> float:
 
 def run_ours(boards: list[Board], workers: int) -> tuple[float, float, dict[int, list[list[int]]]]:
     """Wall seconds, CPU seconds of the worker processes, the tables."""
-    job = table_job(SearchLimits(tt_mb=TT_MB))
+    job = table_job(Budget(tt_mb=TT_MB))
     cpu = cpu_seconds(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     found = run_boards(job, boards, jobs=workers)

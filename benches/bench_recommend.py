@@ -45,9 +45,10 @@ from benches.bench_players import decision_points, time_player  # noqa: E402
 from solver.errors import PositionError  # noqa: E402
 from solver.games.base import Position  # noqa: E402
 from solver.heuristics import to_first_lead  # noqa: E402
-from solver.pimc import Recommendation, recommend  # noqa: E402
+from solver.pimc import recommend  # noqa: E402
 from solver.players import make_player  # noqa: E402
 from solver.position import view_of  # noqa: E402
+from solver.recommendation import Recommendation  # noqa: E402
 from tests.randpos import VARIANTS, random_play  # noqa: E402
 
 TARGET_SECONDS = {

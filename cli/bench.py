@@ -13,8 +13,8 @@ from rich.progress import Progress
 
 from solver import bench as benchmark
 from solver import signature
+from solver.budget import DEFAULT_TT_MB
 from solver.cli import render_bench
-from solver.doubledummy import DEFAULT_TT_MB
 from solver.games.registry import GAMES
 
 from .bench_decisions import check_alone, decision_options

@@ -6,7 +6,7 @@ or a run that cannot end.
 One meaning of 0 everywhere: ``--time 0`` and ``--max-nodes 0`` are no
 limit, ``--tt-mb 0`` the default table, ``--players 0`` the game's default
 number of players.  The sizes and limits are checked by the API's own
-functions (`solver.doubledummy.table_mib`, `node_limit`, `time_limit`), so
+functions (`solver.budget.table_mib`, `node_limit`, `time_limit`), so
 the command line and the API accept the same values.
 """
 
@@ -18,7 +18,7 @@ from typing import Any
 
 import click
 
-from solver.doubledummy import DEFAULT_TT_MB, machine_mib, node_limit, table_mib, time_limit
+from solver.budget import DEFAULT_TT_MB, machine_mib, node_limit, table_mib, time_limit
 from solver.errors import PositionError, TricksolverError
 
 MAX_SAMPLES = 1_000_000  # worlds: more is no better estimate and takes days

@@ -18,6 +18,7 @@ from rich.table import Table
 
 import solver
 from solver import epimc
+from solver.budget import DEFAULT_TT_MB, Budget
 from solver.deadline import TIME_MARGIN, deadline_after
 from solver.decisions import (
     DEFAULT_SAMPLES,
@@ -27,25 +28,25 @@ from solver.decisions import (
     check_decision,
     decide_before_play,
 )
-from solver.doubledummy import DEFAULT_TT_MB, MAXN_BY, move_classes
+from solver.doubledummy import move_classes
 from solver.errors import TricksolverError
 from solver.games import registry
 from solver.games.base import Position
 from solver.inference import MODELS, NO_MODEL, PlayModel, model_named
 from solver.notation import get_str, parse_fields, parse_seat
-from solver.pimc import (
+from solver.objectives import MaxnBy, Objective, Stopped
+from solver.pimc import advised_view
+from solver.pimc import recommend as run_recommend
+from solver.position import parse_view, view_of
+from solver.recommendation import (
     ALGORITHMS,
     EPIMC,
     NO_INTERVAL_ESTIMATES,
     NO_INTERVAL_ONE_WORLD,
-    OBJECTIVES,
     PIMC,
     MoveEstimate,
     Recommendation,
-    advised_view,
 )
-from solver.pimc import recommend as run_recommend
-from solver.position import parse_view, view_of
 from solver.valuation import BOUNDED, EXACT, PLAYOUT, RACED
 from solver.view import View
 
@@ -490,12 +491,13 @@ def budget_note(before_play: bool) -> str:
     f" {MAX_JOBS}).",
 )  # fmt: skip
 @click.option(
-    "--objective", type=click.Choice(OBJECTIVES), default="value", show_default=True,
+    "--objective", type=click.Choice([str(o) for o in Objective]),
+    default=Objective.VALUE.value, show_default=True,
     help="value: the solver's value (paranoid with three or more sides); "
     "maxn: max^n (three or more sides; each side maximises what --maxn-by says).",
 )  # fmt: skip
 @click.option(
-    "--maxn-by", type=click.Choice(list(MAXN_BY)),
+    "--maxn-by", type=click.Choice([str(b) for b in MaxnBy]),
     help="With --objective maxn, what every side maximises: score (the default: its points"
     " for the hand, as the rules say; docs/rules.md) or tricks (its tricks from here).",
 )  # fmt: skip
@@ -607,9 +609,11 @@ def recommend(
         note = budget_note(before_play=False)
     if node_budget and seconds is None:
         deadline = None  # a node budget alone: reproducible, no clock
+    # the command's limits, one value passed unchanged to the search
+    budget = Budget(tt_mb=math.ceil(tt_mb), search_nodes=max_nodes, run_nodes=node_budget,
+                    deadline=deadline, worlds=samples, jobs=jobs)  # fmt: skip
     if method == EPIMC:
-        rec = run_epimc(view, samples, deadline, seed, jobs, objective, tt_mb, max_nodes,
-                        node_budget, inference, note, as_json)  # fmt: skip
+        rec = run_epimc(view, budget, seed, objective, inference, note, as_json)
         show(view, rec, as_json, no_color)
         return
     progress: Progress | None = None
@@ -632,9 +636,8 @@ def recommend(
     try:
         with searching("no world was solved yet"):
             rec = run_recommend(
-                view, samples=samples, deadline=deadline, seed=seed, jobs=jobs,
-                objective=objective, maxn_by=maxn_by or "score", tt_mb=math.ceil(tt_mb),
-                progress=step, stop=stop, max_nodes=max_nodes or 0, node_budget=node_budget or 0,
+                view, budget=budget, seed=seed, progress=step, stop=stop,
+                objective=Objective(objective), maxn_by=MaxnBy(maxn_by or MaxnBy.SCORE),
                 race=race, inference=inference,
             )  # fmt: skip
     finally:
@@ -653,21 +656,16 @@ def show(view: View, rec: Recommendation, as_json: bool, no_color: bool) -> None
         echo_json(recommendation_json(view, rec, together))
     else:
         render(view, rec, no_color)
-    if rec.stopped == "interrupted":
+    if rec.stopped == Stopped.INTERRUPTED:
         click.echo(f"tricksolver: interrupted: the ranking of {rec.worlds} worlds", err=True)
         raise click.exceptions.Exit(130)
 
 
 def run_epimc(
     view: View,
-    samples: int,
-    deadline: float | None,
+    budget: Budget,
     seed: int,
-    jobs: int | None,
     objective: str,
-    tt_mb: float,
-    max_nodes: int | None,
-    node_budget: int | None,
     inference: PlayModel | None,
     note: str | None,
     as_json: bool,
@@ -676,15 +674,12 @@ def run_epimc(
     budget's `note` (None: none) first."""
     if objective != "value":
         raise TricksolverError("--method epimc ranks by the value: leave --objective out")
-    if jobs is not None:
+    if budget.jobs is not None:
         raise TricksolverError("--method epimc solves in this process: leave --jobs out")
     if note is not None:
         say_budget(note, as_json)
     with searching("no move was valued yet"):
-        return epimc.recommend(
-            view, samples=samples, deadline=deadline, seed=seed, tt_mb=math.ceil(tt_mb),
-            max_nodes=max_nodes or 0, node_budget=node_budget or 0, inference=inference,
-        )  # fmt: skip
+        return epimc.recommend(view, budget=budget, seed=seed, inference=inference)
 
 
 @contextlib.contextmanager

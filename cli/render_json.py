@@ -24,7 +24,7 @@ from solver.decisions import Decision
 from solver.drawing import seats_by_side
 from solver.games.base import Phase, Position
 from solver.match import Match, match_deal
-from solver.pimc import Recommendation
+from solver.recommendation import Recommendation
 from solver.view import View
 
 

@@ -18,8 +18,8 @@ from solver.drawing import card_symbol, hand_text, side_seats, trump_words
 from solver.drawing import side_name as seat_label
 from solver.games.base import Move, Phase, Position
 from solver.games.registry import game_of
-from solver.pimc import Recommendation
 from solver.players import Advice
+from solver.recommendation import Recommendation
 from solver.seatview import SeatKnowledge
 from solver.wholegame import HandResult, Step, WholeGame
 

@@ -12,9 +12,9 @@ import click
 from rich.console import Console
 
 import solver
-from solver.batch import BoardJob, SearchLimits
+from solver.batch import BoardJob
+from solver.budget import DEFAULT_TT_MB, Budget
 from solver.deadline import TIME_MARGIN, deadline_after
-from solver.doubledummy import DEFAULT_TT_MB
 from solver.games.registry import game_of
 from solver.records import Board
 from solver.result_files import CSV, JSON_LINES
@@ -203,7 +203,8 @@ def review(
         )
         _review_boards(
             found, moves, ReviewOptions(views, samples, view_time or None, seed, 1),
-            SearchLimits(tt_mb, max_nodes, max_seconds, deadline, budget),
+            Budget(tt_mb, search_nodes=max_nodes, search_seconds=max_seconds, deadline=deadline,
+                   seconds=budget),
             fmt=output_format(fmt, as_json, output_file), output_file=output_file, jobs=jobs,
             scheduler=scheduler, no_color=no_color,
         )  # fmt: skip
@@ -277,7 +278,7 @@ def _review_boards(
     boards: list[tuple[Board | None, solver.Position]],
     moves: str | None,
     options: ReviewOptions,
-    limits: SearchLimits,
+    limits: Budget,
     **run: Any,
 ) -> None:
     """Many boards (or --output, --scheduler, --format) through the batch
@@ -290,9 +291,7 @@ def _review_boards(
         return review_work(board, fields, stopper.searcher, stop=stopper.flag)
 
     def one_board() -> _Stopper:
-        found = solver.Solver(limits.tt_mb, limits.max_nodes, limits.max_seconds)
-        found.deadline = limits.deadline
-        return _Stopper(found)
+        return _Stopper(solver.Solver.of(limits))
 
     run_boards_command(boards, job, REVIEW_RENDERING, one_board=one_board, search=search, **run)
 

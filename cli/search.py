@@ -19,10 +19,11 @@ import click
 from rich.console import Console
 
 import solver
-from solver.batch import BoardJob, SearchLimits, analysis_job, table_job
+from solver.batch import BoardJob, analysis_job, table_job
+from solver.budget import DEFAULT_TT_MB, Budget
 from solver.cli import render_analysis
 from solver.deadline import TIME_MARGIN, deadline_after
-from solver.doubledummy import DEFAULT_TT_MB, table_positions
+from solver.doubledummy import table_positions
 from solver.games.registry import game_of
 from solver.parallel import Solvers
 from solver.records import Board, record_formats
@@ -69,20 +70,18 @@ def position_argument(position: str | None, pbn: str | None) -> str | None:
     return pbn
 
 
-def make_solver(
-    tt_mb: float, max_nodes: int, max_seconds: float, jobs: int | None, deadline: float | None
-) -> solver.Solver | Solvers:
+def make_solver(limits: Budget, jobs: int | None) -> solver.Solver | Solvers:
     """One Solver, or with `jobs` above 1 (None: one per core) a Solver a
-    thread (`solver.parallel`); their tables checked against the memory
-    first; every search stopped at `deadline` (the command's budget)."""
+    thread (`solver.parallel`), of the command's `limits`; their tables
+    checked against the memory first; every search stopped at the limits'
+    deadline (the command's budget)."""
     threads = jobs or os.cpu_count() or 1
-    workers_memory(threads, tt_mb, processes=False)
+    workers_memory(threads, limits.tt_mb, processes=False)
     made: solver.Solver | Solvers
     if threads == 1:
-        made = solver.Solver(tt_mb, max_nodes=max_nodes, max_seconds=max_seconds)
-    else:
-        made = Solvers(threads, tt_mb, max_nodes, max_seconds)
-    made.deadline = deadline
+        return solver.Solver.of(limits)
+    made = Solvers(threads, limits.tt_mb, limits.core_nodes, limits.core_seconds)
+    made.deadline = limits.deadline
     return made
 
 
@@ -250,7 +249,7 @@ def boards_of(
 
 def run_search(
     found: list[tuple[Board | None, solver.Position]],
-    job_of: Callable[[SearchLimits], BoardJob],
+    job_of: Callable[[Budget], BoardJob],
     rendering: Rendering,
     fmt: str,
     search: Callable[[Searcher, Board], Any],
@@ -269,16 +268,19 @@ def run_search(
     """The search options' part of `analyze` and `table`: the boards run
     (`run_boards_command`) with the job of the limits, every search
     stopped at `deadline` (--time, the command's budget)."""
+    # the command's limits, one value passed unchanged to every search
+    limits = Budget(tt_mb, search_nodes=max_nodes, search_seconds=max_seconds, deadline=deadline,
+                    seconds=budget)  # fmt: skip
     run_boards_command(
         found,
-        job_of(SearchLimits(tt_mb, max_nodes, max_seconds, deadline, budget)),
+        job_of(limits),
         rendering,
         fmt=output_format(fmt, as_json, output_file),
         output_file=output_file,
         jobs=jobs,
         scheduler=scheduler,
         no_color=no_color,
-        one_board=partial(make_solver, tt_mb, max_nodes, max_seconds, jobs, deadline),
+        one_board=partial(make_solver, limits, jobs),
         search=search,
     )
 

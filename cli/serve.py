@@ -15,7 +15,7 @@ import webbrowser
 
 import click
 
-from solver.doubledummy import machine_mib, table_mib
+from solver.budget import machine_mib, table_mib
 from solver.web.boards import MAX_BOARDS
 
 from .common import INTERRUPTED, PROG, BadInput

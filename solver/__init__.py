@@ -8,18 +8,7 @@ Chinkway, Chinese Whist (2, 3, 4 players), Cinch and plain whist::
 """
 
 from solver.cards import Card, CardSet, Suit
-from solver.doubledummy import (
-    Analysis,
-    Bounds,
-    CardValue,
-    SearchStats,
-    Solution,
-    Solver,
-    Table,
-    analyze,
-    solve,
-    table,
-)
+from solver.doubledummy import Solver, analyze, solve, table
 from solver.errors import (
     CardError,
     IllegalMoveError,
@@ -36,6 +25,7 @@ from solver.games.registry import GAMES
 from solver.games.whist import Whist
 from solver.position import deal, load_position, load_view, parse_position, parse_view, view_of
 from solver.sampling import Sampler
+from solver.search_results import Analysis, Bounds, CardValue, SearchStats, Solution, Table
 from solver.view import View
 
 __all__ = [

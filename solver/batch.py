@@ -61,11 +61,13 @@ from dataclasses import dataclass, field, replace
 from functools import partial
 from typing import Any, TypeVar
 
-from solver.doubledummy import DEFAULT_TT_MB, Analysis, Solver, Table, table_positions
+from solver.budget import NO_LIMITS, Budget
+from solver.doubledummy import Solver, table_positions
 from solver.errors import BatchError, TricksolverError
 from solver.games.base import Position
 from solver.games.game import Board
 from solver.pools import process_pool, shut_down
+from solver.search_results import Analysis, Table
 from solver.timing import catch_sigint
 
 LOCAL = "local"  # `scheduler`: a Dask cluster started on this machine for the run
@@ -101,21 +103,6 @@ _Result = TypeVar("_Result")
 BoardWork = Callable[[Board, Mapping[str, Any], Solver], Any]
 
 
-@dataclass(frozen=True)
-class SearchLimits:
-    """The worker's `Solver`: its table size and each search's limits (0:
-    none), and the deadline of the whole run (None: none; `solver.deadline`:
-    a wall-clock time, every search stopped when it comes) with the budget
-    it came from (`budget`, --time's seconds: 0 none; part of a result's key,
-    as a result cut short by it differs from one without)."""
-
-    tt_mb: float = DEFAULT_TT_MB
-    max_nodes: int = 0
-    max_seconds: float = 0.0
-    deadline: float | None = None
-    budget: float = 0.0
-
-
 def cards_left(pos: Position) -> int:
     """The cards still to play: the work a board's search has before it
     (the first lead's, before play begins; 0 where there is none)."""
@@ -138,7 +125,7 @@ class BoardJob:
     name: str
     work: BoardWork
     options: Mapping[str, Any] = field(default_factory=dict)
-    limits: SearchLimits = SearchLimits()
+    limits: Budget = NO_LIMITS
     difficulty: Callable[[Position], float] = cards_left
 
     def key(self, board: Board) -> str:
@@ -148,14 +135,14 @@ class BoardJob:
         content = [
             self.name,
             dict(self.options),
-            self.limits.max_nodes,
-            self.limits.max_seconds,
+            self.limits.core_nodes,  # (0: none, as the keys were written before `Budget`)
+            self.limits.core_seconds,
             board.name,
             board.position.to_line(),
             board.play,
         ]
-        if self.limits.budget:  # (only then: the keys of runs without one stay as they were)
-            content.append({"time": self.limits.budget})
+        if self.limits.seconds:  # (only then: the keys of runs without one stay as they were)
+            content.append({"time": self.limits.seconds})
         text = json.dumps(content, sort_keys=True, separators=(",", ":"))
         return hashlib.sha256(text.encode()).hexdigest()[:KEY_DIGITS]
 
@@ -196,12 +183,12 @@ def analysis_work(board: Board, options: Mapping[str, Any], solver: Solver) -> A
 PV = "pv"
 
 
-def table_job(limits: SearchLimits = SearchLimits()) -> BoardJob:
+def table_job(limits: Budget = NO_LIMITS) -> BoardJob:
     """Every board's double-dummy table."""
     return BoardJob("table", table_work, {}, limits, table_difficulty)
 
 
-def analysis_job(pv: bool = True, limits: SearchLimits = SearchLimits()) -> BoardJob:
+def analysis_job(pv: bool = True, limits: Budget = NO_LIMITS) -> BoardJob:
     """Every board's analysis (the value of every legal move)."""
     return BoardJob("analyze", analysis_work, {PV: pv}, limits, analysis_difficulty)
 
@@ -211,13 +198,12 @@ def analysis_job(pv: bool = True, limits: SearchLimits = SearchLimits()) -> Boar
 _local = threading.local()
 
 
-def worker_solver(limits: SearchLimits) -> Solver:
+def worker_solver(limits: Budget) -> Solver:
     """The one Solver of this worker (process, or thread of a Dask worker)
     for `limits`, made on first use and kept: its table is reused."""
     found: Solver | None = getattr(_local, "solver", None)
     if found is None or getattr(_local, "limits", None) != limits:
-        found = Solver(limits.tt_mb, max_nodes=limits.max_nodes, max_seconds=limits.max_seconds)
-        found.deadline = limits.deadline
+        found = Solver.of(limits)
         _local.solver = found
         _local.limits = limits
     return found

@@ -36,7 +36,8 @@ from dataclasses import asdict, dataclass, field, replace
 from functools import partial
 from typing import Any
 
-from solver.doubledummy import DEFAULT_TT_MB, Solver
+from solver.budget import DEFAULT_TT_MB
+from solver.doubledummy import Solver
 from solver.errors import NotationError
 from solver.games import registry
 from solver.games.base import Phase, Position

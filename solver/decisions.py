@@ -62,7 +62,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from solver import deadline as wall
-from solver.doubledummy import Solver, value_after
+from solver.banked import value_after
+from solver.doubledummy import Solver
 from solver.errors import PositionError
 from solver.games.base import Move, Phase, Position
 from solver.games.registry import game_of

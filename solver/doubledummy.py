@@ -22,286 +22,32 @@ thread).
 from __future__ import annotations
 
 import functools
-import math
-import os
 import threading
 import weakref
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from typing import Any, TypeVar
 
 from solver import _core, deadline
+from solver.banked import banked, banked_between, final_value, value_after
+from solver.budget import DEFAULT_TT_MB, MIB, Budget, node_limit, table_mib, time_limit
 from solver.cards import Card
 from solver.errors import IllegalMoveError, PositionError, SolverBusyError
 from solver.games.base import Move, Phase, Position
+from solver.objectives import MaxnBy
+from solver.search_results import (
+    NO_STATS,
+    Analysis,
+    Bounds,
+    CardValue,
+    SearchStats,
+    Solution,
+    Table,
+    TableEntry,
+)
 
-MIB = 1 << 20
-DEFAULT_TT_MB = _core.DEFAULT_TT_BYTES // MIB
-MAX_NODES = (1 << 63) - 1  # the C search counts nodes in an int64_t
-MAX_SECONDS = 365 * 24 * 3600.0  # a year: longer is a mistake, not a limit (0: none)
-MAXN_BY = {"score": _core.MAXN_BY_SCORE, "tricks": _core.MAXN_BY_TRICKS}
-"""What each side maximises in max^n (csrc/search.h, ts_maxn): ``score`` (the
-default, as the rules say) its score for the hand: with three or more sides its
-points (three-player Chinese Whist: tricks above par, 0 up to par; Chinkway:
-the quest score), for the whole hand; with two sides (zero-sum) the value
-(tricks from here on; Cinch: net hand score).  ``tricks``: its tricks from here on."""
-
-
-def machine_mib() -> int:
-    """The memory of this machine, MiB (0 when the system does not say)."""
-    try:
-        return os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE") // MIB
-    except (ValueError, OSError, AttributeError):
-        return 0
-
-
-def table_mib(tt_mb: float) -> float:
-    """A transposition table size checked: a positive number of MiB no
-    larger than this machine's memory; 0 means the default
-    (`DEFAULT_TT_MB`)."""
-    if not math.isfinite(tt_mb):
-        raise PositionError(f"the table size must be a number of MiB, not {tt_mb}")
-    if tt_mb == 0:
-        return DEFAULT_TT_MB
-    if tt_mb < 0:
-        raise PositionError(
-            f"the table size must be positive (MiB; 0: the default {DEFAULT_TT_MB})"
-        )
-    most = machine_mib()
-    if most and tt_mb > most:
-        raise PositionError(
-            f"a table of {tt_mb:g} MiB is more than this machine's memory ({most:,} MiB)"
-        )
-    return tt_mb
-
-
-def node_limit(n: int) -> int:
-    """A node limit checked: 0 (none) up to `MAX_NODES`."""
-    if n < 0:
-        raise PositionError("limits must not be negative (0: no limit)")
-    if n > MAX_NODES:
-        raise PositionError(f"a node limit must be at most {MAX_NODES:,} (0: no limit)")
-    return n
-
-
-def time_limit(seconds: float) -> float:
-    """A time limit checked: 0 (none) or a positive number of seconds up
-    to `MAX_SECONDS` (a year)."""
-    if math.isnan(seconds):
-        raise PositionError("a time limit must be a number of seconds, not nan (0: no limit)")
-    if seconds < 0:
-        raise PositionError("limits must not be negative (0: no limit)")
-    if seconds > MAX_SECONDS:
-        raise PositionError(
-            f"a time limit must be at most {MAX_SECONDS:,.0f} seconds, a year (0: no limit)"
-        )
-    return seconds
-
-
-@dataclass(frozen=True)
-class SearchStats:
-    """What a search did: positions visited, table use, wall time, and
-    whether it ran to the end (False when a node or time limit cut it).
-
-    `nodes` counts every position visited (every card played in the
-    search, and the root); `trick_starts` those of them at the start of a
-    trick, which is what DDS counts as its nodes."""
-
-    nodes: int
-    tt_hits: int
-    tt_stores: int
-    seconds: float
-    exact: bool
-    trick_starts: int = 0
-
-    @classmethod
-    def of(cls, raw: dict[str, float | int | bool]) -> SearchStats:
-        return cls(
-            int(raw["nodes"]),
-            int(raw["tt_hits"]),
-            int(raw["tt_stores"]),
-            float(raw["seconds"]),
-            bool(raw["exact"]),
-            int(raw["trick_starts"]),
-        )
-
-    def to_json(self) -> dict[str, Any]:
-        """The JSON of the statistics (docs/json.md, ``stats``)."""
-        return {
-            "nodes": self.nodes,
-            "trick_starts": self.trick_starts,
-            "tt_hits": self.tt_hits,
-            "tt_stores": self.tt_stores,
-            "seconds": self.seconds,
-            "exact": self.exact,
-        }
-
-    def __add__(self, other: SearchStats) -> SearchStats:
-        return SearchStats(
-            self.nodes + other.nodes,
-            self.tt_hits + other.tt_hits,
-            self.tt_stores + other.tt_stores,
-            self.seconds + other.seconds,
-            self.exact and other.exact,
-            self.trick_starts + other.trick_starts,
-        )
-
-
-NO_STATS = SearchStats(0, 0, 0, 0.0, True, 0)
-
-
-@dataclass(frozen=True)
-class Bounds:
-    """What a search proved about a value: ``low <= value <= high``, the
-    value itself when `exact`.  `floor` and `ceiling` are the values the
-    position can have at all (the cheap bounds, `Solver.value_range`): a
-    bound at one of them was not proven by the search but known before it.
-    A search cut short by a limit proves its `low` (the best value it found)
-    and nothing above it beyond the cheap `high`."""
-
-    low: int
-    high: int
-    floor: int
-    ceiling: int
-
-    @property
-    def exact(self) -> bool:
-        return self.low == self.high
-
-    @property
-    def low_known(self) -> bool:
-        """The search proved more than the cheap floor."""
-        return self.low > self.floor
-
-    @property
-    def high_known(self) -> bool:
-        """The value is known to be below the cheap ceiling."""
-        return self.high < self.ceiling
-
-    def flipped(self, total: int) -> Bounds:
-        """The other side's bounds in a zero-sum game: ``total - value``
-        (`total` 0 where the value is a net score)."""
-        return Bounds(total - self.high, total - self.low, total - self.ceiling, total - self.floor)
-
-    def shifted(self, by: int) -> Bounds:
-        """The same bounds `by` higher (a value counted from another point
-        of the hand: `banked_between`)."""
-        return Bounds(self.low + by, self.high + by, self.floor + by, self.ceiling + by)
-
-    def to_json(self) -> dict[str, Any]:
-        """The JSON of a value a search may cut short: `value` only when
-        exact (else null), always `low`, `high` and `exact` (docs/json.md)."""
-        return {
-            "value": self.low if self.exact else None,
-            "low": self.low,
-            "high": self.high,
-            "exact": self.exact,
-        }
-
-    @classmethod
-    def of_value(cls, value: int) -> Bounds:
-        return cls(value, value, value, value)
-
-
-@dataclass(frozen=True)
-class Solution:
-    """The value of a position for one side."""
-
-    value: int
-    side: int
-    stats: SearchStats
-
-
-@dataclass(frozen=True)
-class CardValue:
-    """A legal move and its value for the side to move; `equivalent` are the
-    moves of its class (searched once, same value), itself included.  When a
-    limit cut the search short, `value` is only the proven lower bound: read
-    `bounds` (and `exact`)."""
-
-    move: Move
-    value: int
-    equivalent: tuple[Move, ...]
-    proven: Bounds | None = None  # what a search cut short proved; None: exactly `value`
-
-    @property
-    def bounds(self) -> Bounds:
-        return Bounds.of_value(self.value) if self.proven is None else self.proven
-
-    @property
-    def exact(self) -> bool:
-        return self.bounds.exact
-
-    @property
-    def card(self) -> Card:
-        assert self.move.card is not None
-        return self.move.card
-
-
-@dataclass(frozen=True)
-class Analysis:
-    """The value of every legal move, best first, and a principal variation."""
-
-    side: int  # the side to move
-    seat: int  # the seat to move
-    value: int  # the value of the position (of its best move); a lower bound unless `exact`
-    moves: list[CardValue]
-    pv: list[Move] = field(default_factory=list)
-    stats: SearchStats = NO_STATS
-    proven: Bounds | None = None  # the position's value cut short; None: exactly `value`
-    pv_cut: bool = False  # a limit stopped the principal variation before the end
-
-    @property
-    def bounds(self) -> Bounds:
-        """What is known of the position's value (exact unless cut short)."""
-        return Bounds.of_value(self.value) if self.proven is None else self.proven
-
-    @property
-    def exact(self) -> bool:
-        """Every move's value is exact (no limit cut the search short)."""
-        return all(m.exact for m in self.moves)
-
-    @property
-    def best(self) -> list[Move]:
-        """The moves proven best: of an exact analysis those of its value; of
-        one cut short those whose lower bound reaches every other move's
-        upper bound (often none)."""
-        if self.exact:
-            return [m.move for m in self.moves if m.value == self.value]
-        return [
-            m.move
-            for m in self.moves
-            if all(m.bounds.low >= o.bounds.high for o in self.moves if o.move not in m.equivalent)
-        ]
-
-
-@dataclass(frozen=True)
-class TableEntry:
-    trump: int  # strain 0..3 or NOTRUMP
-    leader: int  # the seat on lead to the first trick
-    values: tuple[
-        int, ...
-    ]  # the value for every side (paranoid for each); lower bounds unless exact
-    bounds: tuple[Bounds, ...] = ()  # what the search proved for every side (empty: `values` exact)
-
-    def bounds_of(self, side: int) -> Bounds:
-        return self.bounds[side] if self.bounds else Bounds.of_value(self.values[side])
-
-    @property
-    def exact(self) -> bool:
-        return all(self.bounds_of(side).exact for side in range(len(self.values)))
-
-
-@dataclass(frozen=True)
-class Table:
-    """Values of a deal for each trump and each leader the game allows."""
-
-    entries: list[TableEntry]
-    stats: SearchStats
-
-    @property
-    def exact(self) -> bool:
-        return all(e.exact for e in self.entries)
+MAXN_BY = {MaxnBy.SCORE: _core.MAXN_BY_SCORE, MaxnBy.TRICKS: _core.MAXN_BY_TRICKS}
+"""The binding's number of each `MaxnBy` (what each side maximises in max^n)."""
 
 
 def declarer_tricks(pos: Position, table: Table) -> dict[int, dict[int, int]]:
@@ -412,6 +158,14 @@ class Solver:
         self._busy = threading.Lock()  # held by the thread searching (`_exclusive`)
         self._deadline: float | None = None
         self._alarm: threading.Timer | None = None  # stops the search running at the deadline
+
+    @classmethod
+    def of(cls, budget: Budget) -> Solver:
+        """The Solver of a command's `budget`: its table, each search's node
+        and time limits, and the command's deadline (`solver.budget`)."""
+        made = cls(budget.tt_mb, max_nodes=budget.core_nodes, max_seconds=budget.core_seconds)
+        made.deadline = budget.deadline
+        return made
 
     @property
     def deadline(self) -> float | None:
@@ -734,7 +488,7 @@ class Solver:
             for move in work.legal_moves():
                 work.play(move)
                 if work.is_over:
-                    keeps = _final(work, side) - root == value
+                    keeps = final_value(work, side) - root == value
                 else:
                     target = value - (banked(work, side) - root)
                     keeps = self._search.reaches(core, side, target)
@@ -753,9 +507,9 @@ class Solver:
         return line, stats, False
 
     @_exclusive
-    def maxn(self, pos: Position, by: str = "score") -> tuple[tuple[int, ...], SearchStats]:
+    def maxn(self, pos: Position, by: MaxnBy = MaxnBy.SCORE) -> tuple[tuple[int, ...], SearchStats]:
         """Max^n values of every side, each maximising its objective `by`
-        (MAXN_BY: ``score`` or ``tricks``; the tie rule in csrc/search.h)."""
+        (`MaxnBy`: ``score`` or ``tricks``; the tie rule in csrc/search.h)."""
         if by not in MAXN_BY:
             raise PositionError(f"by must be one of {', '.join(MAXN_BY)}, not {by!r}")
         core = self._core_of(pos)
@@ -829,48 +583,6 @@ def move_classes(pos: Position) -> list[tuple[Move, ...]]:
 
 def _core_min_table() -> int:
     return 1 << 16  # TS_MIN_TT_BYTES: the least table the core makes
-
-
-def banked(pos: Position, side: int) -> int:
-    """What a side has won so far in the hand, in the units of the tricks
-    games' values (its tricks; 0 in the games valued by score): a position's
-    value plus this is the side's whole hand (`solver.review`)."""
-    core = pos.core
-    assert core is not None
-    if pos.values_count_tricks:
-        return sum(t for s, t in enumerate(core.tricks) if core.sides[s] == side)
-    return 0
-
-
-def _final(pos: Position, side: int) -> int:
-    """The value of a finished hand for a side, in the solver's units."""
-    core = pos.core
-    assert core is not None
-    if pos.values_count_tricks:
-        return banked(pos, side)
-    scores = core.scores()
-    seat = core.sides.index(side)
-    if pos.values_net:
-        other = core.sides.index(1 - side)
-        return scores[seat] - scores[other]
-    return scores[seat]
-
-
-def value_after(start: Position, end: Position, side: int) -> int:
-    """What `side` won from `start` to `end`, the same hand finished, in the
-    solver's units (the value a search of `start` gives when the play
-    follows the line that reached `end`): tricks from `start` on (the trick
-    in progress counted), the Cinch net hand score, the Chinkway quest score."""
-    if not end.is_over:
-        raise PositionError("the hand is not over: nothing to count yet")
-    return _final(end, side) - banked(start, side)
-
-
-def banked_between(start: Position, later: Position, side: int) -> int:
-    """What `side` banked from `start` to `later` (the same hand, played on),
-    in the units of the tricks games' values (0 in the other games): a value
-    of `later` plus this is in the units of `start`'s values."""
-    return banked(later, side) - banked(start, side)
 
 
 def table_positions(pos: Position) -> list[Position]:

@@ -58,36 +58,29 @@ One search at a time, in this process: the same seed gives the same answer
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from solver import deadline as wall
 from solver import valuation
+from solver.banked import banked_between, value_after
+from solver.budget import Budget, budget_of
 from solver.cards import RANK_CHARS
-from solver.doubledummy import (
-    NO_STATS,
-    SearchStats,
-    Solver,
-    banked_between,
-    value_after,
-)
+from solver.doubledummy import Solver
 from solver.games.base import Move, Position
 from solver.heuristics import seat_knowledge
 from solver.inference import DEFAULT_FACTOR, InferenceSampler, PlayModel
-from solver.pimc import (
-    EPIMC,
-    DrawnWorlds,
-    Recommendation,
-    WorldResult,
-    advised_view,
-    card_order,
-    summarize,
-)
+from solver.objectives import Objective, Stopped
+from solver.pimc import advised_view
+from solver.recommendation import EPIMC, Recommendation, card_order, summarize
 from solver.sampling import Sampler
+from solver.search_results import NO_STATS, SearchStats
 from solver.seatview import SeatKnowledge
 from solver.valuation import SEARCHED
 from solver.view import View
+from solver.world_tasks import DrawnWorlds, WorldResult
 
 DEFAULT_WORLDS = 32  # worlds of a recommendation when not told
 PIMC_SHARE = 0.75  # the share of `node_budget` step 1 (the PIMC values) may use: postponing
@@ -228,16 +221,17 @@ def recommend(
     source: Position | View,
     seat: int | None = None,
     *,
-    samples: int = DEFAULT_WORLDS,
+    budget: Budget | None = None,
     seed: int = 0,
-    max_nodes: int = 0,
-    node_budget: int = 0,
-    tt_mb: int = TT_MB,
     bounded: bool = True,
-    seconds: float | None = None,
     prune: bool = True,
     inference: PlayModel | None = None,
     inference_factor: int = DEFAULT_FACTOR,
+    samples: int | None = None,
+    max_nodes: int | None = None,
+    node_budget: int | None = None,
+    tt_mb: float | None = None,
+    seconds: float | None = None,
     deadline: float | None = None,
 ) -> Recommendation:
     """Rank the legal moves of `seat` (default: the seat to move) by their
@@ -247,6 +241,10 @@ def recommend(
     for the moves not postponed (all of them, PIMC's answer, when not even
     the first move's postponing fits in `node_budget` or `seconds`).
 
+    The limits come in `budget` (`solver.budget.Budget`), or as the
+    keywords of `solver.pimc.recommend` (not both; the table then
+    `TT_MB`): `samples` its worlds, `max_nodes` its `search_nodes`,
+    `node_budget` its `run_nodes`.
     `max_nodes` (0: none) limits each world's search and each world's
     postponing of a move; `bounded`: a world past it is valued by a bounded
     search (else a playout), as in `solver.pimc.recommend`.  `node_budget`
@@ -259,20 +257,21 @@ def recommend(
     PositionError for a seat not to move or a phase with no card to choose;
     ValueError for bad numbers."""
     view = advised_view(source, seat)
-    if samples < 1:
-        raise ValueError("samples must be at least 1 (--samples)")
-    if max_nodes < 0 or node_budget < 0:
-        raise ValueError("max_nodes and node_budget must not be negative")
-    if seconds is not None and seconds <= 0:
-        raise ValueError("the time limit must be positive (seconds)")
+    if budget is None and tt_mb is None:
+        tt_mb = TT_MB  # this module's default table, smaller than a Solver's
+    limits = budget_of(
+        budget, worlds=samples, seconds=seconds, tt_mb=tt_mb, search_nodes=max_nodes,
+        run_nodes=node_budget, deadline=deadline,
+    )  # fmt: skip
+    samples = limits.worlds or DEFAULT_WORLDS
+    node_budget = limits.run_nodes or 0
+    seconds, deadline = limits.seconds, limits.deadline
     started = time.monotonic()
     until = wall.earliest(wall.deadline_after(seconds), deadline)
     legal = view.legal_moves()
     sampler = Sampler(view)
-    world_nodes = max_nodes
-    if node_budget and (not world_nodes or world_nodes > node_budget):
-        world_nodes = node_budget
-    solver = Solver(tt_mb=tt_mb, max_nodes=world_nodes)
+    world_nodes = limits.world_nodes or 0  # no world may use more than the whole budget
+    solver = Solver(tt_mb=math.ceil(limits.tt_mb), max_nodes=world_nodes)
     bounded_solver = Solver(tt_mb=valuation.BOUNDED_TT_MB) if bounded and world_nodes else None
     solver.deadline = until
     if bounded_solver is not None:
@@ -281,20 +280,20 @@ def recommend(
     worlds: list[Position] = []
     solved: list[WorldResult] = []
     spent = 0
-    stopped: str | None = None
+    stopped: Stopped | None = None
     weighing = None if inference is None else InferenceSampler(sampler, inference, inference_factor)
     drawn = DrawnWorlds(sampler, samples, seed, weighing)
     try:
         for index, masks in enumerate(drawn):  # drawn as they are read
             if solved and wall.passed(until):
-                stopped = "time"
+                stopped = Stopped.TIME
                 break
             world = sampler.world(list(masks))
             side = world.sides()[view.seat]
             solver.max_nodes = world_nodes
             got = valuation.exact(world, solver, side, bounded_solver)
             if node_budget and solved and spent + got.stats.nodes > step1_budget:
-                stopped = "nodes"
+                stopped = Stopped.NODES
                 break
             spent += got.stats.nodes
             worlds.append(world)
@@ -303,26 +302,26 @@ def recommend(
     except KeyboardInterrupt:  # Ctrl-C: the worlds valued so far, no postponing
         if not solved:
             raise
-        stopped = "interrupted"
-    pimc = summarize(view, legal, solved, samples, 0, seed, None, "value", 0.0)
+        stopped = Stopped.INTERRUPTED
+    pimc = summarize(view, legal, solved, samples, 0, seed, None, Objective.VALUE, 0.0)
     postponed_values: dict[str, list[int]] = {}
     unpostponed = 0
     best_mean: float | None = None
     extra = NO_STATS
     try:
         for estimate in pimc.moves:  # decreasing PIMC mean
-            if stopped == "interrupted":
+            if stopped == Stopped.INTERRUPTED:
                 break
             if prune and best_mean is not None and estimate.mean <= best_mean:
                 break
             if wall.passed(until):
-                stopped = stopped or "time"
+                stopped = stopped or Stopped.TIME
                 break
             key = str(estimate.move)
             got_move, stats, out = _postpone_move(worlds, solved, estimate.move, view.seat,
                                                   solver, world_nodes)  # fmt: skip
             if node_budget and spent + stats.nodes > node_budget:
-                stopped = stopped or "nodes"
+                stopped = stopped or Stopped.NODES
                 break
             spent += stats.nodes
             extra = extra + stats
@@ -331,7 +330,7 @@ def recommend(
             mean = sum(got_move) / len(got_move)
             best_mean = mean if best_mean is None else max(best_mean, mean)
     except KeyboardInterrupt:  # Ctrl-C: the moves postponed so far; the rest PIMC's bounds
-        stopped = "interrupted"
+        stopped = Stopped.INTERRUPTED
     results = []
     for i, r in enumerate(solved):
         values = dict(r.values)
@@ -341,7 +340,7 @@ def recommend(
         results.append(replace(r, values=values, bounded=r.bounded | left_out))
     if results:  # the postponing's searches count in the run's statistics
         results[0] = replace(results[0], stats=results[0].stats + extra)
-    rec = summarize(view, legal, results, samples, sampler.count(), seed, stopped, "value",
+    rec = summarize(view, legal, results, samples, sampler.count(), seed, stopped, Objective.VALUE,
                     time.monotonic() - started, world_nodes, node_budget)  # fmt: skip
     rec = rec.weighed(inference, drawn.candidates, drawn.effective_worlds)
     return replace(rec, algorithm=EPIMC, unpostponed=unpostponed)

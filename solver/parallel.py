@@ -27,17 +27,9 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import TypeVar
 
-from solver.doubledummy import (
-    NO_STATS,
-    Analysis,
-    CardValue,
-    Solver,
-    Table,
-    TableEntry,
-    move_classes,
-    table_positions,
-)
+from solver.doubledummy import Solver, move_classes, table_positions
 from solver.games.base import Position
+from solver.search_results import NO_STATS, Analysis, CardValue, Table, TableEntry
 
 _Share = TypeVar("_Share")
 _Result = TypeVar("_Result")

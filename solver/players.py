@@ -44,14 +44,15 @@ from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
 from solver import epimc
+from solver.budget import MAX_NODES, Budget
 from solver.decisions import Decision, candidate_plans, decide_before_play
-from solver.doubledummy import MAX_NODES
 from solver.errors import NotationError, PositionError
 from solver.games.base import Move, Phase
 from solver.games.registry import game
 from solver.heuristics import decide, knowledge
 from solver.inference import MODELS, NO_MODEL, model_named
-from solver.pimc import ProgressFn, Recommendation, recommend
+from solver.pimc import ProgressFn, recommend
+from solver.recommendation import Recommendation
 from solver.sampling import stand_in
 from solver.view import View
 
@@ -301,11 +302,10 @@ class ClassicPimcPlayer(SamplingPlayer):
         each within the game's node limit (past it a heuristic playout, as
         before the bounded search), no racing."""
         nodes = game(view.game).player_max_nodes if self.max_nodes is None else self.max_nodes
-        return recommend(
-            view, samples=self.samples, seconds=self.seconds, seed=seed, jobs=1,
-            tt_mb=self.TT_MB, max_nodes=nodes, race=False, bounded=False,
-            **watch.recommend_args(),
-        )  # fmt: skip
+        limits = Budget(self.TT_MB, search_nodes=nodes, seconds=self.seconds,
+                        worlds=self.samples, jobs=1)  # fmt: skip
+        return recommend(view, budget=limits, seed=seed, race=False, bounded=False,
+                         **watch.recommend_args())  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -423,14 +423,13 @@ class BudgetedPlayer(SamplingPlayer):
     def settings_text(self) -> str | None:
         return self.budget.text()
 
-    def _within_budget(self, seed: int) -> dict[str, Any]:
+    def _limits(self, jobs: int | None = None) -> Budget:
         """What a card decision's recommendation is told: the budget's worlds,
         each within its share of the nodes, the whole within the nodes."""
-        return {
-            "samples": self.budget.worlds, "seconds": self.seconds, "seed": seed,
-            "tt_mb": self.TT_MB, "max_nodes": self.budget.world_nodes,
-            "node_budget": self.budget.nodes, "inference": self.inference,
-        }  # fmt: skip
+        return Budget(
+            self.TT_MB, search_nodes=self.budget.world_nodes, run_nodes=self.budget.nodes,
+            seconds=self.seconds, worlds=self.budget.worlds, jobs=jobs,
+        )  # fmt: skip
 
 
 class PimcPlayer(BudgetedPlayer):
@@ -458,7 +457,8 @@ class PimcPlayer(BudgetedPlayer):
     def _recommend(self, view: View, seed: int, watch: Watch = UNWATCHED) -> Recommendation:
         """The recommendation within the budget: its worlds, each within its
         share of the nodes, and the whole within the nodes; cards raced."""
-        return recommend(view, jobs=1, **self._within_budget(seed), **watch.recommend_args())
+        return recommend(view, budget=self._limits(jobs=1), seed=seed, inference=self.inference,
+                         **watch.recommend_args())  # fmt: skip
 
 
 class EpimcPlayer(BudgetedPlayer):
@@ -480,7 +480,7 @@ class EpimcPlayer(BudgetedPlayer):
     def _recommend(self, view: View, seed: int, watch: Watch = UNWATCHED) -> Recommendation:
         """The Extended PIMC recommendation within the budget (it reports
         no progress: `watch` is not told)."""
-        return epimc.recommend(view, **self._within_budget(seed))
+        return epimc.recommend(view, budget=self._limits(), seed=seed, inference=self.inference)
 
 
 class OpenSpielPlayer(Player):

@@ -18,7 +18,7 @@ side against it, as `solver.doubledummy` values them):
 * ``before``: the side's value of the whole hand with best play from the
   position before the move: ``banked + v`` where ``v`` is the value
   `Solver.analyze` gives the position (its ``value``) and ``banked`` what
-  the side had won before the move (`solver.doubledummy.banked`: its tricks
+  the side had won before the move (`solver.banked.banked`: its tricks
   in whist and Chinese Whist; 0 in Cinch and Chinkway, whose values are
   already the whole hand's: the Cinch net hand score, the Chinkway quest
   score).  In a trick game it is the tricks the side takes in the hand.
@@ -62,22 +62,18 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from solver.doubledummy import (
-    NO_STATS,
-    Bounds,
-    SearchStats,
-    Solver,
-    banked,
-    value_after,
-)
+from solver.banked import banked, value_after
+from solver.doubledummy import Solver
 from solver.drawing import seats_by_side
 from solver.errors import PositionError
 from solver.games.base import Move, Phase, Position
 from solver.games.registry import game_of
 from solver.moves import apply_moves, position_text
 from solver.notation import parse_seat
-from solver.pimc import MoveEstimate, Recommendation, recommend
+from solver.pimc import recommend
 from solver.position import parse_position
+from solver.recommendation import MoveEstimate, Recommendation
+from solver.search_results import NO_STATS, Bounds, SearchStats
 
 REVIEW_SAMPLES = 50  # worlds of a view's recommendation at a decision, by default
 VIEW_TT_MB = 16  # the table of a view's worker, MiB (small positions; the players' size)

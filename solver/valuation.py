@@ -31,16 +31,27 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from enum import StrEnum
 
-from solver.doubledummy import NO_STATS, SearchStats, Solver, banked_between, value_after
+from solver.banked import banked_between, value_after
+from solver.doubledummy import Solver
 from solver.games.base import Move, Position
 from solver.heuristics import heuristic_playout
+from solver.search_results import NO_STATS, SearchStats
 
-EXACT = "exact"
-RACED = "raced"
-BOUNDED = "bounded"
-PLAYOUT = "playout"
-METHODS = (EXACT, RACED, BOUNDED, PLAYOUT)
+
+class Method(StrEnum):
+    """How one world was valued (the module's contract); the member is its
+    JSON text."""
+
+    EXACT = "exact"
+    RACED = "raced"
+    BOUNDED = "bounded"
+    PLAYOUT = "playout"
+
+
+EXACT, RACED, BOUNDED, PLAYOUT = Method.EXACT, Method.RACED, Method.BOUNDED, Method.PLAYOUT
+METHODS = tuple(Method)
 SEARCHED = (EXACT, RACED)  # the methods of a world solved by the exact search
 BOUNDED_TT_MB = 16  # the table of a bounded searcher (exact keys, emptied at each horizon)
 
@@ -55,7 +66,7 @@ class WorldValues:
     bounded: frozenset[str]
     ranges: dict[str, tuple[int, int]]
     stats: SearchStats
-    method: str
+    method: Method
 
 
 def _after(world: Position, move: Move) -> Position:

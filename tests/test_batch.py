@@ -22,7 +22,8 @@ from cli_helpers import assert_one_line_error, run
 
 import solver
 from solver import batch
-from solver.batch import BoardJob, SearchLimits, analysis_job, run_boards, table_job
+from solver.batch import BoardJob, analysis_job, run_boards, table_job
+from solver.budget import Budget
 from solver.errors import BatchError
 from solver.games.game import Board
 from solver.result_files import CSV, JSON_LINES, open_results
@@ -33,7 +34,7 @@ from tests.test_parallel import whist_ending
 ROOT = Path(__file__).resolve().parent.parent
 TT_MB = 8
 ANALYZE_LEFT = {"whist": 4, "chinkway": 2, "chinese-whist": 3, "cinch": 3}
-LIMITS = SearchLimits(tt_mb=TT_MB)
+LIMITS = Budget(tt_mb=TT_MB)
 MATCH_WAIT = 8.0  # seconds: the command started (slowly, on a busy machine) and deals played
 KILLED_BOARD = "3"  # the board whose worker kills itself (once)
 
@@ -173,8 +174,8 @@ def test_workers_that_keep_dying_end_the_run_clearly() -> None:
 def test_the_key_follows_the_board_and_the_options_that_matter() -> None:
     board = whist_boards(1, 3)[0]
     key = table_job(LIMITS).key(board)
-    assert key == table_job(SearchLimits(tt_mb=64)).key(board)  # the table's size: no value
-    assert key != table_job(SearchLimits(TT_MB, max_nodes=1000)).key(board)
+    assert key == table_job(Budget(tt_mb=64)).key(board)  # the table's size: no value
+    assert key != table_job(Budget(TT_MB, search_nodes=1000)).key(board)
     assert key != analysis_job(True, LIMITS).key(board)
     assert analysis_job(True, LIMITS).key(board) != analysis_job(False, LIMITS).key(board)
     assert key != table_job(LIMITS).key(Board("2", board.position))

@@ -31,17 +31,17 @@ from solver import batch
 from solver.batch import (
     LOCAL,
     LOCAL_HOST,
-    SearchLimits,
     check_scheduler,
     local_cluster,
     run_boards,
     table_job,
 )
+from solver.budget import Budget
 from solver.errors import BatchError
 from tests.test_batch import entries_of, positions_file, whist_boards
 
 WORKERS = 2
-LIMITS = SearchLimits(tt_mb=8)
+LIMITS = Budget(tt_mb=8)
 
 
 @pytest.fixture(scope="module")

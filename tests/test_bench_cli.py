@@ -19,7 +19,7 @@ from typing import Any
 
 import pytest
 
-from solver import signature
+from solver import recommendation, signature
 from tests.cli_helpers import assert_one_line_error, run, start_interruptible
 from tests.test_signature import QUICK_DIGEST, QUICK_NODES
 
@@ -126,7 +126,7 @@ def test_ctrl_c_in_the_signatures_recommendation_stops_it(monkeypatch: pytest.Mo
     real = pimc.recommend
     calls: list[int] = []
 
-    def interrupted(*args: Any, **kwargs: Any) -> pimc.Recommendation:
+    def interrupted(*args: Any, **kwargs: Any) -> recommendation.Recommendation:
         stop = threading.Event()
         stop.set()  # as if Ctrl-C came while the first worlds were solved
         rec = real(*args, **kwargs, stop=stop)

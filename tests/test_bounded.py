@@ -15,8 +15,9 @@ import threading
 import pytest
 
 from benches import bench_quality
-from solver import pimc, valuation
-from solver.doubledummy import Solver, banked_between, value_after
+from solver import pimc, valuation, world_tasks
+from solver.banked import banked_between, value_after
+from solver.doubledummy import Solver
 from solver.errors import PositionError
 from solver.games.base import Position
 from solver.pimc import recommend
@@ -183,8 +184,8 @@ def test_worlds_are_drawn_lazily(monkeypatch: pytest.MonkeyPatch) -> None:
 
     rec = recommend(pos, samples=200_000, seed=1, jobs=1, tt_mb=16, progress=progress, stop=stop)
     assert rec.stopped == "interrupted" and rec.worlds >= 3
-    assert max(drawn) <= pimc.WORLDS_AT_ONCE
-    assert sum(drawn) <= 2 * pimc.WORLDS_AT_ONCE
+    assert max(drawn) <= world_tasks.WORLDS_AT_ONCE
+    assert sum(drawn) <= 2 * world_tasks.WORLDS_AT_ONCE
 
 
 def test_the_first_block_is_the_samplers_draw() -> None:
@@ -192,14 +193,16 @@ def test_the_first_block_is_the_samplers_draw() -> None:
     pos = random_play("cinch", 4, 1, 2)
     view = pimc.advised_view(pos, None)
     sampler = Sampler(view)
-    model = pimc._Task(view.to_line(), 0, (), "value", 1 << 20)
+    model = world_tasks.WorldTask(view.to_line(), 0, (), "value", 1 << 20)
     for n in (1, 5, 100):
-        tasks = pimc._Tasks(sampler, n, 9, model)
+        tasks = world_tasks.WorldTasks(sampler, n, 9, model)
         want = [tuple(int(m) for m in row) for row in sampler.sample_masks(n, 9)]
         assert [t.masks for t in tasks] == want
-    many = pimc._Tasks(sampler, pimc.WORLDS_AT_ONCE + 5, 9, model)
-    assert many[pimc.WORLDS_AT_ONCE + 4].index == pimc.WORLDS_AT_ONCE + 4
-    assert many[0].masks == tuple(int(m) for m in sampler.sample_masks(pimc.WORLDS_AT_ONCE, 9)[0])
+    many = world_tasks.WorldTasks(sampler, world_tasks.WORLDS_AT_ONCE + 5, 9, model)
+    assert many[world_tasks.WORLDS_AT_ONCE + 4].index == world_tasks.WORLDS_AT_ONCE + 4
+    assert many[0].masks == tuple(
+        int(m) for m in sampler.sample_masks(world_tasks.WORLDS_AT_ONCE, 9)[0]
+    )
 
 
 def test_many_samples_stop_on_the_node_budget() -> None:

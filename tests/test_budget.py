@@ -331,14 +331,15 @@ def test_a_budget_shorter_than_any_world_still_answers() -> None:
 def test_a_results_key_holds_the_budget_not_the_moment_of_its_deadline() -> None:
     """A batch's result cut short by --time differs from one without: a run
     resumed with another budget does not take it as done."""
-    from solver.batch import SearchLimits, table_job
+    from solver.batch import table_job
+    from solver.budget import Budget
     from solver.records import Board
 
     board = Board("1", solver.deal("whist", seed=3))
-    none = table_job(SearchLimits()).key(board)
-    timed = table_job(SearchLimits(deadline=clock() + 5, budget=5.0)).key(board)
+    none = table_job(Budget()).key(board)
+    timed = table_job(Budget(deadline=clock() + 5, seconds=5.0)).key(board)
     assert timed != none
-    assert timed == table_job(SearchLimits(deadline=clock() + 99, budget=5.0)).key(board)
+    assert timed == table_job(Budget(deadline=clock() + 99, seconds=5.0)).key(board)
 
 
 def test_a_timed_run_with_time_to_spare_solves_its_cut_worlds_again(

@@ -18,8 +18,8 @@ import pytest
 import solver
 from solver import Phase, Position, timing
 from solver import bench as benchmark
+from solver.budget import DEFAULT_TT_MB
 from solver.cards import strain_text
-from solver.doubledummy import DEFAULT_TT_MB
 from solver.errors import NotationError
 from solver.games.game import PartSettings
 from solver.games.whist import bench as whist_bench

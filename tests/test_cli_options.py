@@ -13,8 +13,9 @@ import pytest
 
 import solver
 from solver import batch
+from solver.budget import DEFAULT_TT_MB, MAX_NODES
 from solver.cli import common, options
-from solver.doubledummy import DEFAULT_TT_MB, MAX_NODES, Solver
+from solver.doubledummy import Solver
 from solver.errors import NotationError, PositionError
 from tests.cli_helpers import assert_one_line_error, run
 

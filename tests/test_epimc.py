@@ -14,14 +14,16 @@ import pytest
 
 import solver
 from solver import epimc, pimc
+from solver.budget import Budget
 from solver.cards import CardSet
 from solver.errors import PositionError
 from solver.games.base import Move, Phase, Position
 from solver.inference import HeuristicModel
-from solver.pimc import DrawnWorlds, Recommendation
 from solver.players import HINT_PLAYER, EpimcPlayer, make_player, parse_seats
 from solver.position import parse_view, view_of
+from solver.recommendation import Recommendation
 from solver.sampling import Sampler
+from solver.world_tasks import DrawnWorlds
 from tests.cli_helpers import assert_one_line_error, run
 from tests.randpos import VARIANTS, random_start, variant_name
 from tests.reference import epimc as reference
@@ -191,9 +193,10 @@ def test_a_node_budget_stops_reproducibly() -> None:
 @pytest.mark.parametrize(
     ("kwargs", "error", "message"),
     [
-        ({"samples": 0}, ValueError, "samples must be at least 1"),
-        ({"max_nodes": -1}, ValueError, "must not be negative"),
-        ({"seconds": 0.0}, ValueError, "time limit must be positive"),
+        ({"samples": 0}, PositionError, r"samples \(worlds\) must be from 1"),
+        ({"max_nodes": -1}, PositionError, "must not be negative"),
+        ({"seconds": -1.0}, PositionError, "must not be negative"),
+        ({"samples": 2, "budget": Budget(worlds=2)}, PositionError, "not both"),
         ({"seat": 0}, PositionError, "is not to move"),
     ],
 )

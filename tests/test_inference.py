@@ -28,7 +28,7 @@ import numpy as np
 import pytest
 
 import solver
-from solver import pimc
+from solver import pimc, world_tasks
 from solver.cards import FULL_DECK, Card, CardSet
 from solver.errors import NotationError
 from solver.games.base import Move, Position
@@ -356,8 +356,8 @@ def test_inference_off_gives_the_worlds_of_before() -> None:
     pos = midplay(SEED, 8)
     view = view_of(pos, pos.to_move)
     sampler = Sampler(view)
-    model = pimc._Task(view.to_line(), 0, (), "value", 0)
-    tasks = pimc._Tasks(sampler, 20, SEED, model)
+    model = world_tasks.WorldTask(view.to_line(), 0, (), "value", 0)
+    tasks = world_tasks.WorldTasks(sampler, 20, SEED, model)
     rows = [tuple(int(m) for m in row) for row in sampler.sample_masks(20, SEED)]
     assert [tasks[i].masks for i in range(20)] == rows
     kwargs = {"samples": 8, "seed": SEED, "jobs": 1}

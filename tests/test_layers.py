@@ -74,6 +74,7 @@ BELOW_GAMES = {
     *("solver._core", "solver.cards", "solver.errors", "solver.notation"),
     *("solver.games.base", "solver.games.game", "solver.view", "solver.sampling"),
     *("solver.doubledummy", "solver.seatview", "solver.stats", "solver.drawing"),
+    *("solver.budget", "solver.search_results", "solver.banked"),  # doubledummy's parts
     "solver.timing",
 }
 

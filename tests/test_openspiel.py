@@ -461,7 +461,8 @@ def test_a_double_dummy_leaf_ends_a_line_keeping_the_side_to_moves_value(
     """rollout=dd: the hand's end it values is reached by cards that each keep
     the double-dummy value of the side to move at the leaf (checked against a
     fresh search of the leaf), and its returns are that end's scores."""
-    from solver.doubledummy import Solver, value_after
+    from solver.banked import value_after
+    from solver.doubledummy import Solver
     from solver.openspiel.bots import DoubleDummyRollouts, state_of
 
     for seed in range(DD_LEAVES):

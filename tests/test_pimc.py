@@ -20,7 +20,8 @@ from typing import Any
 import pytest
 
 import solver
-from solver import pimc
+from solver import pimc, race
+from solver.budget import Budget
 from solver.games.base import Phase, Position
 from solver.heuristics import heuristic_playout
 from solver.notation import to_line
@@ -221,8 +222,10 @@ def test_bad_requests() -> None:
     other = (pos.to_move + 1) % 4
     with pytest.raises(solver.PositionError, match="not to move"):
         recommend(pos, other, samples=2, jobs=1)
-    with pytest.raises(ValueError, match="samples"):
+    with pytest.raises(solver.PositionError, match="samples"):
         recommend(pos, samples=0, jobs=1)
+    with pytest.raises(solver.PositionError, match="not both"):
+        recommend(pos, budget=Budget(worlds=2), jobs=1)
     with pytest.raises(ValueError, match="objective"):
         recommend(pos, samples=2, objective="best", jobs=1)
     with pytest.raises(solver.PositionError, match="phase"):
@@ -394,7 +397,7 @@ def test_racing_chooses_the_card_of_the_full_analysis() -> None:
         plain = recommend(pos, samples=n, seed=seed, jobs=1, tt_mb=16, race=False)
         assert rec.best == plain.best
         assert set(rec.methods) <= {"exact", "raced"} and rec.exact_worlds == n
-        assert all(m == "exact" for m in rec.methods[: pimc.RACE_MIN_WORLDS + pimc.RACE_LAG])
+        assert all(m == "exact" for m in rec.methods[: race.RACE_MIN_WORLDS + race.RACE_LAG])
         for m in rec.moves:
             exact = [w[str(m.move)] for w in full]
             if not m.bounded:
@@ -414,9 +417,9 @@ def test_bounds_that_do_not_prove_a_card_worse_are_settled(monkeypatch: pytest.M
     """Race every card but the leader out after two worlds (whatever its
     figures): the cards whose bounds do not prove them worse than the best
     are valued exactly, and the best card is still the full analysis's."""
-    monkeypatch.setattr(pimc, "RACE_MARGIN", -100.0)
-    monkeypatch.setattr(pimc, "RACE_MIN_WORLDS", 2)
-    monkeypatch.setattr(pimc, "RACE_LAG", 1)
+    monkeypatch.setattr(race, "RACE_MARGIN", -100.0)
+    monkeypatch.setattr(race, "RACE_MIN_WORLDS", 2)
+    monkeypatch.setattr(race, "RACE_LAG", 1)
     for game, players, cards in ENDINGS:
         pos = in_play(game, players, 4, cards)
         n = 16

@@ -27,7 +27,8 @@ from test_interrupt import INTERRUPTED, STARTUP, exe, interrupt_after
 from test_json_schemas import assert_valid, endgame
 
 import solver
-from solver.doubledummy import Solver, banked
+from solver.banked import banked
+from solver.doubledummy import Solver
 from solver.games.base import Move, Position
 from solver.moves import position_text
 from solver.pimc import recommend

@@ -19,7 +19,7 @@ import random
 import pytest
 
 import solver
-from solver.doubledummy import banked_between
+from solver.banked import banked_between
 from solver.games.base import Position
 from solver.position import view_of
 from solver.sampling import Sampler

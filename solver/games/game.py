@@ -423,7 +423,7 @@ class Game(ABC):
         return None
 
     def table_notes(self, board: Board, table: Any) -> list[str]:
-        """Lines on an exact table (`solver.doubledummy.Table`) of a board:
+        """Lines on an exact table (`solver.search_results.Table`) of a board:
         what it says of the record's contract, and whether a table the
         record holds is the same; none by default."""
         return []
@@ -619,7 +619,7 @@ class RecordFormat:
     text of a file of these boards: a board read from this format written
     back as it was read, tags, sections and comments kept) and
     `annotate(board, table)` (the board with the game's double-dummy
-    tags added, from `table`, the `solver.doubledummy.Table` of its
+    tags added, from `table`, the `solver.search_results.Table` of its
     position; None where the format has none), `title` (its name for
     a person, in the message refusing a file no format reads) and
     `losses(board)` (what writing a board of another format in this one

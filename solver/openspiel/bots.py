@@ -34,7 +34,8 @@ import numpy as np
 import pyspiel
 from open_spiel.python.algorithms import ismcts, mcts
 
-from solver.doubledummy import MAX_NODES, Solver
+from solver.budget import MAX_NODES
+from solver.doubledummy import Solver
 from solver.errors import NotationError
 from solver.games.base import Move, Position
 from solver.games.registry import game

@@ -75,28 +75,33 @@ from starlette.responses import FileResponse, JSONResponse, Response, StreamingR
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
+from solver.budget import time_limit
 from solver.cards import Card
 from solver.cli.options import MAX_SAMPLES
 from solver.cli.render_analysis import table_json
 from solver.cli.search import annotated_board
 from solver.decisions import decide_before_play
-from solver.doubledummy import NO_STATS, Table, move_classes, table_positions, time_limit
+from solver.doubledummy import move_classes, table_positions
 from solver.errors import NotationError, PositionError, TricksolverError
 from solver.games.base import Phase, Position
 from solver.games.game import Board, Game
 from solver.games.registry import GAMES, game_of
 from solver.moves import apply_moves, read_position
 from solver.notation import MAX_FILE_TEXT, MAX_TEXT, parse_seat, whole_number
-from solver.pimc import ProgressFn, WorldResult, advised_view, recommend, summarize
+from solver.objectives import Objective
+from solver.pimc import ProgressFn, advised_view, recommend
 from solver.players import Advice, Watch, advise
 from solver.position import deal, view_of
+from solver.recommendation import summarize
 from solver.records import choose_boards, read_boards
 from solver.review import NO_PLAY, check_start, move_words, played_hand, review
+from solver.search_results import NO_STATS, Table
 from solver.view import View
 from solver.web.boards import BOARD_TT_MB, Boards, NoSuchBoard, WebBoard
 from solver.web.editing import Draft
 from solver.web.state import analysis_json, board_json, card_value_json
 from solver.wholegame import WholeGame
+from solver.world_tasks import WorldResult
 
 PROG = "tricksolver"
 STATIC = "static"  # the page's folder, in this package
@@ -368,7 +373,7 @@ def interim(view: View, seen: WorldsSeen, requested: int, seed: int | None,
     if not worlds:
         return None
     legal = view.legal_moves()
-    found = summarize(view, legal, worlds, requested, 0, seed or 0, None, "value",
+    found = summarize(view, legal, worlds, requested, 0, seed or 0, None, Objective.VALUE,
                       time.monotonic() - started).to_json()  # fmt: skip
     if seed is None:
         found["seed"] = None

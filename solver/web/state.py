@@ -18,12 +18,12 @@ from typing import Any
 
 from solver.cli.render_analysis import side_label, value_meaning
 from solver.cli.render_json import position_json
-from solver.doubledummy import Analysis, Bounds, CardValue
 from solver.errors import TricksolverError
 from solver.games.base import Move, Phase, Position
 from solver.games.game import Board, RecordFormat
 from solver.games.registry import game_of
 from solver.review import played_hand
+from solver.search_results import Analysis, Bounds, CardValue
 from solver.web.boards import WebBoard
 from solver.web.seat_view import hidden_cards, seat_view_json
 from solver.wholegame import WholeGame

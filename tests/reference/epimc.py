@@ -17,7 +17,8 @@ postponing, the grouping and the pruning, not the search.
 
 from __future__ import annotations
 
-from solver.doubledummy import Solver, banked_between, value_after
+from solver.banked import banked_between, value_after
+from solver.doubledummy import Solver
 from solver.games.base import Move, Position
 from solver.heuristics import seat_knowledge
 

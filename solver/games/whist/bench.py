@@ -39,7 +39,7 @@ from pathlib import Path
 from typing import Any
 
 from solver.cards import parse_strain, strain_text
-from solver.doubledummy import SearchStats, Solver, Table, declarer_tricks
+from solver.doubledummy import Solver, declarer_tricks
 from solver.errors import NotationError, TricksolverError
 from solver.games.base import Position
 from solver.games.game import Board, PartSettings, ReferenceDeals, Reporter, SkippedBoard
@@ -47,6 +47,7 @@ from solver.games.whist import ddslist, lin, pbn
 from solver.games.whist.dds import DdsResult, dds_table, dds_values, dds_version, dds_warm_up
 from solver.games.whist.rules import Whist
 from solver.notation import SEAT_LETTERS, parse_fields
+from solver.search_results import SearchStats, Table
 from solver.timing import MS, Timing, per_second, timed
 
 DATA_PACKAGE = "solver"

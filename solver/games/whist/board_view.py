@@ -18,7 +18,7 @@ from rich.table import Table as RichTable
 from rich.text import Text
 
 from solver.cards import CardSet, Suit, strain_text
-from solver.doubledummy import Table, declarer_tricks
+from solver.doubledummy import declarer_tricks
 from solver.drawing import suit_line
 from solver.games.game import Board
 from solver.games.whist.bridge import (
@@ -31,6 +31,7 @@ from solver.games.whist.bridge import (
 from solver.games.whist.pbn import TABLE_TAG, read_table_lines, section
 from solver.games.whist.rules import FULL_HAND, SEATS, Whist
 from solver.notation import SEAT_LETTERS
+from solver.search_results import Table
 
 SIDE_WORDS = {"None": "none vulnerable", "NS": "N-S vulnerable", "EW": "E-W vulnerable"}
 SIDE_WORDS["All"] = "both vulnerable"

@@ -52,13 +52,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from solver.cards import FULL_DECK, NOTRUMP, SUIT_CHARS, CardSet, parse_strain, strain_text
-from solver.doubledummy import Table, declarer_tricks
+from solver.doubledummy import declarer_tricks
 from solver.errors import NotationError, TricksolverError
 from solver.games.game import LEFT_OUT, PLAY_CUT, Board, SkippedBoard
 from solver.games.whist import bridge
 from solver.games.whist import par as par_module
 from solver.games.whist.rules import FULL_HAND, SEATS, Whist
 from solver.notation import SEAT_LETTERS
+from solver.search_results import Table
 
 FORMAT = "pbn"
 TAG = re.compile(r'\[\s*([A-Za-z0-9_]+)\s+"((?:[^"\\]|\\.)*)"\s*\]')
