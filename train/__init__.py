@@ -1,0 +1,1 @@
+"""The learned evaluation's training: its variants, data, model and trainer (train/README.md)."""

@@ -1,0 +1,153 @@
+"""The long run that makes the labelled positions: every file of the plan
+(`PLAN`, in the order useful data arrives first), each made by
+`train.positions.run` and resumed where it stopped, ``STATUS.md`` written
+again after each file (`train.status`).  One process, one search at a time.
+
+    nice -n 19 python -m train.plan --data /work/evaldata [--stage 2]
+
+Files: ``<data>/<variant>/train_k<K>.jsonl`` (seed `TRAIN_SEED`, labels of
+every side) and ``test_k<K>.jsonl`` (seed `TEST_SEED`, also every legal
+move's value).  The same command again finishes what is missing and changes
+nothing else.  Ctrl-C stops it (status 130), the lines finished kept.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from solver.errors import TricksolverError
+from solver.timing import Interrupted
+from train import positions, status
+
+TRAIN_SEED = 1
+TEST_SEED = 2
+TEST_COUNT = 200  # positions of a test set (every move valued)
+CHEAP_KS = range(2, 9)  # every variant: exact is cheap here (milliseconds)
+CHEAP_TRAIN = 2_000  # positions of a train set at a cheap k (first pass)
+CHEAP_MORE = 10_000  # ... and in the last stage
+
+
+@dataclass(frozen=True)
+class Job:
+    stage: int
+    variant: str
+    kind: str  # "train" or "test"
+    k: int
+    count: int
+    max_nodes: int = positions.DEFAULT_MAX_NODES
+
+    @property
+    def seed(self) -> int:
+        return TEST_SEED if self.kind == "test" else TRAIN_SEED
+
+    @property
+    def moves(self) -> bool:
+        return self.kind == "test"
+
+    def path(self, data: Path) -> Path:
+        return data / self.variant / f"{self.kind}_k{self.k}.jsonl"
+
+
+def _cheap() -> list[Job]:
+    """Stage 1: k = 2..8 of every variant (Cinch's whole hand is 6 tricks)."""
+    jobs = []
+    for variant in positions.VARIANTS:
+        most = positions.hand_tricks(variant)
+        for k in (k for k in CHEAP_KS if k <= most):
+            jobs.append(Job(1, variant, "test", k, TEST_COUNT))
+            jobs.append(Job(1, variant, "train", k, CHEAP_TRAIN))
+    return jobs
+
+
+# Stage 2: the larger k, as far as exact is affordable (costs measured in
+# train/README.md): (variant, k, test positions, train positions).  Where
+# a search costs seconds the counts are smaller; past the last k here, exact
+# is not affordable (two-player Chinese Whist beyond 14 tricks left,
+# three-player beyond 15) and the training bootstraps.
+LARGER_K: tuple[tuple[str, int, int, int], ...] = (
+    ("whist", 9, TEST_COUNT, 2_000),
+    ("whist", 10, TEST_COUNT, 2_000),
+    ("cw4", 9, TEST_COUNT, 2_000),
+    ("cw4", 10, TEST_COUNT, 2_000),
+    ("cw3", 9, TEST_COUNT, 2_000),
+    ("cw3", 10, TEST_COUNT, 2_000),
+    ("cw2", 9, TEST_COUNT, 2_000),
+    ("cw2", 10, TEST_COUNT, 2_000),
+    ("chinkway", 9, TEST_COUNT, 1_000),
+    ("whist", 11, TEST_COUNT, 1_000),
+    ("whist", 12, TEST_COUNT, 1_000),
+    ("whist", 13, TEST_COUNT, 1_000),
+    ("cw4", 11, TEST_COUNT, 1_000),
+    ("cw3", 11, TEST_COUNT, 1_000),
+    ("cw2", 11, TEST_COUNT, 1_000),
+    ("cw3", 12, TEST_COUNT, 500),
+    ("cw2", 12, TEST_COUNT, 500),
+    ("cw4", 12, TEST_COUNT, 500),
+    ("chinkway", 10, 100, 300),
+    ("cw3", 13, 100, 300),
+    ("cw2", 13, 100, 300),
+    ("cw4", 13, 50, 100),
+    ("cw2", 14, 50, 100),
+    ("cw3", 14, 50, 100),
+    ("cw3", 15, 20, 50),
+)
+
+
+def _larger() -> list[Job]:
+    jobs = []
+    for variant, k, tests, trains in LARGER_K:
+        jobs.append(Job(2, variant, "test", k, tests))
+        jobs.append(Job(2, variant, "train", k, trains))
+    return jobs
+
+
+def _more() -> list[Job]:
+    """Stage 3: larger train sets where positions are cheap."""
+    return [Job(3, j.variant, "train", j.k, CHEAP_MORE) for j in _cheap() if j.kind == "train"]
+
+
+def plan() -> list[Job]:
+    return _cheap() + _larger() + _more()
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    p = argparse.ArgumentParser(prog="python -m train.plan", description=__doc__)
+    p.add_argument("--data", type=Path, required=True, help="the data directory")
+    p.add_argument("--stage", type=int, default=0, help="only this stage (0: all)")
+    p.add_argument("--quiet", action="store_true", help="a line a file, not a position")
+    args = p.parse_args(argv)
+    jobs = [j for j in plan() if args.stage in (0, j.stage)]
+    try:
+        for n, job in enumerate(jobs, 1):
+            print(
+                f"train.plan: [{n}/{len(jobs)}] stage {job.stage} {job.variant} "
+                f"{job.kind} k={job.k} count={job.count}",
+                file=sys.stderr,
+                flush=True,
+            )
+            positions.run(
+                job.variant,
+                job.k,
+                job.count,
+                job.seed,
+                job.path(args.data),
+                job.max_nodes,
+                job.moves,
+                not args.quiet,
+            )
+            status.main([str(args.data), "--note", f"Plan: {n} of {len(jobs)} files done."])
+    except Interrupted:
+        print("train.plan: interrupted; the lines finished are kept", file=sys.stderr)
+        return positions.EXIT_INTERRUPTED
+    except (TricksolverError, OSError) as e:
+        print(f"train.plan: error: {e}", file=sys.stderr)
+        return positions.EXIT_USAGE
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
