@@ -4,6 +4,7 @@ exact values a fresh search finds, and a run is reproducible and resumable."""
 
 from __future__ import annotations
 
+import fcntl
 import json
 from pathlib import Path
 from typing import Any
@@ -158,3 +159,12 @@ def test_a_file_of_another_run_is_refused_and_left_as_it_was(
     assert status == tp.EXIT_USAGE
     assert "a position of another run (cw4, seed 11, k 2)" in capsys.readouterr().err
     assert out.read_bytes() == before
+
+
+def test_a_file_another_run_is_writing_is_refused(tmp_path: Path) -> None:
+    out = tmp_path / "busy.jsonl"
+    with out.open("a") as f:
+        fcntl.flock(f, fcntl.LOCK_EX | fcntl.LOCK_NB)  # as a run writing it holds it
+        with pytest.raises(tp.GeneratorError, match="another run is writing it"):
+            tp.run("cw4", 2, 1, SEED, out, progress=False)
+    assert out.read_text() == ""

@@ -34,8 +34,10 @@ Progress goes to stderr, a line a position.
 from __future__ import annotations
 
 import argparse
+import fcntl
 import json
 import random
+import signal
 import sys
 import time
 from collections.abc import Iterator, Sequence
@@ -50,7 +52,7 @@ from solver.games.base import Phase, Position
 from solver.games.registry import GAMES
 from solver.players import make_player
 from solver.position import parse_position, view_of
-from solver.timing import Interrupted, in_worker
+from solver.timing import in_worker
 
 
 @dataclass(frozen=True)
@@ -272,13 +274,18 @@ def run(
     progress: bool = True,
 ) -> int:
     """Write the positions of a run that `out` lacks; the number written.
-    Ctrl-C: `Interrupted` after the lines finished."""
+    Ctrl-C: KeyboardInterrupt after the lines finished (`Interrupted` when it
+    stopped a search).  GeneratorError when another run writes `out`."""
     check_args(variant, k, count, max_nodes)
-    done = done_indices(out, variant, seed, k)
-    solver = Solver(tt_mb=TT_MB, max_nodes=max_nodes)
-    written = 0
     out.parent.mkdir(parents=True, exist_ok=True)
     with out.open("a", encoding="utf-8") as f:
+        try:  # one run a file: two appending to it would write an index twice
+            fcntl.flock(f, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            raise GeneratorError(f"{out}: another run is writing it") from None
+        done = done_indices(out, variant, seed, k)
+        solver = Solver(tt_mb=TT_MB, max_nodes=max_nodes)
+        written = 0
         for index in to_do(count, done):
             pos = make_position(variant, seed, index, k)
             cpu = time.process_time()
@@ -331,8 +338,15 @@ def parser() -> argparse.ArgumentParser:
     return p
 
 
+def ctrl_c_stops() -> None:
+    """Ctrl-C (SIGINT) raises KeyboardInterrupt, even in a run started in
+    the background, where the shell ignores it (``kill -INT`` stops a run)."""
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = parser().parse_args(argv)
+    ctrl_c_stops()
     try:
         run(
             args.variant,
@@ -344,7 +358,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             args.moves,
             not args.quiet,
         )
-    except Interrupted:
+    except KeyboardInterrupt:  # in a search (`Interrupted`) or between them
         print("train.positions: interrupted; the lines finished are kept", file=sys.stderr)
         return EXIT_INTERRUPTED
     except (TricksolverError, OSError) as e:
