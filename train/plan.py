@@ -25,6 +25,7 @@ from train import positions, status
 TRAIN_SEED = 1
 TEST_SEED = 2
 TEST_COUNT = 200  # positions of a test set (every move valued)
+FIRST_TESTS = 60  # ... at a larger k in the first pass (stage 2)
 CHEAP_KS = range(2, 9)  # every variant: exact is cheap here (milliseconds)
 CHEAP_TRAIN = 500  # positions of a train set at a cheap k (first pass: data early)
 CHEAP_MORE = 3_000  # ... and in the last stage
@@ -106,14 +107,19 @@ LARGER_K: tuple[tuple[str, int, int, int], ...] = (
 
 
 def _larger() -> list[Job]:
-    tests = [Job(2, v, "test", k, n) for v, k, n, _ in LARGER_K]
+    """Stage 2: the test sets of the larger k, `FIRST_TESTS` positions each
+    (enough for the accuracy bench, early); stage 3: their train sets."""
+    tests = [Job(2, v, "test", k, min(n, FIRST_TESTS)) for v, k, n, _ in LARGER_K]
     trains = [Job(3, v, "train", k, n) for v, k, _, n in LARGER_K]
     return tests + trains
 
 
 def _more() -> list[Job]:
-    """Stage 4: larger train sets where positions are cheap."""
-    return [Job(4, j.variant, "train", j.k, CHEAP_MORE) for j in _cheap() if j.kind == "train"]
+    """Stage 4: the larger k's test sets to their full size, and larger
+    train sets where positions are cheap."""
+    tests = [Job(4, v, "test", k, n) for v, k, n, _ in LARGER_K if n > FIRST_TESTS]
+    trains = [Job(4, j.variant, "train", j.k, CHEAP_MORE) for j in _cheap() if j.kind == "train"]
+    return tests + trains
 
 
 def plan() -> list[Job]:
