@@ -14,6 +14,7 @@ import pytest
 from solver.doubledummy import Solver, banked_between
 from solver.position import parse_position
 from train import positions as tp
+from train import ship, status
 
 SMALL_K = (2, 3)
 PER_VARIANT = 3
@@ -168,3 +169,34 @@ def test_a_file_another_run_is_writing_is_refused(tmp_path: Path) -> None:
         with pytest.raises(tp.GeneratorError, match="another run is writing it"):
             tp.run("cw4", 2, 1, SEED, out, progress=False)
     assert out.read_text() == ""
+
+
+def test_status_counts_each_files_positions_capped_and_moves(tmp_path: Path) -> None:
+    tp.run("cw4", 2, 3, SEED, tmp_path / "cw4" / "test_k2.jsonl", moves=True, progress=False)
+    tp.run("whist", 8, 2, SEED, tmp_path / "whist" / "train_k8.jsonl", max_nodes=10, progress=False)
+    assert status.main([str(tmp_path)]) == 0
+    text = (tmp_path / "STATUS.md").read_text()
+    assert "| cw4 | cw4/test_k2.jsonl | 2 | 3 | 0 | 3 | 11 |" in text
+    assert "| whist | whist/train_k8.jsonl | 8 | 2 | 2 | 0 | 11 |" in text
+
+
+def test_ship_copies_the_first_positions_of_each_test_set_by_index(tmp_path: Path) -> None:
+    data, out = tmp_path / "data", tmp_path / "eval"
+    tp.run("cinch", 2, 5, SEED, data / "cinch" / "test_k2.jsonl", moves=True, progress=False)
+    tp.run("cinch", 2, 5, SEED, data / "cinch" / "train_k2.jsonl", progress=False)
+    lines = (data / "cinch" / "test_k2.jsonl").read_text().splitlines()
+    (data / "cinch" / "test_k2.jsonl").write_text("\n".join(reversed(lines)) + "\n")
+    assert ship.main(["--data", str(data), "--out", str(out), "--per-file", "3"]) == 0
+    assert (out / "cinch" / "test_k2.jsonl").read_text().splitlines() == lines[:3]
+    assert not (out / "cinch" / "train_k2.jsonl").exists()
+    assert "| cinch/test_k2.jsonl | 3 | 0 |" in (out / "README.md").read_text()
+
+
+def test_ship_refuses_a_copy_over_its_size_and_writes_nothing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    data, out = tmp_path / "data", tmp_path / "eval"
+    tp.run("cinch", 2, 2, SEED, data / "cinch" / "test_k2.jsonl", progress=False)
+    monkeypatch.setattr(ship, "MOST_BYTES", 10)
+    assert ship.main(["--data", str(data), "--out", str(out)]) == 2
+    assert not out.exists()
