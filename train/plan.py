@@ -14,6 +14,7 @@ nothing else.  Ctrl-C stops it (status 130), the lines finished kept.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -126,6 +127,19 @@ def plan() -> list[Job]:
     return _cheap() + _larger() + _more()
 
 
+def _progress_note(jobs: list[Job], done: int) -> str:
+    """STATUS.md's note: how far the plan is, and the file being written
+    (the files above it in the plan are complete)."""
+    text = f"Plan (`python -m train.plan`, pid {os.getpid()}): {done} of {len(jobs)} steps done"
+    if done < len(jobs):
+        job = jobs[done]
+        text += (
+            f"; now writing {job.variant}/{job.kind}_k{job.k}.jsonl "
+            f"to {job.count} positions (stage {job.stage})"
+        )
+    return text + "."
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="python -m train.plan", description=__doc__)
     p.add_argument("--data", type=Path, required=True, help="the data directory")
@@ -135,6 +149,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     jobs = [j for j in plan() if args.stage in (0, j.stage)]
     positions.ctrl_c_stops()
     try:
+        args.data.mkdir(parents=True, exist_ok=True)
+        status.main([str(args.data), "--note", _progress_note(jobs, 0)])
         for n, job in enumerate(jobs, 1):
             print(
                 f"train.plan: [{n}/{len(jobs)}] stage {job.stage} {job.variant} "
@@ -152,7 +168,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 job.moves,
                 not args.quiet,
             )
-            status.main([str(args.data), "--note", f"Plan: {n} of {len(jobs)} files done."])
+            status.main([str(args.data), "--note", _progress_note(jobs, n)])
     except KeyboardInterrupt:
         print("train.plan: interrupted; the lines finished are kept", file=sys.stderr)
         return positions.EXIT_INTERRUPTED
