@@ -176,8 +176,8 @@ def test_status_counts_each_files_positions_capped_and_moves(tmp_path: Path) -> 
     tp.run("whist", 8, 2, SEED, tmp_path / "whist" / "train_k8.jsonl", max_nodes=10, progress=False)
     assert status.main([str(tmp_path)]) == 0
     text = (tmp_path / "STATUS.md").read_text()
-    assert "| cw4 | cw4/test_k2.jsonl | 2 | 3 | 0 | 3 | 11 |" in text
-    assert "| whist | whist/train_k8.jsonl | 8 | 2 | 2 | 0 | 11 |" in text
+    assert "| cw4 | cw4/test_k2.jsonl | 2 | 3 | 0 | 3 | 11 | " in text
+    assert "| whist | whist/train_k8.jsonl | 8 | 2 | 2 | 0 | 11 | " in text
 
 
 def test_ship_copies_the_first_positions_of_each_test_set_by_index(tmp_path: Path) -> None:
