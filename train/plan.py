@@ -69,9 +69,10 @@ def _cheap() -> list[Job]:
 # positions), cheapest first.  Stage 2 makes the test sets (the accuracy
 # bench's, the 10-14 tricks left first), stage 3 the train sets.
 # Past the last k of a variant here exact is not affordable and the training
-# bootstraps: two-player Chinese Whist beyond 20 tricks left (of 26),
-# three-player beyond 15 (of 17); whist, Cinch, four-player Chinese Whist
-# and Chinkway reach the whole hand.
+# bootstraps: two-player Chinese Whist beyond 19 tricks left (of 26; at 20
+# a third of the test positions are capped), three-player beyond 14 (of 17;
+# at 15 half); whist, Cinch, four-player Chinese Whist and Chinkway reach
+# the whole hand (the last two with about 30% capped).
 LARGER_K: tuple[tuple[str, int, int, int], ...] = (
     ("whist", 9, TEST_COUNT, 2_000),
     ("whist", 10, TEST_COUNT, 2_000),
