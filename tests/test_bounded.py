@@ -132,7 +132,7 @@ def test_worlds_past_the_budget_are_bounded_and_counted() -> None:
     assert out["worlds_by_method"][valuation.BOUNDED] == rec.bounded_worlds
     # without the bounded search (the classic player's way) the same worlds are played out
     old = recommend(
-        pos, samples=4, seed=1, jobs=1, tt_mb=16, max_nodes=3000, race=False, bounded=False
+        pos, samples=4, seed=1, jobs=1, tt_mb=16, max_nodes=3000, race=False, bounded=None
     )
     assert old.bounded_worlds == 0 and old.fallback == rec.bounded_worlds + rec.fallback
 
