@@ -27,9 +27,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from solver.doubledummy import Evaluation  # noqa: E402
 from solver.games.base import Position  # noqa: E402
 from solver.pimc import recommend  # noqa: E402
 from solver.players import PimcPlayer  # noqa: E402
+from solver.valuation import DEFAULT_EVALUATION  # noqa: E402
 from tests.randpos import chosen_variants, random_play  # noqa: E402
 
 TOLERANCE = 0.05  # the fast card's exact mean may be this far below the best
@@ -73,10 +75,16 @@ def positions(game: str, players: int, count: int) -> Iterator[tuple[int, Positi
 
 
 def check(
-    name: str, seed: int, pos: Position, worlds: int, world_nodes: int, bounded: bool = True
+    name: str,
+    seed: int,
+    pos: Position,
+    worlds: int,
+    world_nodes: int,
+    bounded: Evaluation | None = DEFAULT_EVALUATION,
 ) -> Outcome:
     """The fast engine against exact PIMC on the same worlds of one position
-    (not `bounded`: the worlds past the budget by a heuristic playout)."""
+    (`bounded`: the evaluation at the bounded search's horizon; None: the
+    worlds past the budget by a heuristic playout)."""
     fast = recommend(
         pos, samples=worlds, seed=seed, jobs=1, tt_mb=64, max_nodes=world_nodes, bounded=bounded
     ).completed()
@@ -88,7 +96,12 @@ def check(
 
 
 def run_game(
-    game: str, players: int, count: int, worlds: int, world_nodes: int, bounded: bool = True
+    game: str,
+    players: int,
+    count: int,
+    worlds: int,
+    world_nodes: int,
+    bounded: Evaluation | None = DEFAULT_EVALUATION,
 ) -> list[Outcome]:
     name = f"{game}-{players}"
     return [
@@ -119,6 +132,10 @@ def main() -> None:
     ap.add_argument("--worlds", type=int, default=WORLDS)
     ap.add_argument("--world-nodes", type=int, default=WORLD_NODES, help="node budget a world")
     ap.add_argument("--no-bounded", action="store_true", help="past the budget: playouts")
+    ap.add_argument(
+        "--evaluation", choices=[str(e) for e in Evaluation], default=str(DEFAULT_EVALUATION),
+        help="the bounded search's horizon: the learned model or the middle of the bounds",
+    )  # fmt: skip
     ap.add_argument("--games", default="", help="comma list of game-players, e.g. cinch-4")
     args = ap.parse_args()
     try:
@@ -126,9 +143,8 @@ def main() -> None:
     except ValueError as e:
         raise SystemExit(f"bench_quality: --games: {e}") from None
     for game, players in variants:
-        out = run_game(
-            game, players, args.positions, args.worlds, args.world_nodes, not args.no_bounded
-        )
+        bounded = None if args.no_bounded else Evaluation(args.evaluation)
+        out = run_game(game, players, args.positions, args.worlds, args.world_nodes, bounded)
         print(report(out), flush=True)
 
 

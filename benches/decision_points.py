@@ -105,7 +105,7 @@ def play_hand(game: str, players: int, seed: int, deal: int, player: str) -> lis
         seat = pos.to_move
         rng = random.Random(f"decision points {seed} deal {deal} move {len(pos.history)}")
         before = pos.copy()
-        move = seats[seat].choose(pos, seat, rng)
+        move = seats[seat].choose(view_of(pos, seat), rng)
         if len(before.legal_moves()) > 1:
             out.append(_Decision(before, seat, str(move), len(before.history)))
         pos.play(move)

@@ -28,7 +28,7 @@ from solver.decisions import (
     check_decision,
     decide_before_play,
 )
-from solver.doubledummy import move_classes
+from solver.doubledummy import Evaluation, move_classes
 from solver.errors import TricksolverError
 from solver.games import registry
 from solver.games.base import Position
@@ -47,7 +47,7 @@ from solver.recommendation import (
     MoveEstimate,
     Recommendation,
 )
-from solver.valuation import BOUNDED, EXACT, PLAYOUT, RACED
+from solver.valuation import BOUNDED, DEFAULT_EVALUATION, EXACT, PLAYOUT, RACED
 from solver.view import View
 
 from .common import (
@@ -484,6 +484,13 @@ def budget_note(before_play: bool) -> str:
     " PIMC) as the seat fares choosing its next card without seeing the hidden cards: no"
     " better than pimc's value, a few times its cost, in this process (docs/recommend.md).",
 )  # fmt: skip
+@click.option(
+    "--evaluation", type=click.Choice([str(e) for e in Evaluation]),
+    default=str(DEFAULT_EVALUATION), show_default=True,
+    help="In play, what values the horizon of a bounded search (the worlds past their"
+    " nodes): learned, the game's model trained on exact values, or middle, the middle of"
+    " two cheap bounds (the engine before the model; docs/strength.md).",
+)  # fmt: skip
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the worlds drawn.")
 @click.option(
     "--jobs", "-j", type=JOBS, metavar="J",
@@ -519,6 +526,7 @@ def recommend(
     race: bool,
     inference_name: str,
     method: str,
+    evaluation: str,
     seed: int,
     jobs: int | None,
     objective: str,
@@ -613,7 +621,8 @@ def recommend(
     budget = Budget(tt_mb=math.ceil(tt_mb), search_nodes=max_nodes, run_nodes=node_budget,
                     deadline=deadline, worlds=samples, jobs=jobs)  # fmt: skip
     if method == EPIMC:
-        rec = run_epimc(view, budget, seed, objective, inference, note, as_json)
+        rec = run_epimc(view, budget, seed, objective, inference, Evaluation(evaluation), note,
+                        as_json)  # fmt: skip
         show(view, rec, as_json, no_color)
         return
     progress: Progress | None = None
@@ -638,7 +647,7 @@ def recommend(
             rec = run_recommend(
                 view, budget=budget, seed=seed, progress=step, stop=stop,
                 objective=Objective(objective), maxn_by=MaxnBy(maxn_by or MaxnBy.SCORE),
-                race=race, inference=inference,
+                race=race, inference=inference, bounded=Evaluation(evaluation),
             )  # fmt: skip
     finally:
         if progress is not None:
@@ -667,6 +676,7 @@ def run_epimc(
     seed: int,
     objective: str,
     inference: PlayModel | None,
+    evaluation: Evaluation,
     note: str | None,
     as_json: bool,
 ) -> Recommendation:
@@ -679,7 +689,9 @@ def run_epimc(
     if note is not None:
         say_budget(note, as_json)
     with searching("no move was valued yet"):
-        return epimc.recommend(view, budget=budget, seed=seed, inference=inference)
+        return epimc.recommend(
+            view, budget=budget, seed=seed, inference=inference, bounded=evaluation
+        )
 
 
 @contextlib.contextmanager

@@ -40,16 +40,18 @@ from typing import Any
 from solver.deadline import deadline_after, passed
 from solver.decision_points import BEFORE, PHASES, DecisionPoint
 from solver.decisions import DEFAULT_SECONDS, decide_before_play
-from solver.errors import BenchDataError, TricksolverError
+from solver.doubledummy import evaluation_named
+from solver.errors import BenchDataError, PositionError, TricksolverError
 from solver.judgement import Judged
 from solver.match import Summary
 from solver.pimc import recommend
 from solver.players import make_player
 from solver.sampling import stand_in
+from solver.valuation import DEFAULT_EVALUATION
 
 TOLERANCE = 0.05  # a decision within this of the judge's best mean counts as a best one
 RECOMMEND = "recommend"
-RECOMMEND_KEYS = ("samples", "time", "jobs", "max_nodes", "node_budget", "race")
+RECOMMEND_KEYS = ("samples", "time", "jobs", "max_nodes", "node_budget", "race", "evaluation")
 RECOMMEND_SAMPLES = 100  # recommend's worlds when not given (as `tricksolver recommend`)
 NO = ("no", "false", "off", "0")
 YES = ("yes", "true", "on", "1")
@@ -107,6 +109,10 @@ def recommend_setting(text: str, jobs: int | None = None) -> Choose:
     race = options.get("race", "yes")
     if race not in NO + YES:
         raise BenchDataError(f"recommend: race is yes or no, not {race!r}")
+    try:
+        evaluation = evaluation_named(options.get("evaluation", DEFAULT_EVALUATION))
+    except PositionError as e:
+        raise BenchDataError(f"recommend: {e}") from None
 
     def choose(point: DecisionPoint, rng: random.Random) -> str:
         seed = rng.randrange(1 << 31)
@@ -121,7 +127,7 @@ def recommend_setting(text: str, jobs: int | None = None) -> Choose:
             return str(got.completed().move)
         rec = recommend(
             point.read_view(), samples=samples, deadline=deadline, seed=seed, jobs=workers,
-            max_nodes=max_nodes, node_budget=budget, race=race in YES,
+            max_nodes=max_nodes, node_budget=budget, race=race in YES, bounded=evaluation,
         )  # fmt: skip
         return str(rec.completed().best)
 

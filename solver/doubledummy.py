@@ -26,6 +26,7 @@ import threading
 import weakref
 from collections.abc import Callable, Sequence
 from dataclasses import replace
+from enum import StrEnum
 from typing import Any, TypeVar
 
 from solver import _core, deadline
@@ -96,16 +97,32 @@ def _exclusive(method: _Method) -> _Method:
     return guarded  # type: ignore[return-value]
 
 
-# The evaluations at a bounded search's horizon (`Solver.evaluation`).
-MIDDLE = "middle"
-LEARNED = "learned"
-EVALUATIONS = (MIDDLE, LEARNED)
+class Evaluation(StrEnum):
+    """The evaluations at a bounded search's horizon (`Solver.evaluation`):
+    ``middle``, the middle of the game's cheap bounds; ``learned``, the
+    game's learned model (csrc/search/evaluate.h, trained by train/)."""
+
+    MIDDLE = "middle"
+    LEARNED = "learned"
+
+
+MIDDLE = Evaluation.MIDDLE
+LEARNED = Evaluation.LEARNED
+EVALUATIONS = tuple(Evaluation)
+
+
+def evaluation_named(name: str) -> Evaluation:
+    """The evaluation called `name`; PositionError naming the known ones."""
+    try:
+        return Evaluation(name)
+    except ValueError:
+        raise PositionError(
+            f"unknown evaluation {name!r} (one of {', '.join(EVALUATIONS)})"
+        ) from None
 
 
 def _evaluation_kind(name: str) -> int:
-    if name not in EVALUATIONS:
-        raise PositionError(f"unknown evaluation {name!r} (one of {', '.join(EVALUATIONS)})")
-    return _core.EVAL_LEARNED if name == LEARNED else _core.EVAL_MIDDLE
+    return _core.EVAL_LEARNED if evaluation_named(name) == LEARNED else _core.EVAL_MIDDLE
 
 
 class Solver:
@@ -320,7 +337,7 @@ class Solver:
         self._search.horizon = trick
 
     @property
-    def evaluation(self) -> str:
+    def evaluation(self) -> Evaluation:
         """What values a bounded search's horizon (`horizon`): ``middle``,
         the middle of the game's cheap bounds, or ``learned``, the game's
         learned model (csrc/search/evaluate.h).  Settable between searches;

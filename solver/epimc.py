@@ -68,7 +68,7 @@ from solver import valuation
 from solver.banked import banked_between, value_after
 from solver.budget import Budget, budget_of
 from solver.cards import RANK_CHARS
-from solver.doubledummy import Solver
+from solver.doubledummy import Evaluation, Solver
 from solver.games.base import Move, Position
 from solver.heuristics import seat_knowledge
 from solver.inference import DEFAULT_FACTOR, InferenceSampler, PlayModel
@@ -78,7 +78,7 @@ from solver.recommendation import EPIMC, Recommendation, card_order, summarize
 from solver.sampling import Sampler
 from solver.search_results import NO_STATS, SearchStats
 from solver.seatview import SeatKnowledge
-from solver.valuation import SEARCHED
+from solver.valuation import DEFAULT_EVALUATION, SEARCHED
 from solver.view import View
 from solver.world_tasks import DrawnWorlds, WorldResult
 
@@ -223,7 +223,7 @@ def recommend(
     *,
     budget: Budget | None = None,
     seed: int = 0,
-    bounded: bool = True,
+    bounded: Evaluation | None = DEFAULT_EVALUATION,
     prune: bool = True,
     inference: PlayModel | None = None,
     inference_factor: int = DEFAULT_FACTOR,
@@ -247,7 +247,8 @@ def recommend(
     `node_budget` its `run_nodes`.
     `max_nodes` (0: none) limits each world's search and each world's
     postponing of a move; `bounded`: a world past it is valued by a bounded
-    search (else a playout), as in `solver.pimc.recommend`.  `node_budget`
+    search with that evaluation at its horizon (None: a playout), as in
+    `solver.pimc.recommend`.  `node_budget`
     (0: none) bounds the whole run's nodes, `seconds` its time (not
     reproducible), `deadline` (a wall-clock time, `solver.deadline`: a
     command's budget) its end, a search then running stopped (not exact).
@@ -272,7 +273,11 @@ def recommend(
     sampler = Sampler(view)
     world_nodes = limits.world_nodes or 0  # no world may use more than the whole budget
     solver = Solver(tt_mb=math.ceil(limits.tt_mb), max_nodes=world_nodes)
-    bounded_solver = Solver(tt_mb=valuation.BOUNDED_TT_MB) if bounded and world_nodes else None
+    bounded_solver = (
+        Solver(tt_mb=valuation.BOUNDED_TT_MB, evaluation=bounded)
+        if bounded is not None and world_nodes
+        else None
+    )
     solver.deadline = until
     if bounded_solver is not None:
         bounded_solver.deadline = until

@@ -41,6 +41,7 @@ from dataclasses import replace
 
 from solver import deadline as wall
 from solver.budget import MIB, Budget, budget_of
+from solver.doubledummy import Evaluation
 from solver.errors import PositionError
 from solver.games.base import Move, Phase, Position
 from solver.inference import DEFAULT_FACTOR, InferenceSampler, PlayModel
@@ -51,6 +52,7 @@ from solver.race import Run
 from solver.recommendation import Recommendation, summarize
 from solver.sampling import Sampler
 from solver.timing import catch_sigint
+from solver.valuation import DEFAULT_EVALUATION
 from solver.view import View
 from solver.world_tasks import WorldResult, WorldTask, WorldTasks, solve_world
 
@@ -83,7 +85,7 @@ def recommend(
     progress: ProgressFn | None = None,
     stop: threading.Event | None = None,
     race: bool = True,
-    bounded: bool = True,
+    bounded: Evaluation | None = DEFAULT_EVALUATION,
     maxn_by: MaxnBy = MaxnBy.SCORE,
     inference: PlayModel | None = None,
     inference_factor: int = DEFAULT_FACTOR,
@@ -123,8 +125,9 @@ def recommend(
     `executor` is given.  `max_nodes` (0: none) limits each world's search;
     a world cut short is valued instead by a bounded search within the same
     budget (method ``bounded``, `solver.valuation.bounded`: exact for the
-    next tricks, then the game's evaluation; not exact) when `bounded`, and
-    where not even that fits (or not `bounded`), by playing each move out
+    next tricks, then `bounded`, the evaluation at its horizon: by default
+    the game's learned model, `solver.doubledummy.Evaluation`; not exact), and
+    where not even that fits (or `bounded` is None), by playing each move out
     with the heuristic player in every seat (method ``playout``: not exact).
     `maxn_by` (objective ``maxn``): what every side maximises, ``score``
     (as the rules say) or ``tricks`` (`solver.objectives.MaxnBy`).
@@ -163,7 +166,12 @@ def recommend(
     started = time.monotonic()
     until = wall.earliest(wall.deadline_after(seconds), deadline)
     # time alone bounds the run: each world a node budget that fits the time
-    timed = until is not None and not world_nodes and bounded and objective == Objective.VALUE
+    timed = (
+        until is not None
+        and not world_nodes
+        and bounded is not None
+        and objective == Objective.VALUE
+    )
     if timed:
         left = wall.seconds_left(until) or 0.0
         world_nodes = _timed_world_nodes(left, workers, TIMED_FIRST_RATE, TIMED_WORLDS)

@@ -18,7 +18,10 @@ Players here:
 - ``pimc``: every decision by sampling the worlds the seat cannot tell
   apart and solving them double-dummy, within a budget of worlds and search
   nodes (`PimcPlayer`; ``pimc:worlds=50,nodes=2M``, short ``pimc:50/2M``;
-  ``,infer=heuristic`` weighs the worlds by the play, `solver.inference`);
+  ``,infer=heuristic`` weighs the worlds by the play, `solver.inference`;
+  a world past its nodes is valued by a bounded search whose horizon the
+  game's learned model values, ``,eval=middle`` the player as it was before
+  it, the middle of the cheap bounds);
 - ``epimc``: as ``pimc``, each card valued by Extended PIMC (`EpimcPlayer`,
   `solver.epimc`: the seat's next card chosen without seeing the hidden
   cards; ``epimc:16/300k``, ``epimc:16/300k,infer=heuristic``);
@@ -46,6 +49,7 @@ from typing import Any, ClassVar
 from solver import epimc
 from solver.budget import MAX_NODES, Budget
 from solver.decisions import Decision, candidate_plans, decide_before_play
+from solver.doubledummy import EVALUATIONS, Evaluation, evaluation_named
 from solver.errors import NotationError, PositionError
 from solver.games.base import Move, Phase
 from solver.games.registry import game
@@ -54,6 +58,7 @@ from solver.inference import MODELS, NO_MODEL, model_named
 from solver.pimc import ProgressFn, recommend
 from solver.recommendation import Recommendation
 from solver.sampling import stand_in
+from solver.valuation import DEFAULT_EVALUATION
 from solver.view import View
 
 HINT_SEED = 0  # the generator of a hint is seeded with this: the same position, the same hint
@@ -304,7 +309,7 @@ class ClassicPimcPlayer(SamplingPlayer):
         nodes = game(view.game).player_max_nodes if self.max_nodes is None else self.max_nodes
         limits = Budget(self.TT_MB, search_nodes=nodes, seconds=self.seconds,
                         worlds=self.samples, jobs=1)  # fmt: skip
-        return recommend(view, budget=limits, seed=seed, race=False, bounded=False,
+        return recommend(view, budget=limits, seed=seed, race=False, bounded=None,
                          **watch.recommend_args())  # fmt: skip
 
 
@@ -319,11 +324,15 @@ class PimcBudget:
     least MIN_WORLDS worlds count (half as many where every world needs the
     bounded search); the worlds past the nodes are not drawn.  `infer`
     names the play model the worlds are weighed by (`solver.inference.MODELS`;
-    ``none``: drawn uniformly), the setting ``infer=heuristic``."""
+    ``none``: drawn uniformly), the setting ``infer=heuristic``.  `evaluation`
+    values a bounded search's horizon (`solver.doubledummy.Evaluation`: the
+    learned model by default; ``eval=middle``, the middle of the cheap bounds,
+    is the player as it was before the learned evaluation)."""
 
     worlds: int
     nodes: int
     infer: str = NO_MODEL
+    evaluation: Evaluation = DEFAULT_EVALUATION
     MIN_WORLDS: ClassVar[int] = 6
 
     @property
@@ -331,15 +340,23 @@ class PimcBudget:
         return max(1, self.nodes // self.MIN_WORLDS)
 
     def text(self) -> str:
-        """The short form, ``WORLDS/NODES``, and ``,infer=MODEL`` with inference."""
-        short = f"{self.worlds}/{self.nodes}"
-        return short if self.infer == NO_MODEL else f"{short},infer={self.infer}"
+        """The short form, ``WORLDS/NODES``, with ``,infer=MODEL`` and
+        ``,eval=EVALUATION`` where they are not the defaults."""
+        text = f"{self.worlds}/{self.nodes}"
+        if self.infer != NO_MODEL:
+            text += f",infer={self.infer}"
+        if self.evaluation != DEFAULT_EVALUATION:
+            text += f",eval={self.evaluation}"
+        return text
 
 
 SETTING_WORDS = {
     "worlds": "worlds", "w": "worlds", "nodes": "nodes", "n": "nodes", "infer": "infer",
+    "eval": "evaluation", "evaluation": "evaluation",
 }  # fmt: skip
-SETTINGS_HELP = f"worlds=W, nodes=N, infer={'|'.join([*MODELS, NO_MODEL])}"
+SETTINGS_HELP = (
+    f"worlds=W, nodes=N, infer={'|'.join([*MODELS, NO_MODEL])}, eval={'|'.join(EVALUATIONS)}"
+)
 SUFFIXES = {"k": 1_000, "m": 1_000_000, "g": 1_000_000_000}
 
 
@@ -372,6 +389,7 @@ def parse_budget(text: str, default: PimcBudget, player: str = "pimc") -> PimcBu
     what is not given is `default`'s.  NotationError for anything else,
     naming `player` (whose settings these are)."""
     worlds, nodes, infer = default.worlds, default.nodes, default.infer
+    evaluation = default.evaluation
     items = text.strip().lower().split(",")
     if "=" not in items[0]:
         parts = items.pop(0).split("/")
@@ -392,10 +410,15 @@ def parse_budget(text: str, default: PimcBudget, player: str = "pimc") -> PimcBu
             worlds = _count(value, "worlds", player)
         elif word == "nodes":
             nodes = _count(value, "nodes", player)
+        elif word == "evaluation":
+            try:
+                evaluation = evaluation_named(value.strip())
+            except PositionError as e:
+                raise NotationError(f"{player}: {e}") from None
         else:
             model_named(value)  # NotationError for an unknown model
             infer = value.strip()
-    return PimcBudget(worlds, nodes, infer)
+    return PimcBudget(worlds, nodes, infer, evaluation)
 
 
 class BudgetedPlayer(SamplingPlayer):
@@ -451,14 +474,15 @@ class PimcPlayer(BudgetedPlayer):
     summary = (
         "every decision by sampling the hidden cards and solving each world double-dummy,"
         " within a budget of worlds and nodes (pimc:WORLDS/NODES, e.g. pimc:50/2M; with"
-        " ',infer=heuristic' the worlds weighed by how likely the others' play was in them)"
+        " ',infer=heuristic' the worlds weighed by how likely the others' play was in them;"
+        " ',eval=middle' the bounded search's horizon valued as before the learned model)"
     )
 
     def _recommend(self, view: View, seed: int, watch: Watch = UNWATCHED) -> Recommendation:
         """The recommendation within the budget: its worlds, each within its
         share of the nodes, and the whole within the nodes; cards raced."""
         return recommend(view, budget=self._limits(jobs=1), seed=seed, inference=self.inference,
-                         **watch.recommend_args())  # fmt: skip
+                         bounded=self.budget.evaluation, **watch.recommend_args())  # fmt: skip
 
 
 class EpimcPlayer(BudgetedPlayer):
@@ -480,7 +504,8 @@ class EpimcPlayer(BudgetedPlayer):
     def _recommend(self, view: View, seed: int, watch: Watch = UNWATCHED) -> Recommendation:
         """The Extended PIMC recommendation within the budget (it reports
         no progress: `watch` is not told)."""
-        return epimc.recommend(view, budget=self._limits(), seed=seed, inference=self.inference)
+        return epimc.recommend(view, budget=self._limits(), seed=seed, inference=self.inference,
+                               bounded=self.budget.evaluation)  # fmt: skip
 
 
 class OpenSpielPlayer(Player):

@@ -34,7 +34,7 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 
 from solver.banked import banked_between, value_after
-from solver.doubledummy import Solver
+from solver.doubledummy import Evaluation, Solver
 from solver.games.base import Move, Position
 from solver.heuristics import heuristic_playout
 from solver.search_results import NO_STATS, SearchStats
@@ -54,6 +54,10 @@ EXACT, RACED, BOUNDED, PLAYOUT = Method.EXACT, Method.RACED, Method.BOUNDED, Met
 METHODS = tuple(Method)
 SEARCHED = (EXACT, RACED)  # the methods of a world solved by the exact search
 BOUNDED_TT_MB = 16  # the table of a bounded searcher (exact keys, emptied at each horizon)
+# What values a bounded search's horizon unless a caller says otherwise: the
+# game's learned model (docs/strength.md has what it was chosen on; ``middle``
+# keeps the engine as it was, for comparisons).
+DEFAULT_EVALUATION = Evaluation.LEARNED
 
 
 @dataclass(frozen=True)

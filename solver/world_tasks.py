@@ -15,7 +15,7 @@ from typing import overload
 
 from solver import valuation
 from solver.budget import MIB
-from solver.doubledummy import Solver
+from solver.doubledummy import Evaluation, Solver
 from solver.games.base import Position
 from solver.heuristics import heuristic_playout
 from solver.inference import InferenceSampler
@@ -23,7 +23,7 @@ from solver.objectives import MaxnBy, Objective
 from solver.position import parse_view
 from solver.sampling import Sampler
 from solver.search_results import SearchStats
-from solver.valuation import EXACT, PLAYOUT, SEARCHED, Method
+from solver.valuation import DEFAULT_EVALUATION, EXACT, PLAYOUT, SEARCHED, Method
 
 
 @dataclass(frozen=True)
@@ -46,7 +46,9 @@ class WorldTask:
     race: Race | None = None
     only: tuple[str, ...] = ()  # value just these moves exactly (a raced world's bounds made exact)
     clear: bool = False  # empty the table first (the world's node count must not depend on others)
-    bounded: bool = True  # a world past `max_nodes` is valued by a bounded search (else a playout)
+    # a world past `max_nodes` is valued by a bounded search with this evaluation at its
+    # horizon (None: by a playout)
+    bounded: Evaluation | None = DEFAULT_EVALUATION
     maxn_by: MaxnBy = MaxnBy.SCORE  # objective maxn: what every side maximises
     timed: bool = False  # `max_nodes` set from the time: the table is kept from world to world
     deadline: float | None = None  # the run's end (solver.deadline): a search then running stops
@@ -98,12 +100,14 @@ def _worker_state(task: WorldTask) -> tuple[Sampler, Solver]:
 def _bounded_solver(task: WorldTask) -> Solver | None:
     """The worker thread's searcher for bounded searches (a table of its
     own: values under a horizon are not exact), when the task wants one."""
-    if not task.bounded or not task.max_nodes:
+    if task.bounded is None or not task.max_nodes:
         return None
-    searcher: Solver | None = getattr(_local, "bounded_solver", None)
+    searchers: dict[Evaluation, Solver] = _local.__dict__.setdefault("bounded_solvers", {})
+    searcher = searchers.get(task.bounded)
     if searcher is None:
-        searcher = Solver(tt_mb=valuation.BOUNDED_TT_MB)
-        _local.bounded_solver = searcher
+        searcher = searchers[task.bounded] = Solver(
+            tt_mb=valuation.BOUNDED_TT_MB, evaluation=task.bounded
+        )
     searcher.deadline = task.deadline
     return searcher
 

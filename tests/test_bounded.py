@@ -17,7 +17,7 @@ import pytest
 from benches import bench_quality
 from solver import pimc, valuation, world_tasks
 from solver.banked import banked_between, value_after
-from solver.doubledummy import Solver
+from solver.doubledummy import Evaluation, Solver
 from solver.errors import PositionError
 from solver.games.base import Position
 from solver.pimc import recommend
@@ -132,14 +132,18 @@ def test_worlds_past_the_budget_are_bounded_and_counted() -> None:
     assert out["worlds_by_method"][valuation.BOUNDED] == rec.bounded_worlds
     # without the bounded search (the classic player's way) the same worlds are played out
     old = recommend(
-        pos, samples=4, seed=1, jobs=1, tt_mb=16, max_nodes=3000, race=False, bounded=False
+        pos, samples=4, seed=1, jobs=1, tt_mb=16, max_nodes=3000, race=False, bounded=None
     )
     assert old.bounded_worlds == 0 and old.fallback == rec.bounded_worlds + rec.fallback
 
 
-def test_a_bounded_world_is_the_bounded_search_of_its_world() -> None:
+@pytest.mark.parametrize("evaluation", list(Evaluation))
+def test_a_bounded_world_is_the_bounded_search_of_its_world(evaluation: Evaluation) -> None:
+    """Each bounded world's values are those of a bounded search of that
+    world with the evaluation asked for (the default: the learned one)."""
     pos = _early("chinese-whist", 4)
-    rec = recommend(pos, samples=3, seed=2, jobs=1, tt_mb=16, max_nodes=400, race=False)
+    asked = {} if evaluation == valuation.DEFAULT_EVALUATION else {"bounded": evaluation}
+    rec = recommend(pos, samples=3, seed=2, jobs=1, tt_mb=16, max_nodes=400, race=False, **asked)
     assert rec.bounded_worlds
     sampler = Sampler(pimc.advised_view(pos, None))
     worlds = sampler.sample_masks(3, 2)
@@ -147,10 +151,35 @@ def test_a_bounded_world_is_the_bounded_search_of_its_world() -> None:
         if method != valuation.BOUNDED:
             continue
         world = sampler.world(list(worlds[i]))
-        got = valuation.bounded(world, Solver(tt_mb=16), world.sides()[world.to_move], 400)
+        searcher = Solver(tt_mb=16, evaluation=evaluation)
+        got = valuation.bounded(world, searcher, world.sides()[world.to_move], 400)
         assert got is not None
         for m in rec.moves:
             assert m.values[i] == got.values[str(m.move)]
+
+
+def test_the_evaluation_changes_the_bounded_worlds_values() -> None:
+    """The choice reaches the search: over early positions of every variant,
+    the learned and the middle evaluation value some bounded world
+    differently (and never an exact one)."""
+    differ = 0
+    for game, players in VARIANTS:
+        pos = _early(game, players)
+        runs = {
+            ev: recommend(
+                pos, samples=3, seed=3, jobs=1, tt_mb=16, max_nodes=500, race=False, bounded=ev
+            )  # fmt: skip
+            for ev in Evaluation
+        }
+        a, b = runs[Evaluation.LEARNED], runs[Evaluation.MIDDLE]
+        assert a.methods == b.methods
+        b_moves = {str(m.move): m for m in b.moves}
+        for i, method in enumerate(a.methods):
+            same = all(ma.values[i] == b_moves[str(ma.move)].values[i] for ma in a.moves)
+            if method != valuation.BOUNDED:
+                assert same
+            differ += not same
+    assert differ
 
 
 def test_text_names_the_bounded_worlds() -> None:

@@ -480,7 +480,7 @@ def test_the_worlds_are_counted_by_method() -> None:
     assert sum(data["worlds_by_method"].values()) == 8
     assert data["exact_worlds"] == rec.exact_worlds and data["fallback_worlds"] == rec.fallback
     assert data["bounded_worlds"] == rec.bounded_worlds
-    old = recommend(pos, samples=8, seed=1, jobs=1, tt_mb=16, max_nodes=3_000, bounded=False)
+    old = recommend(pos, samples=8, seed=1, jobs=1, tt_mb=16, max_nodes=3_000, bounded=None)
     assert old.fallback == old.methods.count("playout") == rec.bounded_worlds + rec.fallback
 
 

@@ -17,8 +17,8 @@ from pathlib import Path
 import numpy as np
 
 from solver import _core
+from solver.banked import banked
 from solver.cards import Card
-from solver.doubledummy import banked
 from solver.games.base import Position
 from solver.position import parse_position
 

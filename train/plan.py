@@ -22,6 +22,7 @@ from pathlib import Path
 
 from solver.errors import TricksolverError
 from train import positions, status
+from train.variants import VARIANTS
 
 TRAIN_SEED = 1
 TEST_SEED = 2
@@ -56,7 +57,7 @@ class Job:
 def _cheap() -> list[Job]:
     """Stage 1: k = 2..8 of every variant (Cinch's whole hand is 6 tricks)."""
     jobs = []
-    for variant in positions.VARIANTS:
+    for variant in VARIANTS:
         most = positions.hand_tricks(variant)
         for k in (k for k in CHEAP_KS if k <= most):
             jobs.append(Job(1, variant, "test", k, TEST_COUNT))

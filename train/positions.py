@@ -53,25 +53,7 @@ from solver.games.registry import GAMES
 from solver.players import make_player
 from solver.position import parse_position, view_of
 from solver.timing import in_worker
-
-
-@dataclass(frozen=True)
-class Variant:
-    """A game as the data names it: the registry's game and its seat count."""
-
-    game: str
-    seats: int
-
-
-# the one table of variants: the only place the generator names a game
-VARIANTS: dict[str, Variant] = {
-    "whist": Variant("whist", 4),
-    "cinch": Variant("cinch", 4),
-    "chinkway": Variant("chinkway", 5),
-    "cw2": Variant("chinese-whist", 2),
-    "cw3": Variant("chinese-whist", 3),
-    "cw4": Variant("chinese-whist", 4),
-}
+from train.variants import VARIANTS  # the one table of variants
 
 POLICY = "heuristic"  # the player that plays the hand forward
 RANDOM_SHARE = 0.2  # share of cards played at random instead of by the policy
