@@ -44,8 +44,8 @@ from solver.players import make_player, parse_players  # noqa: E402
 from solver.position import view_of  # noqa: E402
 from solver.sampling import Sampler  # noqa: E402
 from solver.view import View  # noqa: E402
+from tests.hidden.test_view import true_fills  # noqa: E402
 from tests.randpos import chosen_variants, random_deal, variant_name  # noqa: E402
-from tests.test_view import true_fills  # noqa: E402
 
 POINTS = (0.25, 0.5, 0.75)  # shares of the hand's tricks played before a view is taken
 PRIOR = "prior"

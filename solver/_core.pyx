@@ -187,7 +187,7 @@ cdef class PlayState:
     def from_setup_bytes(bytes raw):
         """A hand from the raw C setup (`setup_bytes`, SETUP_BYTES long), as
         ts_init checks it: for the tests that feed the C core's boundary the
-        same bytes in another build (tests/test_sanitizers.py)."""
+        same bytes in another build (tests/core/test_sanitizers.py)."""
         cdef PlayState state = PlayState.__new__(PlayState)
         if len(raw) != sizeof(ts_setup):
             raise PositionError(f"a setup is {sizeof(ts_setup)} bytes, not {len(raw)}")

@@ -33,7 +33,7 @@ chance that the other seats would have made the moves they made in it:
   weighed candidates are worth.  The same seed gives the same worlds.
 
 tests/reference/posterior.py is the slow reference: the exact posterior
-over every world of a small view, which tests/test_inference.py compares
+over every world of a small view, which tests/hidden/test_inference.py compares
 the resampled worlds with.  docs/recommend.md says what inference costs
 and what it does not cover.
 """

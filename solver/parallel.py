@@ -10,7 +10,7 @@ release the GIL; a Solver's table is its own, `SolverBusyError`).
   best value so far as the first target.  The principal variation is then
   found by one Solver, as `Solver.analyze` does.
 
-The values are those of the one-thread searches (tests/test_parallel.py
+The values are those of the one-thread searches (tests/search/test_parallel.py
 compares them on random positions of every game); the node counts differ
 (each thread has its own table, and `analyze`'s guesses differ), and the
 seconds of the statistics are the wall time of the whole.  With a

@@ -109,7 +109,7 @@ class Player(ABC):
     `solver.view_of` and hand the player nothing else.  A player that needs
     full positions draws them from the view (`solver.sampling.Sampler`, or
     `solver.sampling.stand_in` for an interface that reads only what the
-    seat sees from one).  tests/test_players.py runs every registered
+    seat sees from one).  tests/hidden/test_players.py runs every registered
     player at decisions of every game and phase, and checks that its choice,
     with the same seed, is the same whichever world of the view the
     position was.

@@ -387,7 +387,7 @@ def stand_in(view: View, sampler: Sampler | None = None) -> Position:
     that takes a position and reads from it only what the seat may know (a
     player's decision before play, the root of a search over information
     states).  What is read from it must not depend on which world it is:
-    the players' no-peeking test (tests/test_players.py) checks it.
+    the players' no-peeking test (tests/hidden/test_players.py) checks it.
     `sampler`: the view's sampler, if made already."""
     return (sampler or Sampler(view)).sample(1, STAND_IN_SEED)[0]
 

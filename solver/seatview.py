@@ -19,7 +19,7 @@ would cost 5 to 30 times as much (a view replays the play record through
 the rules).  `SeatKnowledge.build` reads the same facts from a full position
 (the game's part by ``Game.seat_facts``); it must give what the view gives,
 ``knowledge(view_of(pos, seat)) == seat_knowledge(pos, seat)``, which
-tests/test_players.py checks on positions of every game and phase.
+tests/hidden/test_players.py checks on positions of every game and phase.
 
 This module sits below the game folders: a game's rules of thumb read a
 `SeatKnowledge`, so they need nothing above them.  It also holds the

@@ -80,7 +80,7 @@ def _worker_state(task: WorldTask) -> tuple[Sampler, Solver]:
     """The sampler of the task's view and a solver, kept per worker thread
     (a process pool's workers are threads of their own process): the table
     is kept from world to world (where the hand's rules differ, the C core
-    empties it itself; tests/test_shared_table.py proves the values alike)."""
+    empties it itself; tests/search/test_shared_table.py proves the values alike)."""
     cache: dict[str, Sampler] = getattr(_local, "samplers", None) or {}
     _local.samplers = cache
     if task.view_text not in cache:

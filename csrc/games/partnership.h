@@ -225,7 +225,7 @@ static inline void whist_suits_of(const ts_state *s, whist_suits *f)
 
 /* cash_from (tricks.h) of seat p with every card face up, from the facts
  * of whist_suits_of: the same count and the same cards (*runs), suit by
- * suit only where p holds the top card (tests/test_whist_suits.py compares
+ * suit only where p holds the top card (tests/search/test_whist_suits.py compares
  * the two on random positions). */
 static inline int cash_now(const ts_state *s, const whist_suits *f, int p, ts_cards *runs, int skip)
 {

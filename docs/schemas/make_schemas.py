@@ -3,7 +3,7 @@ one file per command: ``python docs/schemas/make_schemas.py``.
 
 Every schema carries the same definitions (`DEFS`: a seat, a side, a card,
 a move, a value with its bounds, ...), so that one type reads the same in
-every output; tests/test_json_schemas.py checks that the files are what
+every output; tests/cli/test_json_schemas.py checks that the files are what
 this script writes and that every command's real output validates.
 """
 

@@ -9,7 +9,7 @@ The corpus (tests/fuzz/targets.py `seeds`) is written to
 ``fuzz-corpus/TARGET`` (kept between runs: what libFuzzer finds is added
 there), and the notation's words to ``fuzz-corpus/notation.dict``.  A
 finding stops the target with its input saved as ``crash-*`` in the current
-folder: add it to tests/test_fuzz.py's regression inputs.  Arguments after
+folder: add it to tests/project/test_fuzz.py's regression inputs.  Arguments after
 ``--`` go to libFuzzer (``-max_len=4096``, ``-jobs=2``).
 """
 

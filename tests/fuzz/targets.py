@@ -4,7 +4,7 @@ Each target takes bytes and may raise only `TricksolverError` (the API's
 contract for bad input); any other exception, or a broken invariant (an
 AssertionError), is a finding.  The same targets run two ways:
 
-- in the normal suite, a bounded sample by Hypothesis (tests/test_fuzz.py:
+- in the normal suite, a bounded sample by Hypothesis (tests/project/test_fuzz.py:
   random bytes and mutations of the corpus);
 - the long campaign with atheris, coverage-guided (tests/fuzz/run.py; the
   command is in README.md, "Development").

@@ -11,7 +11,7 @@ decision every legal card is valued.  The worlds are grouped by what the
 seat sees there: the cards played on the way and its `seat_knowledge`; a group
 plays the card with the best sum (ties: spades first, high card first).
 Unlike tests/reference/minimax.py this uses the solver's search (checked
-against minimax in tests/test_search_bruteforce.py): what it checks is the
+against minimax in tests/search/test_search_bruteforce.py): what it checks is the
 postponing, the grouping and the pruning, not the search.
 """
 

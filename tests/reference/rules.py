@@ -17,7 +17,7 @@ SUITS = "SHDC"
 # The rules' numbers are written here from the rules text, on purpose: the
 # product reads its own from one place (csrc/rules.h, through the binding),
 # and a reference that read them from there would share any mistake in
-# them.  tests/test_rule_constants.py checks that the two agree.
+# them.  tests/core/test_rule_constants.py checks that the two agree.
 GAMES = {  # the players each game is played by
     "whist": (4,),
     "chinkway": (5,),

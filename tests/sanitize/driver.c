@@ -1,7 +1,7 @@
 /*
  * tests/sanitize/driver.c -- the C core's boundary and search, driven from a
  * file of cases, for the build under AddressSanitizer and UBSan
- * (tests/test_sanitizers.py compiles it with csrc/ and compares its output
+ * (tests/core/test_sanitizers.py compiles it with csrc/ and compares its output
  * with the normal build's answers to the same cases).
  *
  * Input (binary, the native byte order of the machine that wrote it):

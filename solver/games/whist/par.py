@@ -1,7 +1,7 @@
 """Par: the result of a bridge deal when both sides bid perfectly on its
 double-dummy table, with the dealer and the vulnerability (the semantics of
 DDS's ``DealerPar``, checked against it on 1,000 deals by
-``tests/test_par.py``).
+``tests/search/test_par.py``).
 
 The table gives, for every declarer and strain, the tricks declarer's side
 takes (`solver.doubledummy.declarer_tricks`).  Par is read from it alone,

@@ -1,0 +1,263 @@
+"""Decisions before play by sampling worlds (solver.decisions) and
+`tricksolver recommend` on them.
+
+Checked: the worlds keep what the seat knows and deal again what it does
+not (the Chinkway dealer's cards stay its own, the quest still to turn is
+hidden); the same seed gives the same decision; a tiny budget still reports
+every candidate; a candidate's values are those of the same worlds valued
+one by one; a Cinch hand holding the top trumps bids rather than passes;
+the plans are legal in every game; the command prints the ranking, JSON and
+one-line errors."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+import solver
+from solver.cards import FULL_DECK, CardSet
+from solver.decisions import (
+    Decision,
+    PlanValue,
+    candidate_plans,
+    decide_before_play,
+    draw_world,
+    draw_worlds,
+    value_plan,
+    world_rng,
+)
+from solver.doubledummy import Solver
+from solver.games import registry
+from solver.games.base import Move, Phase
+from solver.games.chinkway import COURTS, Chinkway
+from solver.games.cinch import Cinch
+from solver.position import view_of
+from solver.sampling import Sampler
+from tests.cli_helpers import assert_one_line_error, run
+from tests.hidden.test_view import cinch_excess
+from tests.randpos import cinch_with_top_trumps, random_deal
+
+FAST = {"seconds": None, "samples": 4, "first_worlds": 2}  # reproducible and quick
+CHEAP_NODES = 2_000  # Chinkway and Chinese Whist: almost every world falls back (fast)
+
+
+def test_chinkway_worlds_keep_the_dealers_cards_and_hide_the_quest() -> None:
+    pos = solver.deal("chinkway", seed=5)
+    assert isinstance(pos, Chinkway)
+    pos.play(Move("discard", next(iter(pos.hands[pos.dealer]))))
+    dealer = pos.dealer
+    quests = set()
+    for world in draw_worlds(pos, dealer, 12, seed=3):
+        assert isinstance(world, Chinkway)
+        assert world.phase == Phase.DISCARD and world.to_move == dealer
+        assert world.hands[dealer] == pos.hands[dealer]
+        assert world.discards == pos.discards
+        for s in range(world.nseats):
+            if s != dealer:
+                assert not world.hands[s] & (pos.hands[dealer] | CardSet(pos.discards))
+        assert world.quest_used == pos.quest_used
+        assert world.quest_deck is not None and world.quest_removed is not None
+        assert len(world.quest_removed) == 2 and all(c in COURTS for c in world.quest_removed)
+        assert not CardSet(world.quest_removed) & CardSet(pos.quest_used)
+        quests.add(tuple(world.quest_deck[:5]))
+    # the quest still to turn is dealt again in every world: the real one is not used
+    assert len(quests) > 1
+
+
+def test_cinch_worlds_keep_the_seats_hand_and_deal_the_stock_again() -> None:
+    pos = solver.deal("cinch", seed=8)
+    assert isinstance(pos, Cinch)
+    pos.play(pos.legal_moves()[0])
+    seat = pos.to_move
+    stocks = set()
+    for world in draw_worlds(pos, seat, 6, seed=1):
+        assert isinstance(world, Cinch) and world.stock is not None
+        assert world.hands[seat] == pos.hands[seat] and world.bids == pos.bids
+        assert world.to_move == seat and world.phase == Phase.BID
+        stocks.add(tuple(world.stock))
+    assert len(stocks) == 6
+
+
+def test_cinch_excess_trump_worlds_keep_every_seats_trump_count() -> None:
+    rng = random.Random(1)
+    own = CardSet.parse("AKQJT98.2.3.")
+    rest = list(FULL_DECK - own)
+    rng.shuffle(rest)
+    pos = Cinch(
+        0, [CardSet(rest[0:9]), own, CardSet(rest[9:18]), CardSet(rest[18:27])], rest[27:], seed=1
+    )
+    for m in ["bid 2", "pass", "pass", "pass", "trump S"]:
+        pos.play(m)
+    assert pos.phase == Phase.DISCARD and pos.to_move == 1
+    for world in draw_worlds(pos, 1, 5, seed=2):
+        assert isinstance(world, Cinch)
+        assert world.phase == Phase.DISCARD and world.hands[1] == pos.hands[1]
+        assert [len(d) for d in world.discards] == [len(d) for d in pos.discards]
+        assert world.discards == pos.discards  # the first hand shows every discard
+    plans = candidate_plans(pos, 1)
+    assert plans and all(len(p.moves) == 1 and p.move in pos.legal_moves() for p in plans)
+
+
+def decisions_before_play() -> list[solver.Position]:
+    """A decision before play of every game that has them: the Chinkway
+    dealer's discards, a Cinch call, the Cinch bidder's trump, a Cinch seat's
+    excess trumps, the Chinese Whist dealer's trump."""
+    chinkway = solver.deal("chinkway", seed=2)
+    call = solver.deal("cinch", seed=2)
+    trump = solver.deal("cinch", seed=2)
+    for m in ["pass", "pass", "pass"]:
+        trump.play(m)
+    excess = cinch_excess()
+    return [chinkway, call, trump, excess, random_deal("chinese-whist", 4, 2)]
+
+
+def test_every_world_before_play_is_drawn_by_the_sampler_from_the_seats_view() -> None:
+    assert not hasattr(registry.game("cinch"), "draw_world_before_play")
+    for pos in decisions_before_play():
+        seat = pos.to_move
+        view = view_of(pos, seat)
+        assert view.phase == pos.phase and view.to_move == seat
+        worlds = draw_worlds(pos, seat, 4, seed=9)
+        for i, world in enumerate(worlds):
+            seed = world_rng(9, i).getrandbits(32)
+            assert world.to_line() == Sampler(view).sample(1, seed)[0].to_line()
+            assert (world.phase, world.to_move) == (pos.phase, seat)
+            assert view_of(world, seat) == view  # the seat cannot tell it from the real one
+        assert [w.to_line() for w in draw_worlds(pos, seat, 4, seed=9)] == [
+            w.to_line() for w in worlds
+        ]
+        assert len({w.to_line() for w in worlds}) == len(worlds)
+
+
+def test_same_seed_same_decision_and_a_tiny_budget_reports_every_candidate() -> None:
+    pos = solver.deal("cinch", seed=4)
+    one = decide_before_play(pos, seed=7, **FAST)  # type: ignore[arg-type]
+    two = decide_before_play(pos, seed=7, **FAST)  # type: ignore[arg-type]
+    assert one.to_json() | {"seconds": 0} == two.to_json() | {"seconds": 0}
+    tiny = decide_before_play(pos, seconds=1e-9, seed=7)
+    assert tiny.stopped == "time"
+    assert {str(c.plan.move) for c in tiny.candidates} == {str(m) for m in pos.legal_moves()}
+    assert all(c.worlds >= 1 for c in tiny.candidates)
+
+
+def _check_values(pos: solver.Position, decision: Decision, nodes: int) -> None:
+    """Every candidate's values are those of the same worlds valued one by one
+    (a fresh solver, worlds drawn again by index)."""
+    seat = decision.seat
+    worlds = draw_worlds(pos, seat, decision.worlds, decision.seed)
+    for c in decision.candidates[:3]:
+        alone = [value_plan(worlds[i], c.plan, seat, Solver(16, nodes)) for i in range(c.worlds)]
+        assert tuple(v.value for v in alone) == c.values
+        assert sum(v.exact for v in alone) == c.exact
+        assert c.mean == pytest.approx(sum(c.values) / c.worlds)
+
+
+def test_values_are_those_of_the_same_worlds_valued_one_by_one() -> None:
+    pos = solver.deal("cinch", seed=4)
+    decision = decide_before_play(pos, seed=3, **FAST)  # type: ignore[arg-type]
+    _check_values(pos, decision, registry.game("cinch").decision_max_nodes)
+    assert all(c.exact == c.worlds for c in decision.candidates)  # Cinch deals solve in full
+    cw = random_deal("chinese-whist", 3, 1)
+    decision = decide_before_play(cw, seed=3, max_nodes=CHEAP_NODES, **FAST)  # type: ignore[arg-type]
+    _check_values(cw, decision, CHEAP_NODES)
+
+
+def test_a_fallback_world_is_the_heuristic_playout_and_not_exact() -> None:
+    pos = random_deal("chinese-whist", 4, 3)
+    world = draw_world(pos, pos.to_move, random.Random(1))
+    plan = candidate_plans(pos, pos.to_move)[0]
+    cut = value_plan(world, plan, pos.to_move, Solver(16, max_nodes=1))
+    assert cut == PlanValue(cut.value, False)
+    assert 0 <= cut.value <= 13
+
+
+def test_cinch_top_trumps_bid_high_rather_than_pass() -> None:
+    pos = cinch_with_top_trumps(2)
+    decision = decide_before_play(pos, seconds=None, samples=16, first_worlds=8, seed=1)
+    by_move = {str(c.plan.move): c for c in decision.candidates}
+    assert decision.move.value is not None and decision.move.value >= 3
+    assert decision.candidates[0].mean > by_move["pass"].mean
+    assert by_move["pass"].eliminated is not None
+
+
+@pytest.mark.parametrize("discards_made", [0, 1])
+def test_chinkway_plans_are_two_discards_of_the_dealer_and_a_trump(discards_made: int) -> None:
+    pos = solver.deal("chinkway", seed=9)
+    assert isinstance(pos, Chinkway)
+    for _ in range(discards_made):
+        pos.play(pos.legal_moves()[-1])
+    own = pos.hands[pos.dealer]
+    decision = decide_before_play(pos, max_nodes=CHEAP_NODES, samples=2, **_few())
+    for c in decision.candidates:
+        discards = [m.card for m in c.plan.moves if m.kind == "discard"]
+        assert len(discards) == 2 - discards_made and len(set(discards)) == len(discards)
+        assert all(card in own for card in discards)
+        assert [m.kind for m in c.plan.moves][-1] == "trump"
+    after = pos.copy()
+    for move in decision.best.moves:
+        after.play(move)  # the whole plan is legal
+    assert after.phase == Phase.PLAY
+
+
+def _few() -> dict[str, object]:
+    return {"seconds": None, "first_worlds": 1, "seed": 2}
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_chinese_whist_trump_is_a_legal_suit(players: int) -> None:
+    pos = random_deal("chinese-whist", players, 11)
+    decision = decide_before_play(pos, max_nodes=CHEAP_NODES, samples=2, **_few())
+    assert decision.move in pos.legal_moves() and decision.move.kind == "trump"
+    assert len(decision.candidates) == len(pos.legal_moves())
+    pos.play(decision.move)
+    assert pos.phase == Phase.PLAY
+
+
+def test_chinkway_trump_decision_names_a_legal_trump() -> None:
+    pos = solver.deal("chinkway", seed=2)
+    pos.play(pos.legal_moves()[0])
+    pos.play(pos.legal_moves()[0])
+    decision = decide_before_play(pos, max_nodes=CHEAP_NODES, samples=1, **_few())
+    assert decision.move in pos.legal_moves() and len(decision.candidates) == 5
+
+
+def test_not_a_decision_before_play() -> None:
+    pos = solver.deal("cinch", seed=4)
+    with pytest.raises(solver.PositionError, match="not to move"):
+        decide_before_play(pos, seat=(pos.to_move + 1) % 4)
+    pos = solver.deal("whist", seed=1)
+    with pytest.raises(solver.PositionError, match="play phase"):
+        decide_before_play(pos)
+    with pytest.raises(ValueError, match="samples"):
+        decide_before_play(solver.deal("cinch", seed=4), samples=0)
+
+
+def test_recommend_command_ranks_a_decision_before_play() -> None:
+    line = solver.deal("cinch", seed=4).to_line()
+    seat = str(solver.deal("cinch", seed=4).to_move + 1)
+    result = run("recommend", line, "--seat", seat, "--samples", "4", "--time", "0", "--no-color")
+    assert result.exit_code == 0, result.output
+    for word in ("plan", "mean", "95% interval", "worlds", "exact", "eliminated", "best:", "pass"):
+        assert word in result.stdout
+    result = run("recommend", line, "--seat", seat, "--samples", "4", "--time", "0", "--json")
+    data = json.loads(result.stdout)
+    assert data["phase"] == "bid" and data["samples"] == 4
+    assert len(data["candidates"]) == len(solver.deal("cinch", seed=4).legal_moves())
+    first = data["candidates"][0]
+    assert {"mean", "low", "high", "worlds", "exact_share", "eliminated_in_round"} <= set(first)
+
+
+@pytest.mark.parametrize(
+    ("extra", "message"),
+    [
+        (["--seat", "9"], "seat"),
+        (["--seat", "1"], "not to move"),
+        (["--seat", "2", "--samples", "0"], "samples"),
+        (["--seat", "2", "--objective", "maxn"], "card play"),
+    ],
+)
+def test_recommend_command_bad_input_before_play(extra: list[str], message: str) -> None:
+    line = solver.deal("cinch", seed=4).to_line()  # seat 2 is to call
+    assert_one_line_error(run("recommend", line, *extra), message)
