@@ -620,9 +620,9 @@ def recommend(
     # the command's limits, one value passed unchanged to the search
     budget = Budget(tt_mb=math.ceil(tt_mb), search_nodes=max_nodes, run_nodes=node_budget,
                     deadline=deadline, worlds=samples, jobs=jobs)  # fmt: skip
+    horizon_value = Evaluation(evaluation)  # a bounded search's horizon, in either method
     if method == EPIMC:
-        rec = run_epimc(view, budget, seed, objective, inference, Evaluation(evaluation), note,
-                        as_json)  # fmt: skip
+        rec = run_epimc(view, budget, seed, objective, inference, horizon_value, note, as_json)
         show(view, rec, as_json, no_color)
         return
     progress: Progress | None = None
@@ -647,7 +647,7 @@ def recommend(
             rec = run_recommend(
                 view, budget=budget, seed=seed, progress=step, stop=stop,
                 objective=Objective(objective), maxn_by=MaxnBy(maxn_by or MaxnBy.SCORE),
-                race=race, inference=inference, bounded=Evaluation(evaluation),
+                race=race, inference=inference, bounded=horizon_value,
             )  # fmt: skip
     finally:
         if progress is not None:

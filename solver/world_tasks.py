@@ -102,12 +102,11 @@ def _bounded_solver(task: WorldTask) -> Solver | None:
     own: values under a horizon are not exact), when the task wants one."""
     if task.bounded is None or not task.max_nodes:
         return None
-    searchers: dict[Evaluation, Solver] = _local.__dict__.setdefault("bounded_solvers", {})
-    searcher = searchers.get(task.bounded)
+    searcher: Solver | None = getattr(_local, "bounded_solver", None)
     if searcher is None:
-        searcher = searchers[task.bounded] = Solver(
-            tt_mb=valuation.BOUNDED_TT_MB, evaluation=task.bounded
-        )
+        searcher = Solver(tt_mb=valuation.BOUNDED_TT_MB)
+        _local.bounded_solver = searcher
+    searcher.evaluation = task.bounded  # (the table is emptied only when it changes)
     searcher.deadline = task.deadline
     return searcher
 
