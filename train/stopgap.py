@@ -26,16 +26,8 @@ from typing import Any
 from solver import _core
 from solver.games.base import Position
 from tests.randpos import random_play
+from train.variants import VARIANTS
 
-# variant: (game, players, the largest k made)
-GAMES = {
-    "whist": ("whist", 4, 13),
-    "cinch": ("cinch", 4, 6),
-    "chinkway": ("chinkway", 5, 10),
-    "cw4": ("chinese-whist", 4, 13),
-    "cw3": ("chinese-whist", 3, 12),
-    "cw2": ("chinese-whist", 2, 14),
-}
 CAP = 3_000_000  # nodes a search
 TABLE_BYTES = 64 << 20
 TEST_SEED0 = 10_000_000
@@ -43,13 +35,13 @@ TEST_SEED0 = 10_000_000
 
 def position(variant: str, k: int, seed: int) -> Position | None:
     """The seed's position with k tricks left at a trick start, or None."""
-    game, players, _ = GAMES[variant]
-    start = random_play(game, players, 0, seed)
+    v = VARIANTS[variant]
+    start = random_play(v.game, v.seats, 0, seed)
     assert start.core is not None
     total = start.core.total_tricks
     if k > total:
         return None
-    pos = random_play(game, players, total - k, seed)
+    pos = random_play(v.game, v.seats, total - k, seed)
     st = pos.core
     assert st is not None
     if st.phase != _core.PHASE_PLAY or st.trick or total - st.tricks_played != k:
@@ -139,7 +131,7 @@ def make(variant: str, k: int, kind: str, count: int, out: Path, seconds: float 
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--variant", choices=sorted(GAMES), required=True)
+    ap.add_argument("--variant", choices=sorted(VARIANTS), required=True)
     ap.add_argument("--k", type=int, required=True)
     ap.add_argument("--kind", choices=("train", "test"), default="train")
     ap.add_argument("--count", type=int, required=True)
