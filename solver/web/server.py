@@ -26,8 +26,10 @@ moves clicked.  The routes (``{id}`` a board's id):
 ``POST /api/boards/{id}/view``         ``{"seat"}``: the table as that seat sees
                                        it (no card it cannot see in the JSON),
                                        ``""`` every hand
-``POST /api/boards/{id}/edit``         ``{"action"}``: the deal edited: ``move``
-                                       ``{"card", "seat"}``, ``clear`` ``{"seat"}``,
+``POST /api/boards/{id}/edit``         ``{"action"}``: the deal edited: ``begin``,
+                                       ``move`` ``{"card", "seat", "place"}`` (a
+                                       place of the seat's, by default its hand),
+                                       ``clear`` ``{"seat"}``,
                                        ``deal`` ``{"seed"}`` (the rest at random),
                                        ``rotate``; ``done`` or ``cancel``
 ``GET /api/boards/{id}/export``        ``?format=toml|line|pbn``: the position's text
@@ -84,7 +86,7 @@ from solver.decisions import decide_before_play
 from solver.doubledummy import move_classes, table_positions
 from solver.errors import NotationError, PositionError, TricksolverError
 from solver.games.base import Phase, Position
-from solver.games.game import Board, Game
+from solver.games.game import HAND_PLACE, Board, Game
 from solver.games.registry import GAMES, game_of
 from solver.moves import apply_moves, read_position
 from solver.notation import MAX_FILE_TEXT, MAX_TEXT, parse_seat, whole_number
@@ -221,13 +223,17 @@ FINISH = ("done", "cancel")  # the edit's actions that end it
 
 
 def edit_change(action: str, body: dict[str, Any], nseats: int) -> Callable[[Draft], None]:
-    """An edit of the deal from a request: ``move`` (``card`` to ``seat``),
-    ``clear`` (``seat``), ``deal`` (the rest at random from ``seed``),
-    ``rotate``; NotationError for anything else."""
+    """An edit of the deal from a request: ``begin`` (the deal's draft, no
+    change), ``move`` (``card`` to ``seat``'s ``place``, by default its
+    hand), ``clear`` (``seat``), ``deal`` (the rest at random from
+    ``seed``), ``rotate``; NotationError for anything else."""
+    if action == "begin":
+        return lambda d: None
     if action == "move":
         card = Card.parse(text_field(body, "card"))
         seat = parse_seat(text_field(body, "seat"), nseats, "seat")
-        return lambda d: d.move(card, seat)
+        place = text_field(body, "place", HAND_PLACE)
+        return lambda d: d.move(card, seat, place)
     if action == "clear":
         seat = parse_seat(text_field(body, "seat"), nseats, "seat")
         return lambda d: d.clear(seat)
@@ -236,7 +242,7 @@ def edit_change(action: str, body: dict[str, Any], nseats: int) -> Callable[[Dra
         return lambda d: d.deal_rest(seed)
     if action == "rotate":
         return Draft.rotate
-    actions = ", ".join(["move", "clear", "deal", "rotate", *FINISH])
+    actions = ", ".join(["begin", "move", "clear", "deal", "rotate", *FINISH])
     raise NotationError(f"action: expected one of {actions}, got {action!r}")
 
 
@@ -545,9 +551,12 @@ def stream(board: WebBoard, work: Work) -> StreamingResponse:
 
 
 def game_json(game: Game) -> dict[str, Any]:
-    """A game as the deal form lists it."""
+    """A game as the deal form lists it, with a whole game's ends it takes:
+    its targets of points (and the default), its default number of rounds."""
     return {"name": game.name, "title": game.title, "seat_counts": list(game.seat_counts),
-            "default_seats": game.default_seats}  # fmt: skip
+            "default_seats": game.default_seats, "targets": list(game.targets),
+            "default_target": game.default_target,
+            "default_rounds": game.default_rounds}  # fmt: skip
 
 
 # -- the application ----------------------------------------------------------------

@@ -343,6 +343,7 @@ def test_a_deal_edited_by_clicks_is_in_the_address(page: Page) -> None:
     page.open("game=whist&seed=6")
     start = page.state()
     page.click("edit-mode")
+    page.until(lambda: page.body("editing") == "true", "the deal's draft")
     north, east = (page.find(f"#table .seat[data-seat='{s}']")[0] for s in ("N", "E"))
     mine = north.find_elements(By.CSS_SELECTOR, ".card[data-edit]")[0].get_attribute("data-edit")
     theirs = east.find_elements(By.CSS_SELECTOR, ".card[data-edit]")[0].get_attribute("data-edit")
@@ -367,6 +368,35 @@ def test_a_deal_edited_by_clicks_is_in_the_address(page: Page) -> None:
     final = page.state()
     assert final["draft"] is None and len({len(h["cards"]) for h in final["hands"]}) == 1
     assert parse_qs(urlparse(page.driver.current_url).query)["p"][0] == final["position"]
+
+
+def test_a_chinese_whist_deal_is_edited_by_clicks_on_its_piles(page: Page) -> None:
+    page.open("game=chinese-whist&players=2&seed=6")
+    start = page.state()
+    page.click("edit-mode")
+    page.until(lambda: page.find("#table .piles.editing [data-place='pile 1 up']"), "the piles")
+    one, two = (f"#table .seat[data-seat='{s}']" for s in start["seat_names"])
+    down = page.find(f"{one} .hand .card[data-edit]")[0].get_attribute("data-edit")
+    top = page.find(f"{one} [data-place='pile 1 up']")[0].get_attribute("data-edit")
+    page.find(f"{one} .hand .card[data-edit='{down}']")[0].click()
+    page.find(f"{one} [data-place='pile 1 up']")[0].click()  # onto the face-up card: a swap
+    page.until(lambda: page.state()["position"] != start["position"], "the card on the pile")
+    swapped = page.state()
+    fields = parse_position(swapped["position"]).to_fields()
+    assert fields["piles"][0].split()[0].startswith(f"{down}/") and top in fields["down"][0]
+    # a face-up card to the other seat's hand: its face-down card alone, the reader's line
+    second = page.find(f"{one} [data-place='pile 2 up']")[0].get_attribute("data-edit")
+    page.find(f"{one} .card[data-edit='{second}']")[0].click()
+    page.find(f"{two} .seat-head")[0].click()
+    page.until(lambda: "face-down card" in page.text("edit-problem"), "the reader's line")
+    assert page.state()["position"] == swapped["position"]
+    page.find(f"{two} .hand .card[data-edit='{second}']")[0].click()  # back, on the empty place
+    page.find(f"{one} .card.slot[data-place='pile 2 up']")[0].click()
+    page.until(lambda: page.text("edit-problem") == "", "the pile whole again")
+    page.click("edit-done")
+    page.until(lambda: page.find("#edit-tools[hidden]"), "the edit finished")
+    assert page.state()["position"] == swapped["position"]
+    assert parse_qs(urlparse(page.driver.current_url).query)["p"][0] == swapped["position"]
 
 
 def test_a_whole_game_is_played_to_its_end_with_the_score_sheet_beside_the_table(

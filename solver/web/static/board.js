@@ -26,6 +26,12 @@ let stepDelay = STEP_DELAY_MS;
 let editing = false; // the deal edited by clicking (solver/web/editing.py)
 let selected = null; // the card picked to move, while editing
 const HIDDEN = "back"; // a card the seat's view hides (solver/web/seat_view.py)
+// The deal's places being edited (solver/games/game.py, Place): a seat's hand,
+// and the two places of a pile; the parts they stand for while the deal is edited.
+const HAND_PLACE = "hand";
+const FACE_UP = "up";
+const FACE_DOWN_PLACE = "down";
+const EDITED_KINDS = ["hands", "piles"];
 
 // -- talking to the server ------------------------------------------------------
 
@@ -183,7 +189,8 @@ function drawTable() {
       here.setAttribute("aria-label", `move the picked card to ${name}`);
       head.append(" ", clear, " ", here);
     }
-    const draft = editing && state.draft ? state.draft.hands[s] : null;
+    const places = editing && state.draft ? state.draft.places[s] : null;
+    const draft = places ? places.find((p) => p.name === HAND_PLACE).cards : null;
     const cards = draft || (hands ? hands.cards[s] : state.hands[s].cards);
     const hand = document.createElement("div");
     hand.className = "hand";
@@ -198,7 +205,10 @@ function drawTable() {
       drawn.add(code);
     }
     box.append(hand);
-    for (const part of state.parts) box.append(...seatPart(part, s, legal, drawn));
+    if (places) box.append(...pilePlaces(places, name));
+    for (const part of state.parts) {
+      if (!places || !EDITED_KINDS.includes(part.kind)) box.append(...seatPart(part, s, legal, drawn));
+    }
     table.append(box);
   }
   table.append(centre());
@@ -213,6 +223,39 @@ function editCard(code) {
   el.removeAttribute("aria-disabled");
   if (selected === code) el.classList.add("selected");
   return el;
+}
+
+// A seat's piles being edited: each pile's two places, its face-down card
+// under its face-up one; a click on a place moves the picked card there.
+function pilePlaces(places, seat) {
+  const piles = new Map();
+  for (const place of places) {
+    if (place.pile === null) continue;
+    if (!piles.has(place.pile)) piles.set(place.pile, {});
+    piles.get(place.pile)[place.face] = place;
+  }
+  if (!piles.size) return [];
+  const row = document.createElement("div");
+  row.className = "part piles editing";
+  for (const [number, faces] of piles) {
+    const cell = document.createElement("span");
+    cell.className = "pile";
+    for (const face of [FACE_DOWN_PLACE, FACE_UP]) {
+      const place = faces[face];
+      if (!place) continue;
+      const code = place.cards[0];
+      const el = code ? editCard(code) : document.createElement("button");
+      if (!code) {
+        el.className = "card slot";
+        el.setAttribute("aria-label", `${seat}'s pile ${number}, ${face === FACE_UP ? "face-up" : "face-down"} place, empty`);
+      }
+      el.dataset.place = place.name;
+      el.classList.add(face === FACE_UP ? "top" : "under");
+      cell.append(el);
+    }
+    row.append(cell);
+  }
+  return [row];
 }
 
 function drawEditing() {
@@ -230,16 +273,24 @@ function drawEditing() {
 
 async function editDeal(action, extra) {
   const data = await call(boardPath("edit"), { action, ...(extra || {}) });
-  if (!data) return;
-  selected = null;
-  if (action === "done" || action === "cancel") editing = false;
+  if (data) {
+    selected = null;
+    if (action === "begin") editing = true;
+    if (action === "done" || action === "cancel") editing = false;
+    setState(data, false);
+  }
   $("edit-mode").checked = editing;
-  setState(data, false);
+  document.body.dataset.editing = String(editing);
 }
 
 function onEditClick(e) {
   const clear = e.target.closest(".clear-hand");
   if (clear) return editDeal("clear", { seat: clear.dataset.seat });
+  const place = e.target.closest("[data-place]");
+  if (place && selected && place.dataset.edit !== selected) {
+    const seat = place.closest(".seat").dataset.seat;
+    return editDeal("move", { card: selected, seat, place: place.dataset.place });
+  }
   const card = e.target.closest("[data-edit]");
   if (card) {
     selected = selected === card.dataset.edit ? null : card.dataset.edit;
@@ -445,6 +496,7 @@ function setState(data, fresh) {
   $("players").value = String(data.players);
   if (fresh) editing = false;
   $("edit-mode").checked = editing;
+  document.body.dataset.editing = String(editing);
   drawStatus();
   drawInfo();
   drawTable();
@@ -695,6 +747,32 @@ function fillPlayers() {
   const game = games.find((g) => g.name === $("game").value);
   $("players").replaceChildren(...game.seat_counts.map((n) => new Option(String(n), String(n))));
   $("players").value = String(game.default_seats);
+  fillEnds();
+}
+
+// A whole game's end, for a game that takes one: its target of points, its rounds.
+function fillEnds() {
+  const game = games.find((g) => g.name === $("game").value);
+  const whole = $("whole").checked;
+  const target = $("target");
+  if (target.dataset.game !== game.name) {
+    target.replaceChildren(...game.targets.map((t) => new Option(`${t} points`, String(t))));
+    if (game.default_target !== null) target.value = String(game.default_target);
+    $("rounds").value = game.default_rounds === null ? "" : String(game.default_rounds);
+    target.dataset.game = game.name;
+  }
+  $("target-label").hidden = !whole || game.targets.length === 0;
+  $("rounds-label").hidden = !whole || game.default_rounds === null;
+}
+
+// What the deal form asks for: a hand, or a whole game to its end.
+function dealBody() {
+  const body = { game: $("game").value, players: Number($("players").value), seed: $("seed").value };
+  if (!$("whole").checked) return body;
+  body.whole = true;
+  if (!$("target-label").hidden) body.target = Number($("target").value);
+  if (!$("rounds-label").hidden) body.rounds = $("rounds").value;
+  return body;
 }
 
 function randomSeed() {
@@ -743,10 +821,10 @@ async function start() {
   if (params.get("players")) $("players").value = params.get("players");
   $("seed").value = params.get("seed") || String(randomSeed());
   $("game").addEventListener("change", fillPlayers);
+  $("whole").addEventListener("change", fillEnds);
   $("deal-form").addEventListener("submit", (e) => {
     e.preventDefault();
-    const whole = $("whole").checked;
-    newBoard({ game: $("game").value, players: Number($("players").value), seed: $("seed").value, whole });
+    newBoard(dealBody());
   });
   $("paste-form").addEventListener("submit", (e) => {
     e.preventDefault();
@@ -758,12 +836,7 @@ async function start() {
     if (data) setState(data, true);
   });
   $("edit-pool").addEventListener("click", onEditClick);
-  $("edit-mode").addEventListener("change", () => {
-    editing = $("edit-mode").checked;
-    selected = null;
-    drawTable();
-    drawEditing();
-  });
+  $("edit-mode").addEventListener("change", () => editDeal($("edit-mode").checked ? "begin" : "cancel"));
   $("edit-deal").addEventListener("click", () => editDeal("deal", { seed: $("seed").value || "0" }));
   $("edit-rotate").addEventListener("click", () => editDeal("rotate"));
   $("edit-done").addEventListener("click", () => editDeal("done"));
