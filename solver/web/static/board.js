@@ -14,6 +14,7 @@ const LAST_GAME = "tricksolver.game";
 const SEAT_RADIUS_X = 32; // % of the table's width from its centre to a seat (a side seat's whole hand inside)
 const SEAT_RADIUS_Y = 38; // % of its height
 const TRICK_RADIUS = 14; // % from the centre to a card of the trick
+const TAG_CLEARANCE_PX = 3; // between a value tag and the next card: its outline (a legal card's 2px ring) and a pixel
 
 const $ = (id) => document.getElementById(id);
 let games = [];
@@ -99,6 +100,7 @@ function cardElement(code, move) {
     tag.className = "value " + valueClass(value.label);
     tag.textContent = value.label;
     el.appendChild(tag);
+    el.classList.add("valued");
     el.title = value.title;
     el.setAttribute("aria-label", `${cardName(code)}, ${value.label}`);
   }
@@ -212,7 +214,19 @@ function drawTable() {
     table.append(box);
   }
   table.append(centre());
+  spreadTags(table);
   drawDecisions(legal, drawn);
+}
+
+// A value tag wider than its card's strip in a fanned hand pushes the next
+// card on, so that no tag is covered (the next card's outline counted).
+function spreadTags(root) {
+  for (const tag of root.querySelectorAll(".hand .card .value")) {
+    const next = tag.parentElement.nextElementSibling;
+    if (!next) continue;
+    const over = tag.getBoundingClientRect().right + TAG_CLEARANCE_PX - next.getBoundingClientRect().left;
+    if (over > 0) next.style.marginLeft = `${parseFloat(getComputedStyle(next).marginLeft) + over}px`;
+  }
 }
 
 // A card of the deal being edited: a click picks it, a click on a seat moves it there.
