@@ -42,9 +42,11 @@ moves clicked.  The routes (``{id}`` a board's id):
                                        worlds valued, then the recommendation (before
                                        play: the decision's plans ranked)
 ``GET /api/boards/{id}/table``         events: each row, then the table (and par)
-``GET /api/boards/{id}/review``        ``?from``: events of each move reviewed (those
-                                       after move ``from``; all the play by default),
-                                       then the review
+``GET /api/boards/{id}/review``        ``?from&view&samples&seconds&seed``: events
+                                       of each move reviewed (those after move
+                                       ``from``; all the play by default; ``view``:
+                                       seats whose decisions get the recommendation
+                                       on their view too), then the review
 =====================================  ==============================================
 
 Bad input of any kind is a 4xx answer ``{"error": "tricksolver: error:
@@ -96,7 +98,7 @@ from solver.players import Advice, Watch, advise
 from solver.position import deal, view_of
 from solver.recommendation import summarize
 from solver.records import choose_boards, read_boards
-from solver.review import NO_PLAY, check_start, move_words, played_hand, review
+from solver.review import NO_PLAY, REVIEW_SAMPLES, check_start, move_words, played_hand, review
 from solver.search_results import NO_STATS, Table
 from solver.view import View
 from solver.web.boards import BOARD_TT_MB, Boards, NoSuchBoard, WebBoard
@@ -485,9 +487,17 @@ def advice_json(pos: Position, advice: Advice) -> dict[str, Any]:
 
 def review_work(board: WebBoard, pos: Position, query: dict[str, str]) -> Work:
     """The play reviewed card by card (`solver.review.review`): the whole
-    play, or the moves after move ``from`` of the board's list; each move's
-    progress sent as it is done."""
+    play, or the moves after move ``from`` of the board's list; with
+    ``view`` (seats, by comma), at each of their decisions the
+    recommendation on the seat's view as well (``samples`` worlds,
+    ``seconds`` at most each, ``seed``: ``tricksolver review --view``'s);
+    each move's progress sent as it is done."""
     board.every_card_shown("the review")
+    views = [v for v in (query.get("view") or "").split(",") if v.strip()]
+    view_seats = [parse_seat(v.strip(), pos.nseats, "view") for v in views]
+    samples = number_arg(query.get("samples") or REVIEW_SAMPLES, "samples", 1, MAX_SAMPLES)
+    seconds = seconds_arg(query.get("seconds"))
+    seed = whole_number(query.get("seed") or 0, "seed")
     if query.get("from"):
         ply = number_arg(query["from"], "from", 0, len(pos.history))
         start = pos.copy()
@@ -504,7 +514,8 @@ def review_work(board: WebBoard, pos: Position, query: dict[str, str]) -> Work:
         def progress(done: int, total: int) -> None:
             emit({"type": "progress", "done": done, "total": total})
 
-        found = review(start, moves, board.solver, progress=progress, stop=stop)
+        found = review(start, moves, board.solver, view_seats=view_seats, samples=samples,
+                       view_seconds=seconds, seed=seed, progress=progress, stop=stop)  # fmt: skip
         return {"review": found.to_json(), "first": len(pos.history) - len(moves)}
 
     return run

@@ -7,6 +7,7 @@ bad input a 4xx answer with the CLI's one line."""
 from __future__ import annotations
 
 import json
+import math
 import socket
 import sys
 import time
@@ -27,10 +28,12 @@ from solver.errors import TricksolverError
 from solver.games.registry import GAMES
 from solver.pimc import recommend
 from solver.players import advise, make_player
-from solver.position import view_of
+from solver.position import parse_position, view_of
 from solver.records import read_boards
 from solver.review import review
+from solver.search_results import Bounds
 from solver.web.server import app, error_line
+from solver.web.state import relative_label
 from solver.wholegame import decision_rng, moves_made
 from tests.web.board_helpers import (
     EVERY_GAME,
@@ -223,6 +226,38 @@ def test_analysis_streams_every_class_then_the_values_of_solver_analyze(
 
 
 @pytest.mark.parametrize(("game", "players"), EVERY_GAME, ids=EVERY_GAME_IDS)
+def label_range(label: str) -> tuple[float, float]:
+    """The differences from the best card's value a card's label allows:
+    ``=`` none, ``-2`` two below, ``≤-1`` one below or more, ``-3..-1``,
+    ``?`` any (the reading of docs/board.md)."""
+    if label == "=":
+        return 0, 0
+    if label == "?":
+        return -math.inf, 0
+    if label.startswith("≤"):
+        return -math.inf, int(label[1:])
+    low, _, high = label.partition("..")
+    return int(low), int(high or low)
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    st.tuples(st.integers(0, 6), st.integers(0, 6)),
+    st.tuples(st.integers(0, 6), st.integers(0, 6)),
+)
+def test_a_cards_label_allows_every_value_its_bounds_and_the_best_cards_allow(
+    card: tuple[int, int], best: tuple[int, int]
+) -> None:
+    floor, ceiling = 0, 6
+    mine, top = Bounds(*sorted(card), floor, ceiling), Bounds(*sorted(best), floor, ceiling)
+    low, high = label_range(relative_label(mine, top))
+    values, best_values = range(mine.low, mine.high + 1), range(top.low, top.high + 1)
+    possible = [v - w for v in values for w in best_values if v <= w]  # the best makes the most
+    assert all(low <= d <= high for d in possible), (mine, top, relative_label(mine, top))
+    if mine.exact and top.exact and possible:
+        assert low == high == possible[0]
+
+
 def test_a_recommendation_streams_its_progress_then_recommends_answer(
     client: Any, game: str, players: int
 ) -> None:
@@ -282,16 +317,35 @@ def test_a_review_of_the_last_moves_is_reviews_own(client: Any, game: str, playe
     assert done["first"] == first
 
 
+# W holds the last trump: ruffing wins the trick, a discard gives it up
+PLANTED = "whist; trump=S; hands=N:AK.Q.. QJ.K.. T9.A.. 87...A"
+PLANTED_PLAY = ("KH", "AH", "AC", "QH")  # W throws AC instead of ruffing
+
+
+def planted_board(client: Any) -> str:
+    """A board of `PLANTED` with its play made: its id."""
+    key: str = post(client, "/api/boards", {"text": PLANTED})["id"]
+    for move in PLANTED_PLAY:
+        post(client, f"/api/boards/{key}/play", {"move": move})
+    return key
+
+
 def test_a_review_marks_a_planted_mistake(client: Any) -> None:
-    # W holds the last trump: ruffing wins the trick, a discard gives it up
-    start = "whist; trump=S; hands=N:AK.Q.. QJ.K.. T9.A.. 87...A"
-    state = post(client, "/api/boards", {"text": start})
-    key = state["id"]
-    for move in ("KH", "AH", "AC", "QH"):  # W throws AC instead of ruffing
-        state = post(client, f"/api/boards/{key}/play", {"move": move})
+    key = planted_board(client)
     steps = events(client, f"/api/boards/{key}/review")[-1]["review"]["steps"]
     assert [s["mistake"] for s in steps] == [False, False, True, False]
     assert sorted(steps[2]["best"]) == ["7S", "8S"]
+
+
+def test_a_review_from_a_seats_view_is_review_views_own(client: Any) -> None:
+    key = planted_board(client)
+    done = events(client, f"/api/boards/{key}/review?view=W&samples=6&seed=3")[-1]
+    pos = parse_position(PLANTED)
+    expected = review(pos, PLANTED_PLAY, Solver(tt_mb=16), view_seats=[3], samples=6, seed=3)
+    got = done["review"]
+    assert got["view_seats"] == ["W"] and got["steps"] == expected.to_json()["steps"]
+    assert [s["view"] is not None for s in got["steps"]] == [False, False, True, False]
+    assert got["steps"][2]["view"]["worlds"] == 6
 
 
 def test_the_dd_table_and_par_of_a_whist_deal_are_solver_tables(client: Any) -> None:
@@ -512,10 +566,29 @@ def test_ctrl_c_stops_the_server_with_status_130(tmp_path: Path) -> None:
         except httpx2.ConnectError:
             assert time.monotonic() < deadline
             time.sleep(0.1)
-    child.send_signal(2)
-    _, err = child.communicate(timeout=30)
+    with httpx2.Client(base_url=url, timeout=60) as http:  # a long search under way
+        key = http.post("/api/boards", json={"game": "whist", "seed": 11}).json()["id"]
+        with http.stream("GET", f"/api/boards/{key}/table") as table:
+            next(line for line in table.iter_lines() if line.startswith("data: "))
+            child.send_signal(2)
+            _, err = child.communicate(timeout=30)
     assert child.returncode == 130, err
     assert err.strip().splitlines() == ["tricksolver: interrupted, server stopped"]
+
+
+def test_boards_search_at_once_each_with_its_own_solver(live: LiveServer) -> None:
+    with httpx2.Client(base_url=live.url, timeout=60) as http:
+        long = http.post("/api/boards", json={"game": "whist", "seed": 11}).json()["id"]
+        short = http.post("/api/boards", json={"text": SMALL_DEAL}).json()["id"]
+        assert live.boards.get(long).solver is not live.boards.get(short).solver
+        with http.stream("GET", f"/api/boards/{long}/table") as table:
+            rows = (json.loads(line[6:]) for line in table.iter_lines() if line[:6] == "data: ")
+            assert next(rows)["type"] == "progress"  # the long table under way
+            done = http.get(f"/api/boards/{short}/analyze").text  # another board's search
+            assert '"type": "done"' in done and live.boards.get(long).search_lock.locked()
+            assert next(rows)["type"] == "progress"  # ... and the long one goes on
+            http.post(f"/api/boards/{long}/stop")
+            assert list(rows)[-1]["stopped"] is True
 
 
 def test_without_the_web_extra_serve_says_how_to_install_it(monkeypatch: Any) -> None:

@@ -456,6 +456,10 @@ function drawStatus() {
   if (people.options.length !== choices.length) {
     people.replaceChildren(...choices.map((c) => new Option(c === "all" ? "every seat" : c, c)));
   }
+  const reviewer = $("review-view");
+  if (reviewer.options.length !== state.seat_names.length + 1) {
+    reviewer.replaceChildren(new Option("double dummy", ""), ...state.seat_names.map((c) => new Option(`and ${c}'s view`, c)));
+  }
   const view = $("view");
   const seen = ["", ...state.seat_names];
   if (view.options.length !== seen.length) {
@@ -736,21 +740,35 @@ function ddTable() {
   });
 }
 
+// A reviewed move as its seat's view saw it (tricksolver review --view).
+function viewText(step) {
+  const v = step.view;
+  if (!v) return "";
+  const played = v.played_mean === null ? `at most ${v.played_at_most.toFixed(2)}` : v.played_mean.toFixed(2);
+  return `; ${step.seat}'s view (${v.worlds} worlds): ${v.agrees ? "its top card" : `top ${v.best} ${v.best_mean.toFixed(2)}, played ${played}`}`;
+}
+
 function reviewNow() {
-  listen("review", null, (data) => {
+  const seat = $("review-view").value;
+  const query = seat ? { view: seat, samples: $("samples").value, seconds: $("seconds").value, seed: $("rec-seed").value } : null;
+  listen("review", query, (data) => {
     if (data.type !== "done" || !data.review) return;
     marks = {};
     const r = data.review;
     let mistakes = 0;
+    let differ = 0;
     r.steps.forEach((step, i) => {
       const cost = step.cost.low;
       const mistake = step.mistake;
       if (mistake) mistakes++;
+      if (step.view && !step.view.agrees) differ++;
       const best = step.best && step.best.length ? `; best: ${step.best.join(" ")}` : "";
       const sign = cost >= state.blunder_cost ? "??" : "?";
-      marks[data.first + i] = { mistake, sign, title: mistake ? `costs ${cost} (${r.units})${best}` : "no loss proven" };
+      const title = (mistake ? `costs ${cost} (${r.units})${best}` : "no loss proven") + viewText(step);
+      marks[data.first + i] = { mistake, sign, title };
     });
-    $("results").replaceChildren(`Review: ${r.steps.length} moves, ${mistakes} mistake${mistakes === 1 ? "" : "s"} (?: a move proven to cost at least 1; ??: at least ${state.blunder_cost}, in ${r.units}).`);
+    const views = r.view_seats.length ? ` From ${r.view_seats.join(", ")}'s view: ${differ} move${differ === 1 ? "" : "s"} not the view's top card (on hover).` : "";
+    $("results").replaceChildren(`Review: ${r.steps.length} moves, ${mistakes} mistake${mistakes === 1 ? "" : "s"} (?: a move proven to cost at least 1; ??: at least ${state.blunder_cost}, in ${r.units}).${views}`);
     drawStatus();
   });
 }
