@@ -337,6 +337,38 @@ def test_a_review_marks_a_planted_mistake(client: Any) -> None:
     assert sorted(steps[2]["best"]) == ["7S", "8S"]
 
 
+def test_the_review_marks_blunders_from_the_cost_docs_board_md_states_for_each_game(
+    client: Any,
+) -> None:
+    text = (ROOT / "docs" / "board.md").read_text(encoding="utf-8")
+    table = text.split("| game | units | blunder from |")[1].split("\n\n")[0]
+    stated = {}
+    for row in table.strip().splitlines()[1:]:  # (after the rule under the heads)
+        titles, _, blunder = (cell.strip() for cell in row.strip("|").split("|"))
+        for title in titles.split(", "):
+            stated[title.lower()] = int(blunder.split()[0])
+    for game in GAMES.values():
+        state = post(client, "/api/boards", {"game": game.name, "seed": 1})
+        assert state["blunder_cost"] == stated[game.title.lower()], game.name
+
+
+def test_a_record_opened_with_its_play_is_reviewed_as_tricksolver_review_reviews_it(
+    client: Any,
+) -> None:
+    from tests.cli_helpers import run  # noqa: PLC0415
+
+    text = SESSION_PBN.read_text(encoding="utf-8-sig")
+    board = next(b for b in read_boards(text, SESSION_PBN.name) or [] if b.play)
+    state = post(client, "/api/boards", {"text": text, "name": SESSION_PBN.name})
+    state = post(client, f"/api/boards/{state['id']}/record", {"board": board.name})
+    done = events(client, f"/api/boards/{state['id']}/review")[-1]
+    cli = run("review", str(SESSION_PBN), "--board", board.name, "--json")
+    assert cli.exit_code == 0, cli.output
+    expected = json.loads(cli.stdout)
+    assert done["review"]["moves"] == expected["moves"] == board.play.split()
+    assert done["review"]["steps"] == expected["steps"] and done["first"] == 0
+
+
 def test_a_review_from_a_seats_view_is_review_views_own(client: Any) -> None:
     key = planted_board(client)
     done = events(client, f"/api/boards/{key}/review?view=W&samples=6&seed=3")[-1]

@@ -245,6 +245,24 @@ def test_a_malformed_paste_shows_the_clis_one_line(page: Page) -> None:
     assert page.find("#table .seat"), "the table stays"
 
 
+def test_the_first_page_is_a_fresh_deal_of_the_game_last_used_and_whist_the_first_time(
+    page: Page,
+) -> None:
+    page.open("")
+    page.driver.execute_script("localStorage.clear();")
+    page.open("")
+    first = page.state()
+    assert first["game"] == "whist" and first["phase"] == "play" and page.find("#table .seat")
+    try:
+        page.open("game=cinch&seed=3")
+        page.open("")
+        again = page.state()
+        assert again["game"] == "cinch" and again["id"] != first["id"]
+        assert page.driver.find_element(By.ID, "game").get_attribute("value") == "cinch"
+    finally:  # the browser is the module's: the next page opens whist again
+        page.driver.execute_script("localStorage.clear();")
+
+
 def test_a_malformed_address_shows_the_clis_one_line_over_a_fresh_deal(page: Page) -> None:
     page.open("p=" + quote("game=whist; hands=garbage"))
     cli = run("show", "game=whist; hands=garbage")
