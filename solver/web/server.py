@@ -9,7 +9,7 @@ moves clicked.  The routes (``{id}`` a board's id):
 =====================================  ==============================================
 ``GET /``                              the page
 ``GET /static/...``                    its files, and nothing outside their folder
-``GET /api/games``                     the games, their seat counts and exports
+``GET /api/games``                     the games, seat counts, a whole game's ends
 ``POST /api/boards``                   a new board: ``{"game", "players", "seed"}``
                                        dealt (``"whole"``: a whole game, to
                                        ``"target"`` points or ``"rounds"``),

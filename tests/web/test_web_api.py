@@ -81,6 +81,18 @@ def test_a_deal_is_the_typed_apis_deal_with_every_part_of_the_table(
     assert again == state
 
 
+def test_a_cinch_hand_at_its_end_shows_who_holds_high_low_jack_and_game(client: Any) -> None:
+    state = near_end(client, "cinch", 4, 0, seed=6)
+    assert state["over"]
+    held = [
+        word.strip()
+        for part in state["parts"]
+        if part["kind"] == "line" and part["label"].endswith(" holds")
+        for word in part["text"].split(",")
+    ]
+    assert sorted(held) == ["Game", "High", "Jack", "Low"]  # (this deal: every point in play)
+
+
 @pytest.mark.parametrize(("game", "players"), EVERY_GAME, ids=EVERY_GAME_IDS)
 def test_moves_undo_redo_and_a_new_branch(client: Any, game: str, players: int) -> None:
     state = post(client, "/api/boards", {"game": game, "players": players, "seed": 2})
