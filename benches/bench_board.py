@@ -41,8 +41,8 @@ Last run (2-core AMD EPYC, other sessions busy on both cores, load average
 Without a time limit (``seconds`` left out: every world solved exactly) the
 first update waits for the first world's whole search: medians 612 ms
 (whist), 16.7 s (Chinkway), 6.7 s (Chinese Whist), 238 ms (Cinch) in an
-earlier run (measured by hand: the bench always sends a time); the page
-always sends its *Seconds*.
+earlier run (not measured again on this build); the page always sends its
+*Seconds*.
 """
 
 from __future__ import annotations
