@@ -27,7 +27,7 @@ from solver.doubledummy import Solver
 from solver.errors import TricksolverError
 from solver.games.registry import GAMES
 from solver.pimc import recommend
-from solver.players import advise, make_player
+from solver.players import advise, make_player, parse_seats
 from solver.position import parse_position, view_of
 from solver.records import read_boards
 from solver.review import review
@@ -150,6 +150,23 @@ def test_the_engines_moves_are_the_players_own_at_a_decision_seeded_as_a_games(
         assert state["history"][-1] == str(expected)
     state = post(client, f"/api/boards/{key}/undo", {"to_person": True})
     assert position_of(state).is_over or position_of(state).to_move == 0
+
+
+def test_any_seats_list_plays_each_seats_own_player_seeded_as_a_games(client: Any) -> None:
+    spec = "pimc:4/5k, epimc:4/5k, ismcts:20, random"  # small settings: a small deal
+    names = parse_seats(spec, 4)
+    state = post(client, "/api/boards", {"text": SMALL_DEAL})
+    key = state["id"]
+    state = post(client, f"/api/boards/{key}/seats", {"seats": spec, "people": []})
+    assert state["seat_players"] == ["pimc", "epimc", "ismcts", "random"]
+    while not state["over"]:
+        pos = position_of(state)
+        state = post(client, f"/api/boards/{key}/step")
+        rng = decision_rng(0, 1, moves_made(pos))  # a pasted position's seed: 0
+        player = make_player(names[pos.to_move])
+        legal = pos.legal_moves()
+        expected = legal[0] if len(legal) == 1 else player.choose(view_of(pos, pos.to_move), rng)
+        assert state["history"][-1] == str(expected), names[pos.to_move]
 
 
 # -- getting a position in ------------------------------------------------------------------
