@@ -254,7 +254,6 @@ def test_analysis_streams_every_class_then_the_values_of_solver_analyze(
         assert cls["label"] == ("=" if value == expected.value else f"{value - expected.value:+d}")
 
 
-@pytest.mark.parametrize(("game", "players"), EVERY_GAME, ids=EVERY_GAME_IDS)
 def label_range(label: str) -> tuple[float, float]:
     """The differences from the best card's value a card's label allows:
     ``=`` none, ``-2`` two below, ``≤-1`` one below or more, ``-3..-1``,
@@ -287,6 +286,7 @@ def test_a_cards_label_allows_every_value_its_bounds_and_the_best_cards_allow(
         assert low == high == possible[0]
 
 
+@pytest.mark.parametrize(("game", "players"), EVERY_GAME, ids=EVERY_GAME_IDS)
 def test_a_recommendation_streams_its_progress_then_recommends_answer(
     client: Any, game: str, players: int
 ) -> None:
