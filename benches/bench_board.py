@@ -26,22 +26,23 @@ Starts ``tricksolver serve --no-browser`` in a process of its own, then:
    into a hand played by the heuristic player) was valued double dummy
    (each board its own Solver, whose table grows with its searches).
 
-Last run (2-core AMD EPYC, other sessions busy on both cores; rounds 5;
-``nice -n 19 python benches/bench_board.py --rounds 5``)::
+Last run (2-core AMD EPYC, other sessions busy on both cores, load average
+18; rounds 5; ``nice -n 19 python benches/bench_board.py --rounds 5``)::
 
     first table (navigation to table drawn / first paint, median ms):
-      whist 4: 112 / 84   chinkway 5: 162 / 104   chinese-whist 4: 123 / 84   cinch 4: 88 / 84
+      whist 4: 121 / 84   chinkway 5: 136 / 92   chinese-whist 4: 216 / 116   cinch 4: 189 / 116
     first recommendation update (first event / first figures, median ms):
-      whist 4: 21 / 255   chinkway 5: 19 / 358   chinese-whist 4: 36 / 251   cinch 4: 57 / 92
+      whist 4: 30 / 326   chinkway 5: 12 / 298   chinese-whist 4: 13 / 392   cinch 4: 74 / 261
     first hint update (first event / first figures, median ms):
-      whist 4: 22 / 435   chinkway 5: 28 / 333   chinese-whist 4: 28 / 395   cinch 4: 60 / 96
-    server memory (VmRSS MiB): at start 53 (after the other figures 65),
-      5 whist boards dealt 63, 5 boards analysed 147
+      whist 4: 12 / 744   chinkway 5: 25 / 519   chinese-whist 4: 37 / 713   cinch 4: 84 / 157
+    server memory (VmRSS MiB): at start 54 (after the other figures 65),
+      5 whist boards dealt 63, 5 boards analysed 143
 
 Without a time limit (``seconds`` left out: every world solved exactly) the
 first update waits for the first world's whole search: medians 612 ms
-(whist), 16.7 s (Chinkway), 6.7 s (Chinese Whist), 238 ms (Cinch) in the
-same run; the page always sends its *Seconds*.
+(whist), 16.7 s (Chinkway), 6.7 s (Chinese Whist), 238 ms (Cinch) in an
+earlier run (not measured again on this build); the page always sends its
+*Seconds*.
 """
 
 from __future__ import annotations

@@ -2,8 +2,9 @@
 in Debian's headless Chromium (as the browser tests drive it), a few tricks
 into a hand played by the heuristic player, every legal card labelled by
 its double-dummy value; then a Chinese Whist deal in seat 1's view
-at the deal (every card it cannot see face down), and a whole game of Cinch some hands
-in, its score sheet beside the table.
+at the deal (every card it cannot see face down), a Chinese Whist deal
+being edited, and a whole game of Cinch some hands in, its score sheet
+beside the table.
 
     python docs/make_board_screenshots.py            # writes docs/board/*.png
 
@@ -66,6 +67,20 @@ def seat_view(browser: WebDriver, http: httpx2.Client, url: str) -> None:
     save(browser, "chinese-whist-4-seat-view")
 
 
+def editing(browser: WebDriver, http: httpx2.Client, url: str) -> None:
+    """A fresh deal of Chinese Whist (2 players) being edited: its piles'
+    face-down cards shown above their face-up ones, a card picked."""
+    body = {"game": "chinese-whist", "players": 2, "seed": SEED}
+    key = http.post("/api/boards", json=body).json()["id"]
+    browser.get(f"{url}/?b={key}")
+    wait_ready(browser)
+    browser.find_element(By.ID, "edit-mode").click()
+    while browser.find_element(By.TAG_NAME, "body").get_attribute("data-editing") != "true":
+        time.sleep(0.1)
+    browser.find_element(By.CSS_SELECTOR, "#table .seat .hand .card[data-edit]").click()
+    save(browser, "chinese-whist-2-editing")
+
+
 def whole_game(browser: WebDriver, http: httpx2.Client, url: str) -> None:
     """A whole game of Cinch, the engine at every seat, some hands in."""
     state = http.post("/api/boards", json={"game": "cinch", "seed": SEED, "whole": True}).json()
@@ -105,6 +120,7 @@ def main() -> int:
                         time.sleep(0.2)
                     save(browser, f"{game.name}-{players}")
             seat_view(browser, http, url)
+            editing(browser, http, url)
             whole_game(browser, http, url)
     finally:
         browser.quit()

@@ -42,6 +42,29 @@ from solver.games.base import Move, Position
 from solver.seatview import SeatFacts, SeatKnowledge
 from solver.view import View
 
+HAND_PLACE = "hand"  # a seat's hand among its places of a deal (`Place`)
+
+
+@dataclass(frozen=True)
+class Place:
+    """A place at one seat where cards of a deal lie, as the web board edits a
+    deal by clicking (`Game.edit_places`): its name (one a seat, what a
+    click sends back; `HAND_PLACE` the seat's hand, where a card moved to
+    the seat goes), the cards in it, and whether it is a slot of one card
+    (a card moved onto a taken slot changes places with the card there);
+    a place of a pile says which (from 1) and its face (`FACE_UP`,
+    `FACE_DOWN_PLACE`), the page drawing the two places of a pile as one."""
+
+    name: str
+    cards: CardSet
+    slot: bool = False
+    pile: int | None = None
+    face: str | None = None
+
+
+FACE_UP = "up"  # a pile's face-up place (`Place.face`)
+FACE_DOWN_PLACE = "down"  # a pile's face-down place, under its face-up card
+
 
 class Game(ABC):
     """One game, as the generic layers see it."""
@@ -443,6 +466,24 @@ class Game(ABC):
         the score, which every game has.  By default the rows `show` draws
         (`seat_rows`, `state_rows`) as words, their cards drawn as cards."""
         return text_parts(self.seat_rows(pos), self.state_rows(pos))
+
+    def edit_places(self, pos: Position) -> list[list[Place]]:
+        """Every seat's places of the deal `pos` (before its first move), in
+        the same order at every seat, for the web board's editing
+        (`solver.web.editing`), and `placed_fields` writes them back.  By
+        default one place a seat, its hand: the notation's ``hands``;
+        PositionError for a position with none."""
+        hands = pos.to_fields().get("hands")
+        if not isinstance(hands, list) or len(hands) != pos.nseats:
+            raise PositionError(f"editing: a {pos.game} position has no hands to edit")
+        return [[Place(HAND_PLACE, CardSet.parse(h))] for h in hands]
+
+    def placed_fields(self, places: Sequence[Sequence[Place]]) -> dict[str, Any]:
+        """The notation's fields that hold the cards of every seat's places
+        (as `edit_places` gives them), to replace the position's before the
+        notation's reader reads it; PositionError in one line for places no
+        notation writes.  By default each seat's hand, ``hands``."""
+        return {"hands": [str(seat[0].cards) for seat in places]}
 
     # --- end of cli ---
     # --- bench: the game's parts of `tricksolver bench` against a reference solver ---

@@ -9,7 +9,7 @@ moves clicked.  The routes (``{id}`` a board's id):
 =====================================  ==============================================
 ``GET /``                              the page
 ``GET /static/...``                    its files, and nothing outside their folder
-``GET /api/games``                     the games, their seat counts and exports
+``GET /api/games``                     the games, seat counts, a whole game's ends
 ``POST /api/boards``                   a new board: ``{"game", "players", "seed"}``
                                        dealt (``"whole"``: a whole game, to
                                        ``"target"`` points or ``"rounds"``),
@@ -26,8 +26,10 @@ moves clicked.  The routes (``{id}`` a board's id):
 ``POST /api/boards/{id}/view``         ``{"seat"}``: the table as that seat sees
                                        it (no card it cannot see in the JSON),
                                        ``""`` every hand
-``POST /api/boards/{id}/edit``         ``{"action"}``: the deal edited: ``move``
-                                       ``{"card", "seat"}``, ``clear`` ``{"seat"}``,
+``POST /api/boards/{id}/edit``         ``{"action"}``: the deal edited: ``begin``,
+                                       ``move`` ``{"card", "seat", "place"}`` (a
+                                       place of the seat's, by default its hand),
+                                       ``clear`` ``{"seat"}``,
                                        ``deal`` ``{"seed"}`` (the rest at random),
                                        ``rotate``; ``done`` or ``cancel``
 ``GET /api/boards/{id}/export``        ``?format=toml|line|pbn``: the position's text
@@ -40,9 +42,11 @@ moves clicked.  The routes (``{id}`` a board's id):
                                        worlds valued, then the recommendation (before
                                        play: the decision's plans ranked)
 ``GET /api/boards/{id}/table``         events: each row, then the table (and par)
-``GET /api/boards/{id}/review``        ``?from``: events of each move reviewed (those
-                                       after move ``from``; all the play by default),
-                                       then the review
+``GET /api/boards/{id}/review``        ``?from&view&samples&seconds&seed``: events
+                                       of each move reviewed (those after move
+                                       ``from``; all the play by default; ``view``:
+                                       seats whose decisions get the recommendation
+                                       on their view too), then the review
 =====================================  ==============================================
 
 Bad input of any kind is a 4xx answer ``{"error": "tricksolver: error:
@@ -84,7 +88,7 @@ from solver.decisions import decide_before_play
 from solver.doubledummy import move_classes, table_positions
 from solver.errors import NotationError, PositionError, TricksolverError
 from solver.games.base import Phase, Position
-from solver.games.game import Board, Game
+from solver.games.game import HAND_PLACE, Board, Game
 from solver.games.registry import GAMES, game_of
 from solver.moves import apply_moves, read_position
 from solver.notation import MAX_FILE_TEXT, MAX_TEXT, parse_seat, whole_number
@@ -94,7 +98,7 @@ from solver.players import Advice, Watch, advise
 from solver.position import deal, view_of
 from solver.recommendation import summarize
 from solver.records import choose_boards, read_boards
-from solver.review import NO_PLAY, check_start, move_words, played_hand, review
+from solver.review import NO_PLAY, REVIEW_SAMPLES, check_start, move_words, played_hand, review
 from solver.search_results import NO_STATS, Table
 from solver.view import View
 from solver.web.boards import BOARD_TT_MB, Boards, NoSuchBoard, WebBoard
@@ -221,13 +225,17 @@ FINISH = ("done", "cancel")  # the edit's actions that end it
 
 
 def edit_change(action: str, body: dict[str, Any], nseats: int) -> Callable[[Draft], None]:
-    """An edit of the deal from a request: ``move`` (``card`` to ``seat``),
-    ``clear`` (``seat``), ``deal`` (the rest at random from ``seed``),
-    ``rotate``; NotationError for anything else."""
+    """An edit of the deal from a request: ``begin`` (the deal's draft, no
+    change), ``move`` (``card`` to ``seat``'s ``place``, by default its
+    hand), ``clear`` (``seat``), ``deal`` (the rest at random from
+    ``seed``), ``rotate``; NotationError for anything else."""
+    if action == "begin":
+        return lambda d: None
     if action == "move":
         card = Card.parse(text_field(body, "card"))
         seat = parse_seat(text_field(body, "seat"), nseats, "seat")
-        return lambda d: d.move(card, seat)
+        place = text_field(body, "place", HAND_PLACE)
+        return lambda d: d.move(card, seat, place)
     if action == "clear":
         seat = parse_seat(text_field(body, "seat"), nseats, "seat")
         return lambda d: d.clear(seat)
@@ -236,7 +244,7 @@ def edit_change(action: str, body: dict[str, Any], nseats: int) -> Callable[[Dra
         return lambda d: d.deal_rest(seed)
     if action == "rotate":
         return Draft.rotate
-    actions = ", ".join(["move", "clear", "deal", "rotate", *FINISH])
+    actions = ", ".join(["begin", "move", "clear", "deal", "rotate", *FINISH])
     raise NotationError(f"action: expected one of {actions}, got {action!r}")
 
 
@@ -479,9 +487,17 @@ def advice_json(pos: Position, advice: Advice) -> dict[str, Any]:
 
 def review_work(board: WebBoard, pos: Position, query: dict[str, str]) -> Work:
     """The play reviewed card by card (`solver.review.review`): the whole
-    play, or the moves after move ``from`` of the board's list; each move's
-    progress sent as it is done."""
+    play, or the moves after move ``from`` of the board's list; with
+    ``view`` (seats, by comma), at each of their decisions the
+    recommendation on the seat's view as well (``samples`` worlds,
+    ``seconds`` at most each, ``seed``: ``tricksolver review --view``'s);
+    each move's progress sent as it is done."""
     board.every_card_shown("the review")
+    views = [v for v in (query.get("view") or "").split(",") if v.strip()]
+    view_seats = [parse_seat(v.strip(), pos.nseats, "view") for v in views]
+    samples = number_arg(query.get("samples") or REVIEW_SAMPLES, "samples", 1, MAX_SAMPLES)
+    seconds = seconds_arg(query.get("seconds"))
+    seed = whole_number(query.get("seed") or 0, "seed")
     if query.get("from"):
         ply = number_arg(query["from"], "from", 0, len(pos.history))
         start = pos.copy()
@@ -498,7 +514,8 @@ def review_work(board: WebBoard, pos: Position, query: dict[str, str]) -> Work:
         def progress(done: int, total: int) -> None:
             emit({"type": "progress", "done": done, "total": total})
 
-        found = review(start, moves, board.solver, progress=progress, stop=stop)
+        found = review(start, moves, board.solver, view_seats=view_seats, samples=samples,
+                       view_seconds=seconds, seed=seed, progress=progress, stop=stop)  # fmt: skip
         return {"review": found.to_json(), "first": len(pos.history) - len(moves)}
 
     return run
@@ -545,9 +562,12 @@ def stream(board: WebBoard, work: Work) -> StreamingResponse:
 
 
 def game_json(game: Game) -> dict[str, Any]:
-    """A game as the deal form lists it."""
+    """A game as the deal form lists it, with a whole game's ends it takes:
+    its targets of points (and the default), its default number of rounds."""
     return {"name": game.name, "title": game.title, "seat_counts": list(game.seat_counts),
-            "default_seats": game.default_seats}  # fmt: skip
+            "default_seats": game.default_seats, "targets": list(game.targets),
+            "default_target": game.default_target,
+            "default_rounds": game.default_rounds}  # fmt: skip
 
 
 # -- the application ----------------------------------------------------------------

@@ -7,6 +7,7 @@ bad input a 4xx answer with the CLI's one line."""
 from __future__ import annotations
 
 import json
+import math
 import socket
 import sys
 import time
@@ -26,11 +27,13 @@ from solver.doubledummy import Solver
 from solver.errors import TricksolverError
 from solver.games.registry import GAMES
 from solver.pimc import recommend
-from solver.players import advise, make_player
-from solver.position import view_of
+from solver.players import advise, make_player, parse_seats
+from solver.position import parse_position, view_of
 from solver.records import read_boards
 from solver.review import review
+from solver.search_results import Bounds
 from solver.web.server import app, error_line
+from solver.web.state import relative_label
 from solver.wholegame import decision_rng, moves_made
 from tests.web.board_helpers import (
     EVERY_GAME,
@@ -76,6 +79,18 @@ def test_a_deal_is_the_typed_apis_deal_with_every_part_of_the_table(
     assert state["parts"] == GAMES[pos.game].board_parts(pos)
     again = client.get(f"/api/boards/{state['id']}").json()
     assert again == state
+
+
+def test_a_cinch_hand_at_its_end_shows_who_holds_high_low_jack_and_game(client: Any) -> None:
+    state = near_end(client, "cinch", 4, 0, seed=6)
+    assert state["over"]
+    held = [
+        word.strip()
+        for part in state["parts"]
+        if part["kind"] == "line" and part["label"].endswith(" holds")
+        for word in part["text"].split(",")
+    ]
+    assert sorted(held) == ["Game", "High", "Jack", "Low"]  # (this deal: every point in play)
 
 
 @pytest.mark.parametrize(("game", "players"), EVERY_GAME, ids=EVERY_GAME_IDS)
@@ -135,6 +150,23 @@ def test_the_engines_moves_are_the_players_own_at_a_decision_seeded_as_a_games(
         assert state["history"][-1] == str(expected)
     state = post(client, f"/api/boards/{key}/undo", {"to_person": True})
     assert position_of(state).is_over or position_of(state).to_move == 0
+
+
+def test_any_seats_list_plays_each_seats_own_player_seeded_as_a_games(client: Any) -> None:
+    spec = "pimc:4/5k, epimc:4/5k, ismcts:20, random"  # small settings: a small deal
+    names = parse_seats(spec, 4)
+    state = post(client, "/api/boards", {"text": SMALL_DEAL})
+    key = state["id"]
+    state = post(client, f"/api/boards/{key}/seats", {"seats": spec, "people": []})
+    assert state["seat_players"] == ["pimc", "epimc", "ismcts", "random"]
+    while not state["over"]:
+        pos = position_of(state)
+        state = post(client, f"/api/boards/{key}/step")
+        rng = decision_rng(0, 1, moves_made(pos))  # a pasted position's seed: 0
+        player = make_player(names[pos.to_move])
+        legal = pos.legal_moves()
+        expected = legal[0] if len(legal) == 1 else player.choose(view_of(pos, pos.to_move), rng)
+        assert state["history"][-1] == str(expected), names[pos.to_move]
 
 
 # -- getting a position in ------------------------------------------------------------------
@@ -222,6 +254,41 @@ def test_analysis_streams_every_class_then_the_values_of_solver_analyze(
         assert cls["label"] == ("=" if value == expected.value else f"{value - expected.value:+d}")
 
 
+def label_range(label: str) -> tuple[float, float]:
+    """The differences from the best card's value a card's label allows:
+    ``=`` none, ``-2`` two below, ``≤-1`` one below or more, ``-3..-1``,
+    ``?`` any (the reading of docs/board.md)."""
+    if label == "=":
+        return 0, 0
+    if label == "?":
+        return -math.inf, 0
+    if label.startswith("≤"):
+        return -math.inf, int(label[1:])
+    low, _, high = label.partition("..")
+    return int(low), int(high or low)
+
+
+LABEL_CEILING = 4  # the values of the label test: 0 to this, every pair of bounds
+INTERVALS = [(lo, hi) for lo in range(LABEL_CEILING + 1) for hi in range(lo, LABEL_CEILING + 1)]
+
+
+def test_a_cards_label_allows_every_value_its_bounds_and_the_best_cards_allow() -> None:
+    for card in INTERVALS:
+        for best in INTERVALS:
+            label_allows_what_bounds_allow(card, best)
+
+
+def label_allows_what_bounds_allow(card: tuple[int, int], best: tuple[int, int]) -> None:
+    floor, ceiling = 0, LABEL_CEILING
+    mine, top = Bounds(*card, floor, ceiling), Bounds(*best, floor, ceiling)
+    low, high = label_range(relative_label(mine, top))
+    values, best_values = range(mine.low, mine.high + 1), range(top.low, top.high + 1)
+    possible = [v - w for v in values for w in best_values if v <= w]  # the best makes the most
+    assert all(low <= d <= high for d in possible), (mine, top, relative_label(mine, top))
+    if mine.exact and top.exact and possible:
+        assert low == high == possible[0]
+
+
 @pytest.mark.parametrize(("game", "players"), EVERY_GAME, ids=EVERY_GAME_IDS)
 def test_a_recommendation_streams_its_progress_then_recommends_answer(
     client: Any, game: str, players: int
@@ -282,16 +349,67 @@ def test_a_review_of_the_last_moves_is_reviews_own(client: Any, game: str, playe
     assert done["first"] == first
 
 
+# W holds the last trump: ruffing wins the trick, a discard gives it up
+PLANTED = "whist; trump=S; hands=N:AK.Q.. QJ.K.. T9.A.. 87...A"
+PLANTED_PLAY = ("KH", "AH", "AC", "QH")  # W throws AC instead of ruffing
+
+
+def planted_board(client: Any) -> str:
+    """A board of `PLANTED` with its play made: its id."""
+    key: str = post(client, "/api/boards", {"text": PLANTED})["id"]
+    for move in PLANTED_PLAY:
+        post(client, f"/api/boards/{key}/play", {"move": move})
+    return key
+
+
 def test_a_review_marks_a_planted_mistake(client: Any) -> None:
-    # W holds the last trump: ruffing wins the trick, a discard gives it up
-    start = "whist; trump=S; hands=N:AK.Q.. QJ.K.. T9.A.. 87...A"
-    state = post(client, "/api/boards", {"text": start})
-    key = state["id"]
-    for move in ("KH", "AH", "AC", "QH"):  # W throws AC instead of ruffing
-        state = post(client, f"/api/boards/{key}/play", {"move": move})
+    key = planted_board(client)
     steps = events(client, f"/api/boards/{key}/review")[-1]["review"]["steps"]
     assert [s["mistake"] for s in steps] == [False, False, True, False]
     assert sorted(steps[2]["best"]) == ["7S", "8S"]
+
+
+def test_the_review_marks_blunders_from_the_cost_docs_board_md_states_for_each_game(
+    client: Any,
+) -> None:
+    text = (ROOT / "docs" / "board.md").read_text(encoding="utf-8")
+    table = text.split("| game | units | blunder from |")[1].split("\n\n")[0]
+    stated = {}
+    for row in table.strip().splitlines()[1:]:  # (after the rule under the heads)
+        titles, _, blunder = (cell.strip() for cell in row.strip("|").split("|"))
+        for title in titles.split(", "):
+            stated[title.lower()] = int(blunder.split()[0])
+    for game in GAMES.values():
+        state = post(client, "/api/boards", {"game": game.name, "seed": 1})
+        assert state["blunder_cost"] == stated[game.title.lower()], game.name
+
+
+def test_a_record_opened_with_its_play_is_reviewed_as_tricksolver_review_reviews_it(
+    client: Any,
+) -> None:
+    from tests.cli_helpers import run  # noqa: PLC0415
+
+    text = SESSION_PBN.read_text(encoding="utf-8-sig")
+    board = next(b for b in read_boards(text, SESSION_PBN.name) or [] if b.play)
+    state = post(client, "/api/boards", {"text": text, "name": SESSION_PBN.name})
+    state = post(client, f"/api/boards/{state['id']}/record", {"board": board.name})
+    done = events(client, f"/api/boards/{state['id']}/review")[-1]
+    cli = run("review", str(SESSION_PBN), "--board", board.name, "--json")
+    assert cli.exit_code == 0, cli.output
+    expected = json.loads(cli.stdout)
+    assert done["review"]["moves"] == expected["moves"] == board.play.split()
+    assert done["review"]["steps"] == expected["steps"] and done["first"] == 0
+
+
+def test_a_review_from_a_seats_view_is_review_views_own(client: Any) -> None:
+    key = planted_board(client)
+    done = events(client, f"/api/boards/{key}/review?view=W&samples=6&seed=3")[-1]
+    pos = parse_position(PLANTED)
+    expected = review(pos, PLANTED_PLAY, Solver(tt_mb=16), view_seats=[3], samples=6, seed=3)
+    got = done["review"]
+    assert got["view_seats"] == ["W"] and got["steps"] == expected.to_json()["steps"]
+    assert [s["view"] is not None for s in got["steps"]] == [False, False, True, False]
+    assert got["steps"][2]["view"]["worlds"] == 6
 
 
 def test_the_dd_table_and_par_of_a_whist_deal_are_solver_tables(client: Any) -> None:
@@ -512,10 +630,29 @@ def test_ctrl_c_stops_the_server_with_status_130(tmp_path: Path) -> None:
         except httpx2.ConnectError:
             assert time.monotonic() < deadline
             time.sleep(0.1)
-    child.send_signal(2)
-    _, err = child.communicate(timeout=30)
+    with httpx2.Client(base_url=url, timeout=60) as http:  # a long search under way
+        key = http.post("/api/boards", json={"game": "whist", "seed": 11}).json()["id"]
+        with http.stream("GET", f"/api/boards/{key}/table") as table:
+            next(line for line in table.iter_lines() if line.startswith("data: "))
+            child.send_signal(2)
+            _, err = child.communicate(timeout=30)
     assert child.returncode == 130, err
     assert err.strip().splitlines() == ["tricksolver: interrupted, server stopped"]
+
+
+def test_boards_search_at_once_each_with_its_own_solver(live: LiveServer) -> None:
+    with httpx2.Client(base_url=live.url, timeout=60) as http:
+        long = http.post("/api/boards", json={"game": "whist", "seed": 11}).json()["id"]
+        short = http.post("/api/boards", json={"text": SMALL_DEAL}).json()["id"]
+        assert live.boards.get(long).solver is not live.boards.get(short).solver
+        with http.stream("GET", f"/api/boards/{long}/table") as table:
+            rows = (json.loads(line[6:]) for line in table.iter_lines() if line[:6] == "data: ")
+            assert next(rows)["type"] == "progress"  # the long table under way
+            done = http.get(f"/api/boards/{short}/analyze").text  # another board's search
+            assert '"type": "done"' in done and live.boards.get(long).search_lock.locked()
+            assert next(rows)["type"] == "progress"  # ... and the long one goes on
+            http.post(f"/api/boards/{long}/stop")
+            assert list(rows)[-1]["stopped"] is True
 
 
 def test_without_the_web_extra_serve_says_how_to_install_it(monkeypatch: Any) -> None:

@@ -245,6 +245,24 @@ def test_a_malformed_paste_shows_the_clis_one_line(page: Page) -> None:
     assert page.find("#table .seat"), "the table stays"
 
 
+def test_the_first_page_is_a_fresh_deal_of_the_game_last_used_and_whist_the_first_time(
+    page: Page,
+) -> None:
+    page.open("")
+    page.driver.execute_script("localStorage.clear();")
+    page.open("")
+    first = page.state()
+    assert first["game"] == "whist" and first["phase"] == "play" and page.find("#table .seat")
+    try:
+        page.open("game=cinch&seed=3")
+        page.open("")
+        again = page.state()
+        assert again["game"] == "cinch" and again["id"] != first["id"]
+        assert page.driver.find_element(By.ID, "game").get_attribute("value") == "cinch"
+    finally:  # the browser is the module's: the next page opens whist again
+        page.driver.execute_script("localStorage.clear();")
+
+
 def test_a_malformed_address_shows_the_clis_one_line_over_a_fresh_deal(page: Page) -> None:
     page.open("p=" + quote("game=whist; hands=garbage"))
     cli = run("show", "game=whist; hands=garbage")
@@ -318,6 +336,48 @@ return covered;
 """
 
 
+# Each value tag on a card that something else covers: the element on top at
+# the middle of each of its edges (a pixel in: its rounded corners are not
+# it) and at its centre is not the tag.
+COVERED_TAGS = """
+const covered = [];
+for (const tag of document.querySelectorAll('#table .card .value')) {
+  const r = tag.getBoundingClientRect();
+  const [x, y] = [(r.left + r.right) / 2, (r.top + r.bottom) / 2];
+  const points = [[x, y], [r.left + 1, y], [r.right - 1, y], [x, r.top + 1], [x, r.bottom - 1]];
+  const hidden = points.map(([px, py]) => document.elementFromPoint(px, py))
+    .filter((el) => !tag.contains(el));
+  if (hidden.length) covered.push([tag.parentElement.dataset.card, tag.textContent]);
+}
+return covered;
+"""
+# Positions whose analysis labels many cards: a whist ending whose leader's
+# seven cards lose 0 to 4 tricks, and Chinese Whist with the leader's piles.
+VALUED = [
+    "whist; trump=S; hands=N:AJ.T7..J74 KT.95.T.A2 6.2.A832.5 .AQJ.65.98",
+    "chinese-whist; players=3; dealer=1; trump=S; piles=AS/AC KS/2C 5S/JC 9H/KH 8H/KC 6D/QS"
+    " 2D/8C 6C/2H, TS/3D QH/5H 3H/7C KD/TC JD/7D 9D/AH 4D/8D 4C/9C, JS/4H 9S/TH 6S/3C 3S/7S"
+    " 6H/TD AD/4S 5D/QC 5C/QD; down=1:JH 8S 7H; play=4D AD 2D | 6H 8H QH | KD 5D 6D |"
+    " 8D TD 5S | 6C TC QC | 5C 8C 4C | 2H 3H 7H | QD",
+]
+
+
+@pytest.mark.parametrize("line", VALUED, ids=["whist", "chinese-whist-3"])
+def test_no_value_tag_or_rank_is_covered_once_the_analysis_labels_the_cards(
+    page: Page, line: str
+) -> None:
+    page.open("p=" + quote(line))
+    page.click("analyze")
+    page.until(lambda: page.text("progress") == "done", "the analysis")
+    legal = page.find("#table .card.legal")
+    tags = [c.find_element(By.CLASS_NAME, "value").text for c in legal]
+    assert len(tags) >= 7 and all(tags), tags
+    covered = page.driver.execute_script(COVERED_TAGS)
+    assert not covered, covered
+    ranks = page.driver.execute_script(COVERED_RANKS)
+    assert not ranks, ranks
+
+
 @pytest.mark.parametrize(("game", "players"), EVERY_GAME, ids=EVERY_GAME_IDS)
 def test_no_rank_in_a_fanned_hand_is_covered_by_the_next_card(
     page: Page, game: str, players: int
@@ -343,6 +403,7 @@ def test_a_deal_edited_by_clicks_is_in_the_address(page: Page) -> None:
     page.open("game=whist&seed=6")
     start = page.state()
     page.click("edit-mode")
+    page.until(lambda: page.body("editing") == "true", "the deal's draft")
     north, east = (page.find(f"#table .seat[data-seat='{s}']")[0] for s in ("N", "E"))
     mine = north.find_elements(By.CSS_SELECTOR, ".card[data-edit]")[0].get_attribute("data-edit")
     theirs = east.find_elements(By.CSS_SELECTOR, ".card[data-edit]")[0].get_attribute("data-edit")
@@ -367,6 +428,57 @@ def test_a_deal_edited_by_clicks_is_in_the_address(page: Page) -> None:
     final = page.state()
     assert final["draft"] is None and len({len(h["cards"]) for h in final["hands"]}) == 1
     assert parse_qs(urlparse(page.driver.current_url).query)["p"][0] == final["position"]
+
+
+def test_a_chinese_whist_deal_is_edited_by_clicks_on_its_piles(page: Page) -> None:
+    page.open("game=chinese-whist&players=2&seed=6")
+    start = page.state()
+    page.click("edit-mode")
+    page.until(lambda: page.find("#table .piles.editing [data-place='pile 1 up']"), "the piles")
+    one, two = (f"#table .seat[data-seat='{s}']" for s in start["seat_names"])
+    down = page.find(f"{one} .hand .card[data-edit]")[0].get_attribute("data-edit")
+    top = page.find(f"{one} [data-place='pile 1 up']")[0].get_attribute("data-edit")
+    page.find(f"{one} .hand .card[data-edit='{down}']")[0].click()
+    page.find(f"{one} [data-place='pile 1 up']")[0].click()  # onto the face-up card: a swap
+    page.until(lambda: page.state()["position"] != start["position"], "the card on the pile")
+    swapped = page.state()
+    fields = parse_position(swapped["position"]).to_fields()
+    assert fields["piles"][0].split()[0].startswith(f"{down}/") and top in fields["down"][0]
+    # a face-up card to the other seat's hand: its face-down card alone, the reader's line
+    second = page.find(f"{one} [data-place='pile 2 up']")[0].get_attribute("data-edit")
+    page.find(f"{one} .card[data-edit='{second}']")[0].click()
+    page.find(f"{two} .seat-head")[0].click()
+    page.until(lambda: "face-down card" in page.text("edit-problem"), "the reader's line")
+    assert page.state()["position"] == swapped["position"]
+    page.find(f"{two} .hand .card[data-edit='{second}']")[0].click()  # back, on the empty place
+    page.find(f"{one} .card.slot[data-place='pile 2 up']")[0].click()
+    page.until(lambda: page.text("edit-problem") == "", "the pile whole again")
+    page.click("edit-done")
+    page.until(lambda: page.find("#edit-tools[hidden]"), "the edit finished")
+    assert page.state()["position"] == swapped["position"]
+    assert parse_qs(urlparse(page.driver.current_url).query)["p"][0] == swapped["position"]
+
+
+def test_a_whole_game_to_a_target_or_for_rounds_is_started_from_the_page(page: Page) -> None:
+    page.open("game=whist&seed=2")
+    page.click("whole")
+    assert page.find("#target-label[hidden]") and page.find("#rounds-label[hidden]")
+    for game, field, choice in (("chinese-whist", "target", "5"), ("chinkway", "rounds", "2")):
+        Select(page.driver.find_element(By.ID, "game")).select_by_value(game)
+        page.until(lambda field=field: page.find(f"#{field}-label:not([hidden])"), f"the {field}")
+        other = "rounds" if field == "target" else "target"
+        assert page.find(f"#{other}-label[hidden]"), f"{game} takes no {other}"
+        if field == "target":
+            Select(page.driver.find_element(By.ID, "target")).select_by_value(choice)
+        else:
+            page.type_in("rounds", choice)
+        board = page.body("board")
+        page.driver.find_element(By.CSS_SELECTOR, "#deal-form button[type=submit]").click()
+        page.until(lambda board=board: page.body("board") != board, "the whole game dealt")
+        sheet = page.state()["whole"]
+        assert sheet[field] == int(choice) and sheet[other] is None, sheet
+        ends = "to 5 points" if field == "target" else "2 rounds"
+        assert ends in page.find("#sheet caption")[0].text
 
 
 def test_a_whole_game_is_played_to_its_end_with_the_score_sheet_beside_the_table(

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from solver.cards import Card, CardSet
 from solver.drawing import TRICKS, TRICKS_FROM_HERE, game_to, tricks_meaning
 from solver.games.base import Move, Position
-from solver.games.chinese_whist import drawing, heuristics, whole_game
+from solver.games.chinese_whist import drawing, editing, heuristics, whole_game
 from solver.games.chinese_whist.rules import DEFAULT_TARGET, PAR, TARGETS, ChineseWhist, deck_for
 from solver.games.chinese_whist.view import ChineseWhistView
 from solver.games.game import Game, HandToDeal
@@ -101,6 +101,8 @@ class ChineseWhistGame(Game):
     dealt_text = staticmethod(drawing.dealt_text)
     trick_lines = staticmethod(drawing.trick_lines)
     board_parts = staticmethod(drawing.board_parts)
+    edit_places = staticmethod(editing.edit_places)
+    placed_fields = staticmethod(editing.placed_fields)
 
 
 GAME = ChineseWhistGame()

@@ -14,6 +14,7 @@ const LAST_GAME = "tricksolver.game";
 const SEAT_RADIUS_X = 32; // % of the table's width from its centre to a seat (a side seat's whole hand inside)
 const SEAT_RADIUS_Y = 38; // % of its height
 const TRICK_RADIUS = 14; // % from the centre to a card of the trick
+const TAG_CLEARANCE_PX = 3; // between a value tag and the next card: its outline (a legal card's 2px ring) and a pixel
 
 const $ = (id) => document.getElementById(id);
 let games = [];
@@ -26,6 +27,12 @@ let stepDelay = STEP_DELAY_MS;
 let editing = false; // the deal edited by clicking (solver/web/editing.py)
 let selected = null; // the card picked to move, while editing
 const HIDDEN = "back"; // a card the seat's view hides (solver/web/seat_view.py)
+// The deal's places being edited (solver/games/game.py, Place): a seat's hand,
+// and the two places of a pile; the parts they stand for while the deal is edited.
+const HAND_PLACE = "hand";
+const FACE_UP = "up";
+const FACE_DOWN_PLACE = "down";
+const EDITED_KINDS = ["hands", "piles"];
 
 // -- talking to the server ------------------------------------------------------
 
@@ -93,6 +100,7 @@ function cardElement(code, move) {
     tag.className = "value " + valueClass(value.label);
     tag.textContent = value.label;
     el.appendChild(tag);
+    el.classList.add("valued");
     el.title = value.title;
     el.setAttribute("aria-label", `${cardName(code)}, ${value.label}`);
   }
@@ -183,7 +191,8 @@ function drawTable() {
       here.setAttribute("aria-label", `move the picked card to ${name}`);
       head.append(" ", clear, " ", here);
     }
-    const draft = editing && state.draft ? state.draft.hands[s] : null;
+    const places = editing && state.draft ? state.draft.places[s] : null;
+    const draft = places ? places.find((p) => p.name === HAND_PLACE).cards : null;
     const cards = draft || (hands ? hands.cards[s] : state.hands[s].cards);
     const hand = document.createElement("div");
     hand.className = "hand";
@@ -198,11 +207,26 @@ function drawTable() {
       drawn.add(code);
     }
     box.append(hand);
-    for (const part of state.parts) box.append(...seatPart(part, s, legal, drawn));
+    if (places) box.append(...pilePlaces(places, name));
+    for (const part of state.parts) {
+      if (!places || !EDITED_KINDS.includes(part.kind)) box.append(...seatPart(part, s, legal, drawn));
+    }
     table.append(box);
   }
   table.append(centre());
+  spreadTags(table);
   drawDecisions(legal, drawn);
+}
+
+// A value tag wider than its card's strip in a fanned hand pushes the next
+// card on, so that no tag is covered (the next card's outline counted).
+function spreadTags(root) {
+  for (const tag of root.querySelectorAll(".hand .card .value")) {
+    const next = tag.parentElement.nextElementSibling;
+    if (!next) continue;
+    const over = tag.getBoundingClientRect().right + TAG_CLEARANCE_PX - next.getBoundingClientRect().left;
+    if (over > 0) next.style.marginLeft = `${parseFloat(getComputedStyle(next).marginLeft) + over}px`;
+  }
 }
 
 // A card of the deal being edited: a click picks it, a click on a seat moves it there.
@@ -213,6 +237,39 @@ function editCard(code) {
   el.removeAttribute("aria-disabled");
   if (selected === code) el.classList.add("selected");
   return el;
+}
+
+// A seat's piles being edited: each pile's two places, its face-down card
+// under its face-up one; a click on a place moves the picked card there.
+function pilePlaces(places, seat) {
+  const piles = new Map();
+  for (const place of places) {
+    if (place.pile === null) continue;
+    if (!piles.has(place.pile)) piles.set(place.pile, {});
+    piles.get(place.pile)[place.face] = place;
+  }
+  if (!piles.size) return [];
+  const row = document.createElement("div");
+  row.className = "part piles editing";
+  for (const [number, faces] of piles) {
+    const cell = document.createElement("span");
+    cell.className = "pile";
+    for (const face of [FACE_DOWN_PLACE, FACE_UP]) {
+      const place = faces[face];
+      if (!place) continue;
+      const code = place.cards[0];
+      const el = code ? editCard(code) : document.createElement("button");
+      if (!code) {
+        el.className = "card slot";
+        el.setAttribute("aria-label", `${seat}'s pile ${number}, ${face === FACE_UP ? "face-up" : "face-down"} place, empty`);
+      }
+      el.dataset.place = place.name;
+      el.classList.add(face === FACE_UP ? "top" : "under");
+      cell.append(el);
+    }
+    row.append(cell);
+  }
+  return [row];
 }
 
 function drawEditing() {
@@ -230,16 +287,24 @@ function drawEditing() {
 
 async function editDeal(action, extra) {
   const data = await call(boardPath("edit"), { action, ...(extra || {}) });
-  if (!data) return;
-  selected = null;
-  if (action === "done" || action === "cancel") editing = false;
+  if (data) {
+    selected = null;
+    if (action === "begin") editing = true;
+    if (action === "done" || action === "cancel") editing = false;
+    setState(data, false);
+  }
   $("edit-mode").checked = editing;
-  setState(data, false);
+  document.body.dataset.editing = String(editing);
 }
 
 function onEditClick(e) {
   const clear = e.target.closest(".clear-hand");
   if (clear) return editDeal("clear", { seat: clear.dataset.seat });
+  const place = e.target.closest("[data-place]");
+  if (place && selected && place.dataset.edit !== selected) {
+    const seat = place.closest(".seat").dataset.seat;
+    return editDeal("move", { card: selected, seat, place: place.dataset.place });
+  }
   const card = e.target.closest("[data-edit]");
   if (card) {
     selected = selected === card.dataset.edit ? null : card.dataset.edit;
@@ -391,6 +456,10 @@ function drawStatus() {
   if (people.options.length !== choices.length) {
     people.replaceChildren(...choices.map((c) => new Option(c === "all" ? "every seat" : c, c)));
   }
+  const reviewer = $("review-view");
+  if (reviewer.options.length !== state.seat_names.length + 1) {
+    reviewer.replaceChildren(new Option("double dummy", ""), ...state.seat_names.map((c) => new Option(`and ${c}'s view`, c)));
+  }
   const view = $("view");
   const seen = ["", ...state.seat_names];
   if (view.options.length !== seen.length) {
@@ -445,6 +514,7 @@ function setState(data, fresh) {
   $("players").value = String(data.players);
   if (fresh) editing = false;
   $("edit-mode").checked = editing;
+  document.body.dataset.editing = String(editing);
   drawStatus();
   drawInfo();
   drawTable();
@@ -670,21 +740,35 @@ function ddTable() {
   });
 }
 
+// A reviewed move as its seat's view saw it (tricksolver review --view).
+function viewText(step) {
+  const v = step.view;
+  if (!v) return "";
+  const played = v.played_mean === null ? `at most ${v.played_at_most.toFixed(2)}` : v.played_mean.toFixed(2);
+  return `; ${step.seat}'s view (${v.worlds} worlds): ${v.agrees ? "its top card" : `top ${v.best} ${v.best_mean.toFixed(2)}, played ${played}`}`;
+}
+
 function reviewNow() {
-  listen("review", null, (data) => {
+  const seat = $("review-view").value;
+  const query = seat ? { view: seat, samples: $("samples").value, seconds: $("seconds").value, seed: $("rec-seed").value } : null;
+  listen("review", query, (data) => {
     if (data.type !== "done" || !data.review) return;
     marks = {};
     const r = data.review;
     let mistakes = 0;
+    let differ = 0;
     r.steps.forEach((step, i) => {
       const cost = step.cost.low;
       const mistake = step.mistake;
       if (mistake) mistakes++;
+      if (step.view && !step.view.agrees) differ++;
       const best = step.best && step.best.length ? `; best: ${step.best.join(" ")}` : "";
       const sign = cost >= state.blunder_cost ? "??" : "?";
-      marks[data.first + i] = { mistake, sign, title: mistake ? `costs ${cost} (${r.units})${best}` : "no loss proven" };
+      const title = (mistake ? `costs ${cost} (${r.units})${best}` : "no loss proven") + viewText(step);
+      marks[data.first + i] = { mistake, sign, title };
     });
-    $("results").replaceChildren(`Review: ${r.steps.length} moves, ${mistakes} mistake${mistakes === 1 ? "" : "s"} (?: a move proven to cost at least 1; ??: at least ${state.blunder_cost}, in ${r.units}).`);
+    const views = r.view_seats.length ? ` From ${r.view_seats.join(", ")}'s view: ${differ} move${differ === 1 ? "" : "s"} not the view's top card (on hover).` : "";
+    $("results").replaceChildren(`Review: ${r.steps.length} moves, ${mistakes} mistake${mistakes === 1 ? "" : "s"} (?: a move proven to cost at least 1; ??: at least ${state.blunder_cost}, in ${r.units}).${views}`);
     drawStatus();
   });
 }
@@ -695,6 +779,32 @@ function fillPlayers() {
   const game = games.find((g) => g.name === $("game").value);
   $("players").replaceChildren(...game.seat_counts.map((n) => new Option(String(n), String(n))));
   $("players").value = String(game.default_seats);
+  fillEnds();
+}
+
+// A whole game's end, for a game that takes one: its target of points, its rounds.
+function fillEnds() {
+  const game = games.find((g) => g.name === $("game").value);
+  const whole = $("whole").checked;
+  const target = $("target");
+  if (target.dataset.game !== game.name) {
+    target.replaceChildren(...game.targets.map((t) => new Option(`${t} points`, String(t))));
+    if (game.default_target !== null) target.value = String(game.default_target);
+    $("rounds").value = game.default_rounds === null ? "" : String(game.default_rounds);
+    target.dataset.game = game.name;
+  }
+  $("target-label").hidden = !whole || game.targets.length === 0;
+  $("rounds-label").hidden = !whole || game.default_rounds === null;
+}
+
+// What the deal form asks for: a hand, or a whole game to its end.
+function dealBody() {
+  const body = { game: $("game").value, players: Number($("players").value), seed: $("seed").value };
+  if (!$("whole").checked) return body;
+  body.whole = true;
+  if (!$("target-label").hidden) body.target = Number($("target").value);
+  if (!$("rounds-label").hidden) body.rounds = $("rounds").value;
+  return body;
 }
 
 function randomSeed() {
@@ -743,10 +853,10 @@ async function start() {
   if (params.get("players")) $("players").value = params.get("players");
   $("seed").value = params.get("seed") || String(randomSeed());
   $("game").addEventListener("change", fillPlayers);
+  $("whole").addEventListener("change", fillEnds);
   $("deal-form").addEventListener("submit", (e) => {
     e.preventDefault();
-    const whole = $("whole").checked;
-    newBoard({ game: $("game").value, players: Number($("players").value), seed: $("seed").value, whole });
+    newBoard(dealBody());
   });
   $("paste-form").addEventListener("submit", (e) => {
     e.preventDefault();
@@ -758,12 +868,7 @@ async function start() {
     if (data) setState(data, true);
   });
   $("edit-pool").addEventListener("click", onEditClick);
-  $("edit-mode").addEventListener("change", () => {
-    editing = $("edit-mode").checked;
-    selected = null;
-    drawTable();
-    drawEditing();
-  });
+  $("edit-mode").addEventListener("change", () => editDeal($("edit-mode").checked ? "begin" : "cancel"));
   $("edit-deal").addEventListener("click", () => editDeal("deal", { seed: $("seed").value || "0" }));
   $("edit-rotate").addEventListener("click", () => editDeal("rotate"));
   $("edit-done").addEventListener("click", () => editDeal("done"));
