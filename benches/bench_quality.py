@@ -27,6 +27,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from solver.budget import Budget
 from solver.doubledummy import Evaluation  # noqa: E402
 from solver.games.base import Position  # noqa: E402
 from solver.pimc import recommend  # noqa: E402
@@ -86,9 +87,14 @@ def check(
     (`bounded`: the evaluation at the bounded search's horizon; None: the
     worlds past the budget by a heuristic playout)."""
     fast = recommend(
-        pos, samples=worlds, seed=seed, jobs=1, tt_mb=64, max_nodes=world_nodes, bounded=bounded
+        pos,
+        budget=Budget(worlds=worlds, jobs=1, tt_mb=64, search_nodes=world_nodes),
+        seed=seed,
+        bounded=bounded,
     ).completed()
-    full = recommend(pos, samples=worlds, seed=seed, jobs=1, tt_mb=64, race=False).completed()
+    full = recommend(
+        pos, budget=Budget(worlds=worlds, jobs=1, tt_mb=64), seed=seed, race=False
+    ).completed()
     means = {str(m.move): m.mean for m in full.moves}
     return Outcome(
         name, seed, str(fast.best), means[str(fast.best)], max(means.values()), fast.methods

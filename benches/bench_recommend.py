@@ -42,6 +42,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import solver  # noqa: E402
 from benches.bench_players import decision_points, time_player  # noqa: E402
+from solver.budget import Budget
 from solver.errors import PositionError  # noqa: E402
 from solver.games.base import Position  # noqa: E402
 from solver.heuristics import to_first_lead  # noqa: E402
@@ -92,9 +93,13 @@ def played(game: str, players: int, seed: int, tricks: int) -> Position:
 def run_one(pos: Position, args: argparse.Namespace, race: bool) -> tuple[Recommendation, float]:
     t0 = time.perf_counter()
     rec = recommend(
-        pos, samples=args.samples, seconds=args.time, seed=args.seed, jobs=args.jobs, race=race,
-        max_nodes=args.max_nodes,
-    ).completed()  # fmt: skip
+        pos,
+        budget=Budget(
+            worlds=args.samples, seconds=args.time, jobs=args.jobs, search_nodes=args.max_nodes
+        ),
+        seed=args.seed,
+        race=race,
+    ).completed()
     return rec, time.perf_counter() - t0
 
 

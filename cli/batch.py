@@ -195,7 +195,7 @@ def run_boards_command(
         need_dask()
     workers = jobs or os.cpu_count() or 1
     if scheduler in (None, LOCAL) and len(boards) > 1:  # before any work (a file made)
-        workers_memory(min(workers, len(boards)), job.limits.tt_mb)  # the processes started
+        workers_memory(min(workers, len(boards)), job.limits.table())  # the processes started
     with preparing(f"{len(boards):,} boards: what identifies each"):
         keys = job.keys(boards)
     results = None

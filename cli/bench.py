@@ -13,7 +13,7 @@ from rich.progress import Progress
 
 from solver import bench as benchmark
 from solver import signature
-from solver.budget import DEFAULT_TT_MB
+from solver.budget import DEFAULT_TT_MB, Budget
 from solver.cli import render_bench
 from solver.games.registry import GAMES
 
@@ -215,8 +215,7 @@ def bench(
             deals_file=pbn_file,
             game_deals=random_deals,
             seed=seed,
-            time_limit=time_limit,
-            tt_mb=tt_mb,
+            budget=Budget(tt_mb=tt_mb, search_seconds=time_limit),
             use_reference=not no_dds,
             reporter=ProgressBars(progress),
             repeat=repeat,

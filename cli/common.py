@@ -265,6 +265,20 @@ def json_option(instead_of: str) -> Callable[[_Command], _Command]:
     )
 
 
+LINE_HELP = "Print the one-line form instead of TOML."
+
+
+def position_output_options(json_help: str) -> Callable[[_Command], _Command]:
+    """--line and --json, in that order, of a command that prints a position
+    (as TOML without them); `json_help` says what its JSON holds."""
+
+    def add(command: _Command) -> _Command:
+        command = click.option("--json", "as_json", is_flag=True, help=json_help)(command)
+        return click.option("--line", "-l", is_flag=True, help=LINE_HELP)(command)
+
+    return add
+
+
 def echo_json(data: Any, file: IO[str] | None = None, compact: bool = False) -> None:
     """JSON on standard output (or `file`), indented (`compact`: on one
     line, as JSON lines of many boards), no ``-0.0``."""

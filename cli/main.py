@@ -52,6 +52,7 @@ from .common import (
     moves_option,
     players_option,
     position_of,
+    position_output_options,
     progress_bars,
     read_boards_of,
     text_with_moves,
@@ -195,13 +196,7 @@ def main() -> None:
     " positions (docs/files.md): one a line with --line, [[position]] tables in TOML, JSON"
     " lines with --json.",
 )
-@click.option("--line", "-l", is_flag=True, help="Print the one-line form instead of TOML.")
-@click.option(
-    "--json",
-    "as_json",
-    is_flag=True,
-    help="Print the position as JSON, with the seed (docs/json.md).",
-)
+@position_output_options("Print the position as JSON, with the seed (docs/json.md).")
 @click.option("--no-color", is_flag=True, help="Plain text without colours (the progress bar).")
 def deal(
     game: str,

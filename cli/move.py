@@ -12,6 +12,7 @@ from .common import (
     echo_json,
     one_board,
     position_of,
+    position_output_options,
 )
 from .render_json import moves_json
 
@@ -19,13 +20,7 @@ from .render_json import moves_json
 @click.command()
 @click.argument("position")
 @click.argument("moves")
-@click.option("--line", "-l", is_flag=True, help="Print the one-line form instead of TOML.")
-@click.option(
-    "--json",
-    "as_json",
-    is_flag=True,
-    help="Print the position reached as JSON, with the moves made (docs/json.md).",
-)
+@position_output_options("Print the position reached as JSON, with the moves made (docs/json.md).")
 @board_option
 def move(position: str, moves: str, line: bool, as_json: bool, board: str | None) -> None:
     """Make MOVES in POSITION and print the position reached.

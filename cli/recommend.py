@@ -18,7 +18,7 @@ from rich.table import Table
 
 import solver
 from solver import epimc
-from solver.budget import DEFAULT_TT_MB, Budget
+from solver.budget import DEFAULT_TT_MB, MAX_NODES, Budget
 from solver.deadline import TIME_MARGIN, deadline_after
 from solver.decisions import (
     DEFAULT_SAMPLES,
@@ -396,6 +396,14 @@ def render_decision(decision: Decision, no_color: bool, warning: str | None = No
 DEFAULT_BUDGET = DEFAULT_SECONDS  # --time by default, in play as before play (about 10 s)
 
 
+def before_play_nodes(max_nodes: int | None) -> int | None:
+    """``--max-nodes`` before play as the budget's `search_nodes`: not given,
+    None (`decide_before_play` then takes the game's default); ``0`` (no
+    limit) `MAX_NODES`, every node the C core counts, since a budget's None
+    would be read as not given."""
+    return MAX_NODES if max_nodes == 0 else max_nodes
+
+
 def budget_seconds(seconds: float | None) -> float | None:
     """--time: the default budget when not given, None for 0 (no limit)."""
     if seconds is None:
@@ -593,10 +601,13 @@ def recommend(
             say_budget(budget_note(before_play=True), as_json)
         with searching("no world was valued yet"):
             decision = decide_before_play(
-                before[0], before[1], seconds=None, deadline=deadline,
-                samples=DEFAULT_SAMPLES if samples is None else samples, seed=seed,
-                max_nodes=max_nodes,
-            )  # fmt: skip
+                before[0],
+                before[1],
+                budget=Budget(
+                    deadline=deadline, worlds=samples, search_nodes=before_play_nodes(max_nodes)
+                ),
+                seed=seed,
+            )
         warning = too_bold_warning(before[0], decision)
         if as_json:
             echo_json(decision_json(before[0], decision, [warning] if warning else []))

@@ -48,7 +48,7 @@ def games_bench_view(games: list[GameBench]) -> RichTable:
 
 def bench_view(report: BenchReport) -> Group:
     s = report.settings
-    limit = f"{s.time_limit:g} s per solve" if s.time_limit else "none"
+    limit = f"{s.budget.search_seconds:g} s per solve" if s.budget.search_seconds else "none"
     head = RichTable.grid(padding=(0, 2))
     head.add_column(style="bold", no_wrap=True)
     head.add_column()

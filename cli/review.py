@@ -203,8 +203,8 @@ def review(
         )
         _review_boards(
             found, moves, ReviewOptions(views, samples, view_time or None, seed, 1),
-            Budget(tt_mb, search_nodes=max_nodes, search_seconds=max_seconds, deadline=deadline,
-                   seconds=budget),
+            Budget(tt_mb=tt_mb, search_nodes=max_nodes, search_seconds=max_seconds,
+                   deadline=deadline, seconds=budget),
             fmt=output_format(fmt, as_json, output_file), output_file=output_file, jobs=jobs,
             scheduler=scheduler, no_color=no_color,
         )  # fmt: skip

@@ -76,11 +76,11 @@ def make_solver(limits: Budget, jobs: int | None) -> solver.Solver | Solvers:
     checked against the memory first; every search stopped at the limits'
     deadline (the command's budget)."""
     threads = jobs or os.cpu_count() or 1
-    workers_memory(threads, limits.tt_mb, processes=False)
+    workers_memory(threads, limits.table(), processes=False)
     made: solver.Solver | Solvers
     if threads == 1:
         return solver.Solver.of(limits)
-    made = Solvers(threads, limits.tt_mb, limits.core_nodes, limits.core_seconds)
+    made = Solvers(threads, limits.table(), limits.core_nodes, limits.core_seconds)
     made.deadline = limits.deadline
     return made
 
@@ -269,8 +269,8 @@ def run_search(
     (`run_boards_command`) with the job of the limits, every search
     stopped at `deadline` (--time, the command's budget)."""
     # the command's limits, one value passed unchanged to every search
-    limits = Budget(tt_mb, search_nodes=max_nodes, search_seconds=max_seconds, deadline=deadline,
-                    seconds=budget)  # fmt: skip
+    limits = Budget(tt_mb=tt_mb, search_nodes=max_nodes, search_seconds=max_seconds,
+                    deadline=deadline, seconds=budget)  # fmt: skip
     run_boards_command(
         found,
         job_of(limits),

@@ -12,8 +12,9 @@ Two kinds of parts, chosen by name (`parse_games`):
   decisions before play, drawn with the seed): the value for the side on
   lead (paranoid where there are more than two sides).
 
-Every solve is limited by `time_limit` (a slow one is reported as not
-exact).  With `repeat` > 1 the deals are gone over that many times, round
+Every solve is limited by the budget's `search_seconds` (`BENCH_BUDGET`:
+`DEFAULT_TIME_LIMIT`; a slow one is reported as not exact), every table
+of its `tt_mb`.  With `repeat` > 1 the deals are gone over that many times, round
 after round, and each solve keeps its fastest time: on a noisy machine the
 figures then move much less from run to run.  The timing itself (one clock,
 the table cleared outside it) is `solver.timing`'s.  Memory: the search's
@@ -32,11 +33,11 @@ import random
 import sys
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import asdict, dataclass, field, replace
+from dataclasses import asdict, dataclass, field, fields, replace
 from functools import partial
 from typing import Any
 
-from solver.budget import DEFAULT_TT_MB
+from solver.budget import DEFAULT_TT_MB, Budget
 from solver.doubledummy import Solver
 from solver.errors import NotationError
 from solver.games import registry
@@ -48,6 +49,8 @@ from solver.timing import MS, Nodes, Timing, per_second, timed
 
 DEFAULT_GAME_DEALS = 20
 DEFAULT_TIME_LIMIT = 60.0  # seconds per solve
+# the limits of the benchmark's solves when not told: the time of each, the table
+BENCH_BUDGET = Budget(tt_mb=DEFAULT_TT_MB, search_seconds=DEFAULT_TIME_LIMIT)
 MAX_NEIGHBOURS = 64  # busy: at most this many neighbour processes
 
 # The benchmark's parts, by name: first every game's parts against a
@@ -170,8 +173,7 @@ class BenchSettings:
     game_deals: int
     games: list[str]
     seed: int
-    time_limit: float
-    tt_mb: float
+    budget: Budget  # each solve's time (search_seconds) and its Solver's table
     repeat: int = 1  # rounds over the deals; each solve keeps its fastest time
     busy: int = 0  # neighbour processes searching beside the benchmark (busy_neighbours)
     solver_per_deal: str = (
@@ -181,11 +183,18 @@ class BenchSettings:
     reference_deals: list[DealsRead] = field(default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
-        """The settings, every deal set's count and source first."""
+        """The settings, every deal set's count and source first; the budget
+        as the two keys it has always been (``time_limit``, 0 for none, and
+        ``tt_mb``)."""
         sets: dict[str, Any] = {}
         for deals in self.reference_deals:
             sets.update({deals.count_key: deals.count, deals.source_key: deals.source})
-        own = {k: v for k, v in asdict(self).items() if k != "reference_deals"}
+        own: dict[str, Any] = {}
+        for f in fields(self):
+            if f.name == "budget":
+                own.update(time_limit=self.budget.core_seconds, tt_mb=self.budget.table())
+            elif f.name != "reference_deals":
+                own[f.name] = getattr(self, f.name)
         return {**sets, **own}
 
 
@@ -346,21 +355,20 @@ def bench_game(
     name: str,
     count: int = DEFAULT_GAME_DEALS,
     seed: int = 0,
-    time_limit: float = DEFAULT_TIME_LIMIT,
-    tt_mb: float = DEFAULT_TT_MB,
+    budget: Budget = BENCH_BUDGET,
     reporter: Reporter | None = None,
     repeat: int = 1,
 ) -> GameBench:
     """Full-deal solves of one game (not whist): the value for the side on
-    lead of `count` random deals, seeds `seed`, `seed + 1`, ...  With
-    `repeat` > 1, that many rounds over the deals, each solve keeping its
-    fastest time."""
+    lead of `count` random deals, seeds `seed`, `seed + 1`, ..., each within
+    `budget` (`Solver.of`).  With `repeat` > 1, that many rounds over the
+    deals, each solve keeping its fastest time."""
     if name not in FULL_DEAL_PARTS:
         raise NotationError(f"no full-deal benchmark for {name!r}")
     report = reporter or _Quiet()
     report.start(name, count * repeat)
     solves: list[GameSolve] = []
-    solver = Solver(tt_mb, max_seconds=time_limit)
+    solver = Solver.of(budget)
     solver.warm()
     positions = [random_first_lead(name, s) for s in range(seed, seed + count)]
     for s, pos in zip(range(seed, seed + count), positions, strict=True):
@@ -408,8 +416,7 @@ def run(
     deals_file: str | None = None,
     game_deals: int = DEFAULT_GAME_DEALS,
     seed: int = 0,
-    time_limit: float = DEFAULT_TIME_LIMIT,
-    tt_mb: float = DEFAULT_TT_MB,
+    budget: Budget = BENCH_BUDGET,
     use_reference: bool = True,
     reporter: Reporter | None = None,
     repeat: int = 1,
@@ -418,13 +425,16 @@ def run(
     """The whole benchmark: the parts against a reference solver that are in
     `games` (on the first `reference_deals` deals of `deals_file`, or of
     each part's bundled set; every set is read once, before any timing),
-    then the full-deal solves of the games in `games`.  With `busy` > 0,
+    then the full-deal solves of the games in `games`, each solve within
+    `budget` (default `BENCH_BUDGET`; the command line gives it a table and
+    `search_seconds` only): the full-deal solves take it through
+    `Solver.of`, the parts against a reference those two numbers
+    (`PartSettings`, the games' interface).  With `busy` > 0,
     that many neighbour processes search beside it the whole time
     (`busy_neighbours`)."""
-    if time_limit < 0 or game_deals < 0:
-        raise NotationError("the time limit and the number of deals must not be negative")
-    if tt_mb <= 0:
-        raise NotationError("the table size must be positive (MiB)")
+    if game_deals < 0:
+        raise NotationError("the number of deals must not be negative")
+    tt_mb = budget.table()
     if repeat < 1:
         raise NotationError("the number of rounds (repeat) must be at least 1")
     if busy < 0 or busy > MAX_NEIGHBOURS:
@@ -436,7 +446,7 @@ def run(
     used = [d for d in DEAL_SETS if any(part.deals == d for part in chosen)]
     deals = {d: d.read(deals_file, reference_deals) for d in used}
     part_settings = PartSettings(
-        time_limit=time_limit,
+        time_limit=budget.core_seconds,
         tt_mb=tt_mb,
         use_reference=use_reference,
         repeat=repeat,
@@ -454,9 +464,7 @@ def run(
             for name in games:
                 if name in FULL_DEAL_PARTS:
                     interrupted = name
-                    others.append(
-                        bench_game(name, game_deals, seed, time_limit, tt_mb, reporter, repeat)
-                    )
+                    others.append(bench_game(name, game_deals, seed, budget, reporter, repeat))
             interrupted = None
         except KeyboardInterrupt:
             pass
@@ -470,8 +478,7 @@ def run(
         game_deals=game_deals,
         games=list(games),
         seed=seed,
-        time_limit=time_limit,
-        tt_mb=tt_mb,
+        budget=budget,
         repeat=repeat,
         busy=busy,
         reference_deals=deal_sets,

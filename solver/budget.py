@@ -12,7 +12,12 @@ parameters.
 One convention for "no limit": ``None``.  The command line's ``0`` ("0: no
 limit") and the C core's ``0`` are that spelling at the two ends: a `Budget`
 made with ``0`` for a limit stores ``None``, and `core_nodes` and
-`core_seconds` give the C core its ``0``.  The checks of each number
+`core_seconds` give the C core its ``0``.  ``None`` for the table and the
+worlds is the default of the one that uses them (`table`).
+
+Every field is a keyword (only: a number alone would not say which limit it
+is) with a default, so that a call made by hand says only what it limits:
+``recommend(pos, budget=Budget(worlds=8))``.  The checks of each number
 (`table_mib`, `node_limit`, `time_limit`, `count_between`) raise
 `PositionError` with the one-line message the command line prints after the
 option's name.
@@ -96,10 +101,11 @@ def count_between(n: int, low: int, high: int, what: str = "") -> int:
     return n
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Budget:
     """The limits of a command's work (the module's contract): every field
-    None for no limit (the table: 0 or None for the default size).
+    None for no limit (the table: 0 or None for the default size of the one
+    that makes it, `table`).
 
     - `tt_mb`: each Solver's transposition table, MiB;
     - `search_nodes`: the nodes of one search (``--max-nodes``);
@@ -114,7 +120,7 @@ class Budget:
     - `jobs`: worker processes or threads (None: one per core).
     """
 
-    tt_mb: float = DEFAULT_TT_MB
+    tt_mb: float | None = None
     search_nodes: int | None = None
     run_nodes: int | None = None
     seconds: float | None = None
@@ -124,7 +130,7 @@ class Budget:
     jobs: int | None = None
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "tt_mb", table_mib(self.tt_mb or 0))
+        object.__setattr__(self, "tt_mb", table_mib(self.tt_mb) if self.tt_mb else None)
         for name in ("search_nodes", "run_nodes"):
             n = getattr(self, name)
             object.__setattr__(self, name, node_limit(n) or None if n is not None else None)
@@ -135,6 +141,11 @@ class Budget:
             count_between(self.worlds, 1, MAX_WORLDS, "samples (worlds)")
         if self.jobs is not None:
             count_between(self.jobs, 1, MAX_JOBS, "jobs")
+
+    def table(self, default: float = DEFAULT_TT_MB) -> float:
+        """The table size, MiB: `tt_mb`, or (None) `default`, the size the
+        one that makes the table takes when none is given."""
+        return self.tt_mb or default
 
     @property
     def core_nodes(self) -> int:
@@ -158,17 +169,3 @@ class Budget:
 
 
 NO_LIMITS = Budget()  # every limit off, the default table
-
-
-def budget_of(budget: Budget | None, **limits: float | None) -> Budget:
-    """`budget`, or (None) the `Budget` of `limits`, the fields given as
-    keywords (None: not given), the short form the API keeps for a call made
-    by hand (``recommend(pos, samples=8)``); both at once is a mistake."""
-    given = {name: value for name, value in limits.items() if value is not None}
-    if budget is None:
-        return Budget(**given)  # type: ignore[arg-type]
-    if given:
-        raise PositionError(
-            f"give the limits as a Budget or as keywords, not both ({', '.join(given)})"
-        )
-    return budget

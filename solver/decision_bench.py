@@ -37,6 +37,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from solver.budget import Budget
 from solver.deadline import deadline_after, passed
 from solver.decision_points import BEFORE, PHASES, DecisionPoint
 from solver.decisions import DEFAULT_SECONDS, decide_before_play
@@ -121,14 +122,26 @@ def recommend_setting(text: str, jobs: int | None = None) -> Choose:
         deadline = deadline_after(seconds)
         if point.phase == BEFORE:
             world = stand_in(point.read_view())
-            got = decide_before_play(world, point.seat, seconds=None, deadline=deadline,
-                                     samples=samples, seed=seed,
-                                     max_nodes=max_nodes or None)  # fmt: skip
+            got = decide_before_play(
+                world,
+                point.seat,
+                budget=Budget(deadline=deadline, worlds=samples, search_nodes=max_nodes or None),
+                seed=seed,
+            )
             return str(got.completed().move)
         rec = recommend(
-            point.read_view(), samples=samples, deadline=deadline, seed=seed, jobs=workers,
-            max_nodes=max_nodes, node_budget=budget, race=race in YES, bounded=evaluation,
-        )  # fmt: skip
+            point.read_view(),
+            budget=Budget(
+                worlds=samples,
+                deadline=deadline,
+                jobs=workers,
+                search_nodes=max_nodes,
+                run_nodes=budget,
+            ),
+            seed=seed,
+            race=race in YES,
+            bounded=evaluation,
+        )
         return str(rec.completed().best)
 
     return choose

@@ -7,9 +7,10 @@ than six, the Chinese Whist dealer's trump.  `decide_before_play` values
 "discard 7C 4D, trump S") over worlds the seat cannot tell from the real one::
 
     >>> import solver
+    >>> from solver.budget import Budget
     >>> from solver.decisions import decide_before_play
     >>> pos = solver.deal("cinch", seed=4)
-    >>> d = decide_before_play(pos, samples=4, seconds=None, seed=1)
+    >>> d = decide_before_play(pos, budget=Budget(worlds=4), seed=1)
     >>> d.best.moves[0] in pos.legal_moves()
     True
 
@@ -63,6 +64,7 @@ from typing import Any
 
 from solver import deadline as wall
 from solver.banked import value_after
+from solver.budget import Budget
 from solver.doubledummy import Solver
 from solver.errors import PositionError
 from solver.games.base import Move, Phase, Position
@@ -78,6 +80,8 @@ DEFAULT_SECONDS = 10.0  # a decision's time budget
 DEFAULT_SAMPLES = 64  # the most worlds one candidate is valued on
 FIRST_WORLDS = 4  # worlds of every candidate in the first round
 DECISION_TT_MB = 16  # the table of the solver of a decision, MiB
+# a decision's limits when none are given: DEFAULT_SECONDS, DEFAULT_SAMPLES worlds a candidate
+DECISION_BUDGET = Budget(tt_mb=DECISION_TT_MB, seconds=DEFAULT_SECONDS, worlds=DEFAULT_SAMPLES)
 WORLD_SEED = "tricksolver decision {seed} world {index}"
 
 
@@ -323,39 +327,33 @@ def decide_before_play(
     position: Position,
     seat: int | None = None,
     *,
-    seconds: float | None = DEFAULT_SECONDS,
-    samples: int = DEFAULT_SAMPLES,
+    budget: Budget = DECISION_BUDGET,
     seed: int = 0,
     first_worlds: int = FIRST_WORLDS,
-    max_nodes: int | None = None,
-    tt_mb: int = DECISION_TT_MB,
     progress: Callable[[int], None] | None = None,
     plans: Sequence[Plan] | None = None,
-    deadline: float | None = None,
 ) -> Decision:
     """Rank the candidates of a decision before play by successive halving
-    over worlds (module docstring).  `seconds` bounds the run (None: no
-    limit, the run is then reproducible); `samples` is the most worlds a
-    candidate is valued on; `max_nodes` the search budget of a world (None:
-    the game's ``decision_max_nodes``).  `progress` gets the evaluations made.
+    over worlds (module docstring), within `budget` (`solver.budget.Budget`,
+    by default `DECISION_BUDGET`): its `seconds` bound the run (None: no
+    limit, the run is then reproducible); its `worlds` are the most worlds a
+    candidate is valued on (None: `DEFAULT_SAMPLES`); its `search_nodes` the
+    search budget of a world (None: the game's ``decision_max_nodes``); its
+    table by default `DECISION_TT_MB`.  `progress` gets the evaluations made.
     `plans`: the candidates (default `candidate_plans`; a player may leave
-    some out).  `deadline` (a wall-clock time, `solver.deadline`: a
-    command's budget) ends the run too, a search then running stopped (its
+    some out).  The budget's `deadline` (a wall-clock time, `solver.deadline`:
+    a command's budget) ends the run too, a search then running stopped (its
     world valued by the playout: not exact).  PositionError if the position
     is not at a decision before
     play of `seat`; ValueError for bad numbers or no plan."""
     seat = check_decision(position, seat)
-    if samples < 1:
-        raise ValueError("samples must be at least 1 (--samples)")
+    samples = budget.worlds or DEFAULT_SAMPLES
     if first_worlds < 1:
         raise ValueError("first_worlds must be at least 1")
-    if seconds is not None and seconds <= 0:
-        raise ValueError("the time limit must be positive (seconds)")
-    nodes = game_of(position).decision_max_nodes if max_nodes is None else max_nodes
-    if nodes < 0:
-        raise ValueError("max_nodes must not be negative")
+    nodes = budget.search_nodes or game_of(position).decision_max_nodes
+    tt_mb = math.ceil(budget.table(DECISION_TT_MB))
     started = time.monotonic()
-    until = wall.earliest(wall.deadline_after(seconds), deadline)
+    until = wall.earliest(wall.deadline_after(budget.seconds), budget.deadline)
     plans = candidate_plans(position, seat) if plans is None else list(plans)
     if not plans:
         raise ValueError("no plan to rank")

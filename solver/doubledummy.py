@@ -180,7 +180,7 @@ class Solver:
     def of(cls, budget: Budget) -> Solver:
         """The Solver of a command's `budget`: its table, each search's node
         and time limits, and the command's deadline (`solver.budget`)."""
-        made = cls(budget.tt_mb, max_nodes=budget.core_nodes, max_seconds=budget.core_seconds)
+        made = cls(budget.table(), max_nodes=budget.core_nodes, max_seconds=budget.core_seconds)
         made.deadline = budget.deadline
         return made
 

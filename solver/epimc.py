@@ -47,11 +47,12 @@ One search at a time, in this process: the same seed gives the same answer
 (no clock unless `seconds` is given).
 
     >>> import solver
+    >>> from solver.budget import Budget
     >>> from solver.epimc import recommend
     >>> pos = solver.deal("whist", seed=3)
     >>> for move in ["AS", "QS", "KS", "8S"]:
     ...     pos.play(move)
-    >>> rec = recommend(pos, samples=4, seed=1, max_nodes=300_000)
+    >>> rec = recommend(pos, budget=Budget(worlds=4, search_nodes=300_000), seed=1)
     >>> rec.algorithm, rec.best in pos.legal_moves()
     ('epimc', True)
 """
@@ -66,7 +67,7 @@ from dataclasses import dataclass, replace
 from solver import deadline as wall
 from solver import valuation
 from solver.banked import banked_between, value_after
-from solver.budget import Budget, budget_of
+from solver.budget import NO_LIMITS, Budget
 from solver.cards import RANK_CHARS
 from solver.doubledummy import Evaluation, Solver
 from solver.games.base import Move, Position
@@ -221,18 +222,12 @@ def recommend(
     source: Position | View,
     seat: int | None = None,
     *,
-    budget: Budget | None = None,
+    budget: Budget = NO_LIMITS,
     seed: int = 0,
     bounded: Evaluation | None = DEFAULT_EVALUATION,
     prune: bool = True,
     inference: PlayModel | None = None,
     inference_factor: int = DEFAULT_FACTOR,
-    samples: int | None = None,
-    max_nodes: int | None = None,
-    node_budget: int | None = None,
-    tt_mb: float | None = None,
-    seconds: float | None = None,
-    deadline: float | None = None,
 ) -> Recommendation:
     """Rank the legal moves of `seat` (default: the seat to move) by their
     mean Extended PIMC value over `samples` worlds (the module's contract):
@@ -241,10 +236,10 @@ def recommend(
     for the moves not postponed (all of them, PIMC's answer, when not even
     the first move's postponing fits in `node_budget` or `seconds`).
 
-    The limits come in `budget` (`solver.budget.Budget`), or as the
-    keywords of `solver.pimc.recommend` (not both; the table then
-    `TT_MB`): `samples` its worlds, `max_nodes` its `search_nodes`,
-    `node_budget` its `run_nodes`.
+    The limits come in `budget` (`solver.budget.Budget`; its table by
+    default `TT_MB`): `samples` its worlds, `max_nodes` its `search_nodes`,
+    `node_budget` its `run_nodes`, `seconds` and `deadline` its fields of
+    those names.
     `max_nodes` (0: none) limits each world's search and each world's
     postponing of a move; `bounded`: a world past it is valued by a bounded
     search with that evaluation at its horizon (None: a playout), as in
@@ -258,21 +253,15 @@ def recommend(
     PositionError for a seat not to move or a phase with no card to choose;
     ValueError for bad numbers."""
     view = advised_view(source, seat)
-    if budget is None and tt_mb is None:
-        tt_mb = TT_MB  # this module's default table, smaller than a Solver's
-    limits = budget_of(
-        budget, worlds=samples, seconds=seconds, tt_mb=tt_mb, search_nodes=max_nodes,
-        run_nodes=node_budget, deadline=deadline,
-    )  # fmt: skip
-    samples = limits.worlds or DEFAULT_WORLDS
-    node_budget = limits.run_nodes or 0
-    seconds, deadline = limits.seconds, limits.deadline
+    samples = budget.worlds or DEFAULT_WORLDS
+    node_budget = budget.run_nodes or 0
+    seconds, deadline = budget.seconds, budget.deadline
     started = time.monotonic()
     until = wall.earliest(wall.deadline_after(seconds), deadline)
     legal = view.legal_moves()
     sampler = Sampler(view)
-    world_nodes = limits.world_nodes or 0  # no world may use more than the whole budget
-    solver = Solver(tt_mb=math.ceil(limits.tt_mb), max_nodes=world_nodes)
+    world_nodes = budget.world_nodes or 0  # no world may use more than the whole budget
+    solver = Solver(tt_mb=math.ceil(budget.table(TT_MB)), max_nodes=world_nodes)
     bounded_solver = (
         Solver(tt_mb=valuation.BOUNDED_TT_MB, evaluation=bounded)
         if bounded is not None and world_nodes

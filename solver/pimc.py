@@ -6,9 +6,10 @@ solves every world double-dummy, and ranks the seat's legal moves by their
 mean value over the *same* worlds::
 
     >>> import solver
+    >>> from solver.budget import Budget
     >>> from solver.pimc import recommend
     >>> pos = solver.deal("whist", seed=3)     # the first lead: about 0.15 s a world
-    >>> rec = recommend(pos, seat=pos.to_move, samples=8, seed=1, jobs=1)
+    >>> rec = recommend(pos, seat=pos.to_move, budget=Budget(worlds=8, jobs=1), seed=1)
     >>> rec.best in pos.legal_moves()
     True
 
@@ -40,7 +41,7 @@ from concurrent.futures import (
 from dataclasses import replace
 
 from solver import deadline as wall
-from solver.budget import MIB, Budget, budget_of
+from solver.budget import MIB, NO_LIMITS, Budget
 from solver.doubledummy import Evaluation
 from solver.errors import PositionError
 from solver.games.base import Move, Phase, Position
@@ -78,7 +79,7 @@ def recommend(
     source: Position | View,
     seat: int | None = None,
     *,
-    budget: Budget | None = None,
+    budget: Budget = NO_LIMITS,
     seed: int = 0,
     executor: Executor | None = None,
     objective: Objective = Objective.VALUE,
@@ -89,23 +90,15 @@ def recommend(
     maxn_by: MaxnBy = MaxnBy.SCORE,
     inference: PlayModel | None = None,
     inference_factor: int = DEFAULT_FACTOR,
-    samples: int | None = None,
-    seconds: float | None = None,
-    jobs: int | None = None,
-    tt_mb: float | None = None,
-    max_nodes: int | None = None,
-    node_budget: int | None = None,
-    deadline: float | None = None,
 ) -> Recommendation:
     """Rank the legal moves of `seat` by their mean double-dummy value over
     `samples` worlds consistent with what the seat knows.
 
     The limits come in `budget` (`solver.budget.Budget`, as the command
-    line builds it): `samples` is its `worlds` (default `DEFAULT_WORLDS`),
-    `seconds`, `deadline`, `jobs`, `tt_mb`, `max_nodes` its `search_nodes`
-    and `node_budget` its `run_nodes`.  The keywords of those names are the
-    short form for a call made by hand (``recommend(pos, samples=8)``): they
-    make the budget, and are not given with one (`solver.budget.budget_of`).
+    line builds it; by hand ``budget=Budget(worlds=8)``): below, `samples`
+    is its `worlds` (default `DEFAULT_WORLDS`), `seconds`, `deadline`,
+    `jobs` and `tt_mb` its fields of those names, `max_nodes` its
+    `search_nodes` and `node_budget` its `run_nodes`.
 
     `source` is a full position (the view of `seat` is taken from it: the
     seat's hidden knowledge is not used) or a `View`.  `seconds` bounds the
@@ -150,18 +143,14 @@ def recommend(
     if maxn_by not in tuple(MaxnBy):
         raise ValueError(f"maxn_by must be one of {', '.join(MaxnBy)}, not {maxn_by!r}")
     objective, maxn_by = Objective(objective), MaxnBy(maxn_by)
-    limits = budget_of(
-        budget, worlds=samples, seconds=seconds, jobs=jobs, tt_mb=tt_mb,
-        search_nodes=max_nodes, run_nodes=node_budget, deadline=deadline,
-    )  # fmt: skip
-    samples = limits.worlds or DEFAULT_WORLDS
-    max_nodes, node_budget = limits.core_nodes, limits.run_nodes or 0
-    seconds, deadline, jobs = limits.seconds, limits.deadline, limits.jobs
+    samples = budget.worlds or DEFAULT_WORLDS
+    max_nodes, node_budget = budget.core_nodes, budget.run_nodes or 0
+    seconds, deadline, jobs = budget.seconds, budget.deadline, budget.jobs
     sampler = Sampler(view)
     legal = view.legal_moves()
     if not legal:
         raise PositionError("the seat has no legal move")
-    world_nodes = limits.world_nodes or 0  # no world may use more than the whole budget
+    world_nodes = budget.world_nodes or 0  # no world may use more than the whole budget
     workers = jobs or os.cpu_count() or 1
     started = time.monotonic()
     until = wall.earliest(wall.deadline_after(seconds), deadline)
@@ -175,9 +164,10 @@ def recommend(
     if timed:
         left = wall.seconds_left(until) or 0.0
         world_nodes = _timed_world_nodes(left, workers, TIMED_FIRST_RATE, TIMED_WORLDS)
-    model = WorldTask(view.to_line(), 0, (), objective, math.ceil(limits.tt_mb) * MIB, world_nodes,
-                  clear=node_budget > 0, bounded=bounded, maxn_by=maxn_by, timed=timed,
-                  deadline=until)  # fmt: skip
+    table = math.ceil(budget.table()) * MIB
+    model = WorldTask(view.to_line(), 0, (), objective, table, world_nodes,
+                      clear=node_budget > 0, bounded=bounded, maxn_by=maxn_by, timed=timed,
+                      deadline=until)  # fmt: skip
     weighing = None if inference is None else InferenceSampler(sampler, inference, inference_factor)
     tasks = WorldTasks(sampler, samples, seed, model, weighing)
     if objective == Objective.MAXN and len(set(sampler.world(list(tasks[0].masks)).sides())) < 3:

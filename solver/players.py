@@ -265,10 +265,14 @@ class SamplingPlayer(Player):
         # a move too bold only when nothing else is legal
         plans = [p for p in plans if not g.too_bold(position, p.move)] or plans
         decision = decide_before_play(
-            position, seat, seconds=self.seconds, samples=samples,
-            seed=rng.randrange(1 << 31), first_worlds=first, max_nodes=nodes, plans=plans,
+            position,
+            seat,
+            budget=Budget(seconds=self.seconds, worlds=samples, search_nodes=nodes),
+            seed=rng.randrange(1 << 31),
+            first_worlds=first,
+            plans=plans,
             progress=progress,
-        )  # fmt: skip
+        )
         return decision.completed()  # Ctrl-C: no move from a part of the worlds
 
 
@@ -307,7 +311,7 @@ class ClassicPimcPlayer(SamplingPlayer):
         each within the game's node limit (past it a heuristic playout, as
         before the bounded search), no racing."""
         nodes = game(view.game).player_max_nodes if self.max_nodes is None else self.max_nodes
-        limits = Budget(self.TT_MB, search_nodes=nodes, seconds=self.seconds,
+        limits = Budget(tt_mb=self.TT_MB, search_nodes=nodes, seconds=self.seconds,
                         worlds=self.samples, jobs=1)  # fmt: skip
         return recommend(view, budget=limits, seed=seed, race=False, bounded=None,
                          **watch.recommend_args())  # fmt: skip
@@ -450,7 +454,7 @@ class BudgetedPlayer(SamplingPlayer):
         """What a card decision's recommendation is told: the budget's worlds,
         each within its share of the nodes, the whole within the nodes."""
         return Budget(
-            self.TT_MB, search_nodes=self.budget.world_nodes, run_nodes=self.budget.nodes,
+            tt_mb=self.TT_MB, search_nodes=self.budget.world_nodes, run_nodes=self.budget.nodes,
             seconds=self.seconds, worlds=self.budget.worlds, jobs=jobs,
         )  # fmt: skip
 

@@ -62,7 +62,9 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
+from solver import deadline as wall
 from solver.banked import banked, value_after
+from solver.budget import Budget
 from solver.doubledummy import Solver
 from solver.drawing import seats_by_side
 from solver.errors import PositionError
@@ -77,6 +79,7 @@ from solver.search_results import NO_STATS, Bounds, SearchStats
 
 REVIEW_SAMPLES = 50  # worlds of a view's recommendation at a decision, by default
 VIEW_TT_MB = 16  # the table of a view's worker, MiB (small positions; the players' size)
+VIEW_BUDGET = Budget(tt_mb=VIEW_TT_MB, worlds=REVIEW_SAMPLES, jobs=1)  # a view's, when not told
 ALL_SEATS = "all"  # --view all: every seat's decisions
 CLAIM_WORD = "claim"  # the one two-word move of the play (a Chinkway claim)
 INTERRUPTED = "interrupted"
@@ -382,11 +385,8 @@ def review(
     solver: Solver,
     *,
     view_seats: Sequence[int] = (),
-    samples: int = REVIEW_SAMPLES,
-    view_seconds: float | None = None,
+    view_budget: Budget = VIEW_BUDGET,
     seed: int = 0,
-    jobs: int | None = 1,
-    view_tt_mb: int = VIEW_TT_MB,
     progress: ProgressFn | None = None,
     stop: threading.Event | None = None,
 ) -> Review:
@@ -396,16 +396,17 @@ def review(
     The moves are checked first, all of them (IllegalMoveError naming the
     first bad one, its number and why; nothing searched).  `view_seats`:
     the seats whose decisions get the recommendation on their view
-    (`samples` worlds, at most `view_seconds` each, `seed`, `jobs` worker
-    processes with tables of `view_tt_mb` MiB; within `solver.deadline`
-    too, the budget of the whole review).  `progress(done, total)`
+    (`seed`, within `view_budget`, by default `VIEW_BUDGET`: its worlds,
+    its `seconds` for each recommendation, its jobs, worker processes with
+    tables of its `tt_mb`; within `solver.deadline` too, the budget of the
+    whole review).  `progress(done, total)`
     after every step; `stop` (or Ctrl-C) ends the review with the steps done."""
     check_start(start)
     items = move_words(moves) if isinstance(moves, str) else list(moves)
     ended = apply_moves(start, items)  # every move read and legal, or IllegalMoveError
     played = ended.history[len(start.history) :]
-    asks = _Views(tuple(view_seats), samples, view_seconds, seed, jobs, view_tt_mb, stop,
-                  solver.deadline)  # fmt: skip
+    until = wall.earliest(view_budget.deadline, solver.deadline)
+    asks = _Views(tuple(view_seats), replace(view_budget, deadline=until), seed, stop)
     values = _Values(solver, stop)
     work = start.copy()  # the position before each move in turn
     steps: list[Step] = []
@@ -430,13 +431,9 @@ class _Views:
     """The seats whose decisions get a recommendation, and its budget."""
 
     seats: tuple[int, ...]
-    samples: int
-    seconds: float | None
+    budget: Budget  # its deadline the command's (solver.deadline), as the solver's
     seed: int
-    jobs: int | None
-    tt_mb: int
     stop: threading.Event | None
-    deadline: float | None = None  # the command's budget (solver.deadline), as the solver's
 
     def check(self, pos: Position, move: Move) -> ViewCheck | None:
         """The view's recommendation at `pos` beside `move`, for a seat of
@@ -444,9 +441,13 @@ class _Views:
         seat = pos.to_move
         if seat not in self.seats or len(pos.legal_moves()) == 1:
             return None
-        rec = recommend(pos, seat, samples=self.samples, seconds=self.seconds, seed=self.seed,
-                        jobs=self.jobs, tt_mb=self.tt_mb, stop=self.stop,
-                        deadline=self.deadline)  # fmt: skip
+        rec = recommend(
+            pos,
+            seat,
+            budget=self.budget,
+            seed=self.seed,
+            stop=self.stop,
+        )
         if rec.stopped == INTERRUPTED:
             raise _Stopped
         estimate = next(m for m in rec.moves if m.move == move)
@@ -507,6 +508,11 @@ class ReviewOptions:
     jobs: int | None = 1
     view_tt_mb: int = VIEW_TT_MB
 
+    def budget(self) -> Budget:
+        """The budget of each view's recommendation."""
+        return Budget(tt_mb=self.view_tt_mb, seconds=self.view_seconds, worlds=self.samples,
+                      jobs=self.jobs)  # fmt: skip
+
     def seats(self, pos: Position) -> tuple[int, ...]:
         """The seats of `view` in this position's game (NotationError for an unknown one)."""
         if any(name.strip().lower() == ALL_SEATS for name in self.view):
@@ -536,8 +542,7 @@ def review_text(
     if not recorded:
         raise PositionError(NO_PLAY)
     return review(start, recorded, solver, view_seats=options.seats(start),
-                  samples=options.samples, view_seconds=options.view_seconds, seed=options.seed,
-                  jobs=options.jobs, view_tt_mb=options.view_tt_mb, progress=progress,
+                  view_budget=options.budget(), seed=options.seed, progress=progress,
                   stop=stop)  # fmt: skip
 
 

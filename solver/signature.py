@@ -31,6 +31,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
+from solver.budget import Budget
 from solver.doubledummy import Solver
 from solver.games.base import Phase, Position
 from solver.games.whist.bench import load_deals
@@ -156,8 +157,12 @@ def _sampled(size: SetSize) -> Iterator[dict[str, Any]]:
         name = f"{game}-{players}"
         start = _seeded_heuristic_start(game, players, 7)
         pos = _played_down(start, 4 if game != "cinch" else 3, 7)
-        rec = recommend(pos, pos.to_move, samples=6, seed=3, jobs=1, tt_mb=SIGNATURE_TT_MB,
-                        max_nodes=200_000).completed()  # fmt: skip
+        rec = recommend(
+            pos,
+            pos.to_move,
+            budget=Budget(worlds=6, jobs=1, tt_mb=SIGNATURE_TT_MB, search_nodes=200_000),
+            seed=3,
+        ).completed()
         yield {
             "kind": f"{name} recommend", "position": pos.to_line(), "best": str(rec.best),
             "means": sorted((str(m.move), round(m.mean, 9)) for m in rec.moves),
@@ -165,9 +170,13 @@ def _sampled(size: SetSize) -> Iterator[dict[str, Any]]:
         }  # fmt: skip
         before = deal(game, players=players if game == "chinese-whist" else None, seed=11)
         if before.phase not in (Phase.PLAY, Phase.CLAIM):
-            decision = decide_before_play(before, before.to_move, seconds=None, samples=4, seed=5,
-                                          first_worlds=2, max_nodes=5_000,
-                                          tt_mb=16).completed()  # fmt: skip
+            decision = decide_before_play(
+                before,
+                before.to_move,
+                budget=Budget(worlds=4, search_nodes=5_000, tt_mb=16),
+                seed=5,
+                first_worlds=2,
+            ).completed()
             yield {
                 "kind": f"{name} decision", "position": before.to_line(),
                 "best": str(decision.move),

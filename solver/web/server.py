@@ -79,7 +79,7 @@ from starlette.responses import FileResponse, JSONResponse, Response, StreamingR
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from solver.budget import time_limit
+from solver.budget import Budget, time_limit
 from solver.cards import Card
 from solver.cli.options import MAX_SAMPLES
 from solver.cli.render_analysis import table_json
@@ -431,16 +431,26 @@ def recommend_work(board: WebBoard, pos: Position, query: dict[str, str]) -> Wor
 
     def run(emit: Emit, stop: threading.Event) -> dict[str, Any]:
         if pos.phase not in (Phase.PLAY, Phase.CLAIM):
-            decision = decide_before_play(pos, seat, seconds=seconds, samples=samples, seed=seed,
-                                          progress=evaluations_progress(emit))  # fmt: skip
+            decision = decide_before_play(
+                pos,
+                seat,
+                budget=Budget(seconds=seconds, worlds=samples),
+                seed=seed,
+                progress=evaluations_progress(emit),
+            )
             return {"decision": {**decision.to_json(), "seat": pos.seat_name(seat)}}
         view = advised_view(pos, seat)
         seen = WorldsSeen(len(view.legal_moves()))
         try:
-            rec = recommend(pos, seat, samples=samples, seconds=seconds, seed=seed, jobs=1,
-                            executor=seen, tt_mb=int(board.tt_mb),
-                            progress=worlds_progress(emit, view, seen, seed),
-                            stop=stop)  # fmt: skip
+            rec = recommend(
+                pos,
+                seat,
+                budget=Budget(worlds=samples, seconds=seconds, jobs=1, tt_mb=int(board.tt_mb)),
+                seed=seed,
+                executor=seen,
+                progress=worlds_progress(emit, view, seen, seed),
+                stop=stop,
+            )
         finally:
             seen.shutdown(wait=False, cancel_futures=True)
         return {"recommendation": {**rec.to_json(), "seat": pos.seat_name(seat)}}

@@ -175,7 +175,7 @@ def test_the_key_follows_the_board_and_the_options_that_matter() -> None:
     board = whist_boards(1, 3)[0]
     key = table_job(LIMITS).key(board)
     assert key == table_job(Budget(tt_mb=64)).key(board)  # the table's size: no value
-    assert key != table_job(Budget(TT_MB, search_nodes=1000)).key(board)
+    assert key != table_job(Budget(tt_mb=TT_MB, search_nodes=1000)).key(board)
     assert key != analysis_job(True, LIMITS).key(board)
     assert analysis_job(True, LIMITS).key(board) != analysis_job(False, LIMITS).key(board)
     assert key != table_job(LIMITS).key(Board("2", board.position))

@@ -30,6 +30,7 @@ import pytest
 from jsonschema import Draft202012Validator
 
 import solver
+from solver.budget import Budget
 from solver.cli import recommend as recommend_command
 from solver.deadline import TIME_MARGIN, clock
 from solver.doubledummy import Solver, move_classes
@@ -305,7 +306,9 @@ def test_a_hint_marks_its_estimates_and_gives_them_no_interval() -> None:
     from solver.pimc import recommend
 
     pos = solver.deal("whist", seed=3)
-    rec = recommend(pos, samples=3, seed=1, jobs=1, max_nodes=2000, race=False, tt_mb=16)
+    rec = recommend(
+        pos, budget=Budget(worlds=3, jobs=1, search_nodes=2000, tt_mb=16), seed=1, race=False
+    )
     assert rec.exact_worlds < rec.worlds
     text = recommendation_text(rec, "tricks")
     assert "~" in text and "(an estimate)" in text
@@ -355,6 +358,6 @@ def test_a_timed_run_with_time_to_spare_solves_its_cut_worlds_again(
     monkeypatch.setattr(pimc, "TIMED_LEAST_NODES", 2_000)
     pos = solver.load_position(str(Path(solver.__file__).parent / "examples" / "whist.toml"))
     view = solver.view_of(pos, pos.to_move)
-    rec = pimc.recommend(view, samples=40, seconds=60, seed=0, jobs=1)
+    rec = pimc.recommend(view, budget=Budget(worlds=40, seconds=60, jobs=1), seed=0)
     assert rec.stopped is None
     assert rec.exact_worlds == rec.worlds == 40

@@ -5,13 +5,14 @@ from the command line down to the search."""
 from __future__ import annotations
 
 import dataclasses
+import inspect
 from typing import Any
 
 import pytest
 
 import solver
-from solver import epimc
-from solver.budget import MAX_JOBS, MAX_WORLDS, NO_LIMITS, Budget, budget_of
+from solver import epimc, pimc
+from solver.budget import DEFAULT_TT_MB, MAX_JOBS, MAX_NODES, MAX_WORLDS, NO_LIMITS, Budget
 from solver.cli import recommend as cli_recommend
 from solver.deadline import deadline_after
 from solver.doubledummy import Solver
@@ -34,8 +35,10 @@ def test_the_c_core_gets_its_zero_for_no_limit() -> None:
     assert (limited.core_nodes, limited.core_seconds) == (500, 1.5)
 
 
-def test_a_table_of_zero_mib_is_the_default_table() -> None:
-    assert Budget(tt_mb=0).tt_mb == NO_LIMITS.tt_mb == solver.budget.DEFAULT_TT_MB
+def test_a_table_of_zero_mib_is_the_default_table_of_the_one_that_makes_it() -> None:
+    assert Budget(tt_mb=0).tt_mb is NO_LIMITS.tt_mb is None
+    assert NO_LIMITS.table() == DEFAULT_TT_MB and NO_LIMITS.table(epimc.TT_MB) == epimc.TT_MB
+    assert Budget(tt_mb=8).table(epimc.TT_MB) == 8
 
 
 @pytest.mark.parametrize(
@@ -83,12 +86,15 @@ def test_a_budget_cannot_be_changed() -> None:
         NO_LIMITS.search_nodes = 5  # type: ignore[misc]
 
 
-def test_limits_come_as_a_budget_or_as_keywords_not_both() -> None:
-    assert budget_of(None, worlds=8, search_nodes=0) == Budget(worlds=8)
-    mine = Budget(worlds=3)
-    assert budget_of(mine) is mine
-    with pytest.raises(PositionError, match="not both"):
-        budget_of(mine, worlds=8)
+# the loose keywords the recommendations took beside the budget, before it was the one way
+LOOSE = {"samples", "seconds", "jobs", "tt_mb", "max_nodes", "node_budget", "deadline"}
+
+
+@pytest.mark.parametrize("recommend", [pimc.recommend, epimc.recommend])
+def test_a_recommendation_takes_its_limits_only_in_the_budget(recommend: Any) -> None:
+    params = inspect.signature(recommend).parameters
+    assert params["budget"].default is NO_LIMITS
+    assert not LOOSE & set(params)
 
 
 def test_a_solver_of_a_budget_has_its_limits_and_deadline() -> None:
@@ -127,4 +133,25 @@ def test_extended_pimc_reads_the_same_budget(monkeypatch: pytest.MonkeyPatch) ->
     args = ["-n", "2", "--max-nodes", "3000", "--node-budget", "50000", "--method", "epimc"]
     result = run("recommend", WHIST, *args, "--json")
     assert result.exit_code == 0, result.output
-    assert got == [Budget(search_nodes=3000, run_nodes=50000, worlds=2)]
+    assert got == [Budget(tt_mb=DEFAULT_TT_MB, search_nodes=3000, run_nodes=50000, worlds=2)]
+
+
+@pytest.mark.parametrize(
+    ("option", "nodes"),
+    [([], None), (["--max-nodes", "0"], MAX_NODES), (["--max-nodes", "700"], 700)],
+)
+def test_before_play_the_command_line_hands_its_node_limit_in_the_budget(
+    monkeypatch: pytest.MonkeyPatch, option: list[str], nodes: int | None
+) -> None:
+    """Not given: None, the game's default; 0 (no limit): every node the C
+    core counts, since a budget's None before play is the game's default."""
+    got: list[Budget] = []
+
+    def spy(*args: Any, budget: Budget, **kwargs: Any) -> Any:
+        got.append(budget)
+        raise PositionError("seen")  # the budget is what is checked: no search
+
+    monkeypatch.setattr(cli_recommend, "decide_before_play", spy)
+    result = run("recommend", solver.deal("cinch", seed=4).to_line(), "-n", "3", *option)
+    assert result.exit_code == 2 and "seen" in result.stderr
+    assert [(b.search_nodes, b.worlds) for b in got] == [(nodes, 3)]

@@ -19,18 +19,21 @@ from __future__ import annotations
 import json
 import random
 import threading
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
 import solver
 from solver.banked import banked
+from solver.budget import Budget
 from solver.doubledummy import Solver
 from solver.games.base import Move, Position
 from solver.moves import position_text
 from solver.pimc import recommend
 from solver.review import (
     NO_PLAY,
+    VIEW_BUDGET,
     Review,
     ReviewOptions,
     move_words,
@@ -192,14 +195,14 @@ def test_under_a_node_limit_bounds_are_never_values_and_costs_hold(
 def test_the_view_of_a_decision_is_the_recommendation_on_that_view() -> None:
     start = solver.parse_position(ENDING)
     done = review(start, "KH, AH, AC, QH", Solver(SMALL_TABLE), view_seats=[3, 1],
-                  samples=6, seed=4)  # fmt: skip
+                  view_budget=replace(VIEW_BUDGET, worlds=6), seed=4)  # fmt: skip
     west = done.steps[2]
     assert west.view is not None and done.steps[0].view is not None
     assert done.steps[1].view is None  # S: not a seat of the view (and its card forced)
     pos = start.copy()
     for move in done.moves[:2]:
         pos.play(move)
-    alone = recommend(pos, 3, samples=6, seed=4, jobs=1)
+    alone = recommend(pos, 3, budget=Budget(worlds=6, jobs=1), seed=4)
     assert [(m.move, m.mean) for m in west.view.recommendation.moves] == [
         (m.move, m.mean) for m in alone.moves
     ]
@@ -280,7 +283,7 @@ def test_review_json_of_every_game_validates(game: str, players: int) -> None:
     # of every game is reviewed through the API, whose record it prints)
     start = endgame(game, players, 2, 3)
     done = review(start, random_play(start, 3), Solver(SMALL_TABLE), view_seats=[start.to_move],
-                  samples=3)  # fmt: skip
+                  view_budget=replace(VIEW_BUDGET, worlds=3))  # fmt: skip
     data = done.to_json()
     assert data["game"] == game and data["reviewed"] == len(data["moves"])
     assert data["steps"][0]["view"] is not None or len(start.legal_moves()) == 1

@@ -13,10 +13,12 @@ from __future__ import annotations
 
 import json
 import random
+from dataclasses import replace
 
 import pytest
 
 import solver
+from solver.budget import Budget
 from solver.cards import FULL_DECK, CardSet
 from solver.decisions import (
     Decision,
@@ -39,7 +41,8 @@ from tests.cli_helpers import assert_one_line_error, run
 from tests.hidden.test_view import cinch_excess
 from tests.randpos import cinch_with_top_trumps, random_deal
 
-FAST = {"seconds": None, "samples": 4, "first_worlds": 2}  # reproducible and quick
+FAST_BUDGET = Budget(worlds=4)  # no clock: reproducible; and quick
+FAST = {"budget": FAST_BUDGET, "first_worlds": 2}
 CHEAP_NODES = 2_000  # Chinkway and Chinese Whist: almost every world falls back (fast)
 
 
@@ -136,7 +139,7 @@ def test_same_seed_same_decision_and_a_tiny_budget_reports_every_candidate() -> 
     one = decide_before_play(pos, seed=7, **FAST)  # type: ignore[arg-type]
     two = decide_before_play(pos, seed=7, **FAST)  # type: ignore[arg-type]
     assert one.to_json() | {"seconds": 0} == two.to_json() | {"seconds": 0}
-    tiny = decide_before_play(pos, seconds=1e-9, seed=7)
+    tiny = decide_before_play(pos, budget=Budget(seconds=1e-9), seed=7)
     assert tiny.stopped == "time"
     assert {str(c.plan.move) for c in tiny.candidates} == {str(m) for m in pos.legal_moves()}
     assert all(c.worlds >= 1 for c in tiny.candidates)
@@ -160,7 +163,9 @@ def test_values_are_those_of_the_same_worlds_valued_one_by_one() -> None:
     _check_values(pos, decision, registry.game("cinch").decision_max_nodes)
     assert all(c.exact == c.worlds for c in decision.candidates)  # Cinch deals solve in full
     cw = random_deal("chinese-whist", 3, 1)
-    decision = decide_before_play(cw, seed=3, max_nodes=CHEAP_NODES, **FAST)  # type: ignore[arg-type]
+    decision = decide_before_play(
+        cw, seed=3, budget=replace(FAST_BUDGET, search_nodes=CHEAP_NODES), first_worlds=2
+    )
     _check_values(cw, decision, CHEAP_NODES)
 
 
@@ -175,7 +180,7 @@ def test_a_fallback_world_is_the_heuristic_playout_and_not_exact() -> None:
 
 def test_cinch_top_trumps_bid_high_rather_than_pass() -> None:
     pos = cinch_with_top_trumps(2)
-    decision = decide_before_play(pos, seconds=None, samples=16, first_worlds=8, seed=1)
+    decision = decide_before_play(pos, budget=Budget(worlds=16), first_worlds=8, seed=1)
     by_move = {str(c.plan.move): c for c in decision.candidates}
     assert decision.move.value is not None and decision.move.value >= 3
     assert decision.candidates[0].mean > by_move["pass"].mean
@@ -189,7 +194,7 @@ def test_chinkway_plans_are_two_discards_of_the_dealer_and_a_trump(discards_made
     for _ in range(discards_made):
         pos.play(pos.legal_moves()[-1])
     own = pos.hands[pos.dealer]
-    decision = decide_before_play(pos, max_nodes=CHEAP_NODES, samples=2, **_few())
+    decision = decide_before_play(pos, budget=Budget(search_nodes=CHEAP_NODES, worlds=2), **_few())
     for c in decision.candidates:
         discards = [m.card for m in c.plan.moves if m.kind == "discard"]
         assert len(discards) == 2 - discards_made and len(set(discards)) == len(discards)
@@ -202,13 +207,13 @@ def test_chinkway_plans_are_two_discards_of_the_dealer_and_a_trump(discards_made
 
 
 def _few() -> dict[str, object]:
-    return {"seconds": None, "first_worlds": 1, "seed": 2}
+    return {"first_worlds": 1, "seed": 2}
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_chinese_whist_trump_is_a_legal_suit(players: int) -> None:
     pos = random_deal("chinese-whist", players, 11)
-    decision = decide_before_play(pos, max_nodes=CHEAP_NODES, samples=2, **_few())
+    decision = decide_before_play(pos, budget=Budget(search_nodes=CHEAP_NODES, worlds=2), **_few())
     assert decision.move in pos.legal_moves() and decision.move.kind == "trump"
     assert len(decision.candidates) == len(pos.legal_moves())
     pos.play(decision.move)
@@ -219,7 +224,7 @@ def test_chinkway_trump_decision_names_a_legal_trump() -> None:
     pos = solver.deal("chinkway", seed=2)
     pos.play(pos.legal_moves()[0])
     pos.play(pos.legal_moves()[0])
-    decision = decide_before_play(pos, max_nodes=CHEAP_NODES, samples=1, **_few())
+    decision = decide_before_play(pos, budget=Budget(search_nodes=CHEAP_NODES, worlds=1), **_few())
     assert decision.move in pos.legal_moves() and len(decision.candidates) == 5
 
 
@@ -231,7 +236,7 @@ def test_not_a_decision_before_play() -> None:
     with pytest.raises(solver.PositionError, match="play phase"):
         decide_before_play(pos)
     with pytest.raises(ValueError, match="samples"):
-        decide_before_play(solver.deal("cinch", seed=4), samples=0)
+        decide_before_play(solver.deal("cinch", seed=4), budget=Budget(worlds=0))
 
 
 def test_recommend_command_ranks_a_decision_before_play() -> None:

@@ -9,6 +9,8 @@ from __future__ import annotations
 import json
 import os
 import random
+from dataclasses import replace
+from typing import Any
 
 import pytest
 
@@ -82,7 +84,7 @@ def test_the_fast_values_are_the_definitions(game: str, players: int) -> None:
     for seed in range(ENDINGS_A_VARIANT):
         pos = ending(game, players, seed)
         seat = pos.to_move
-        rec = epimc.recommend(pos, samples=WORLDS, seed=seed, prune=False)
+        rec = epimc.recommend(pos, budget=Budget(worlds=WORLDS), seed=seed, prune=False)
         worlds = worlds_of(pos, WORLDS, seed)
         want = reference.epimc_values(worlds, seat)
         assert values_of(rec) == want, pos.to_line()
@@ -101,8 +103,10 @@ def test_postponing_changes_values_in_some_endings() -> None:
     for game, players in VARIANTS:
         for seed in range(VARIED_ENDINGS):
             pos = ending(game, players, seed)
-            rec = epimc.recommend(pos, samples=WORLDS, seed=seed, prune=False)
-            classic = pimc.recommend(pos, samples=WORLDS, seed=seed, jobs=1, race=False)
+            rec = epimc.recommend(pos, budget=Budget(worlds=WORLDS), seed=seed, prune=False)
+            classic = pimc.recommend(
+                pos, budget=Budget(worlds=WORLDS, jobs=1), seed=seed, race=False
+            )
             if values_of(rec) != values_of(classic):
                 changed.add((game, players, seed))
     assert len({(g, p) for g, p, _ in changed}) >= 3, changed
@@ -115,9 +119,11 @@ def test_pruned_moves_keep_pimc_values_as_upper_bounds(game: str, players: int) 
     mean at most the best Extended PIMC mean; the best move is the same."""
     for seed in range(ENDINGS_A_VARIANT):
         pos = ending(game, players, seed)
-        full = values_of(epimc.recommend(pos, samples=WORLDS, seed=seed, prune=False))
-        rec = epimc.recommend(pos, samples=WORLDS, seed=seed)
-        classic = values_of(pimc.recommend(pos, samples=WORLDS, seed=seed, jobs=1, race=False))
+        full = values_of(epimc.recommend(pos, budget=Budget(worlds=WORLDS), seed=seed, prune=False))
+        rec = epimc.recommend(pos, budget=Budget(worlds=WORLDS), seed=seed)
+        classic = values_of(
+            pimc.recommend(pos, budget=Budget(worlds=WORLDS, jobs=1), seed=seed, race=False)
+        )
         top = rec.moves[0]
         assert not top.bounded
         assert top.mean == max(sum(v) / WORLDS for v in full.values())
@@ -136,8 +142,8 @@ def test_one_world_is_pimc() -> None:
     for game, players in VARIANTS:
         for seed in range(3):
             pos = ending(game, players, seed)
-            rec = epimc.recommend(pos, samples=1, seed=seed, prune=False)
-            classic = pimc.recommend(pos, samples=1, seed=seed, jobs=1, race=False)
+            rec = epimc.recommend(pos, budget=Budget(worlds=1), seed=seed, prune=False)
+            classic = pimc.recommend(pos, budget=Budget(worlds=1, jobs=1), seed=seed, race=False)
             assert values_of(rec) == values_of(classic)
             assert rec.best == classic.best
 
@@ -147,7 +153,9 @@ def test_same_seed_same_answer() -> None:
     for move in ["AS", "QS", "KS", "8S"]:
         pos.play(move)
     runs = [
-        epimc.recommend(pos, samples=8, seed=5, max_nodes=20_000, node_budget=400_000)
+        epimc.recommend(
+            pos, budget=Budget(worlds=8, search_nodes=20_000, run_nodes=400_000), seed=5
+        )
         for _ in range(2)
     ]
     texts = [{**r.to_json(), "seconds": 0} for r in runs]
@@ -157,9 +165,9 @@ def test_same_seed_same_answer() -> None:
 
 def test_a_time_limit_not_reached_changes_nothing() -> None:
     pos = ending("chinese-whist", 3, 2)
-    timed = epimc.recommend(pos, samples=WORLDS, seed=4, seconds=1e6)
+    timed = epimc.recommend(pos, budget=Budget(worlds=WORLDS, seconds=1e6), seed=4)
     assert timed.stopped is None
-    assert values_of(timed) == values_of(epimc.recommend(pos, samples=WORLDS, seed=4))
+    assert values_of(timed) == values_of(epimc.recommend(pos, budget=Budget(worlds=WORLDS), seed=4))
 
 
 def test_a_small_budget_keeps_pimc_values_where_postponing_does_not_fit() -> None:
@@ -168,11 +176,9 @@ def test_a_small_budget_keeps_pimc_values_where_postponing_does_not_fit() -> Non
     pos = solver.deal("whist", seed=3)
     for move in ["AS", "QS", "KS", "8S"]:
         pos.play(move)
-    kw = {"samples": 6, "seed": 2, "max_nodes": 3_000, "prune": False}
-    rec = epimc.recommend(pos, **kw)  # type: ignore[arg-type]
-    classic = values_of(
-        pimc.recommend(pos, jobs=1, race=False, **{k: v for k, v in kw.items() if k != "prune"})
-    )  # type: ignore[arg-type]
+    limits = Budget(search_nodes=3_000, worlds=6)
+    rec = epimc.recommend(pos, budget=limits, seed=2, prune=False)
+    classic = values_of(pimc.recommend(pos, budget=replace(limits, jobs=1), seed=2, race=False))
     assert rec.unpostponed > 0 or rec.bounded_worlds > 0
     for m in rec.moves:
         assert all(e <= v for e, v in zip(m.values, classic[str(m.move)], strict=True))
@@ -182,28 +188,31 @@ def test_a_node_budget_stops_reproducibly() -> None:
     pos = solver.deal("whist", seed=3)
     for move in ["AS", "QS", "KS", "8S"]:
         pos.play(move)
-    rec = epimc.recommend(pos, samples=64, seed=1, max_nodes=50_000, node_budget=200_000)
+    rec = epimc.recommend(
+        pos, budget=Budget(worlds=64, search_nodes=50_000, run_nodes=200_000), seed=1
+    )
     assert rec.stopped == "nodes" and rec.worlds < 64
-    again = epimc.recommend(pos, samples=64, seed=1, max_nodes=50_000, node_budget=200_000)
+    again = epimc.recommend(
+        pos, budget=Budget(worlds=64, search_nodes=50_000, run_nodes=200_000), seed=1
+    )
     assert values_of(again) == values_of(rec)
 
 
 @pytest.mark.parametrize(
-    ("kwargs", "error", "message"),
+    ("limits", "seat", "message"),
     [
-        ({"samples": 0}, PositionError, r"samples \(worlds\) must be from 1"),
-        ({"max_nodes": -1}, PositionError, "must not be negative"),
-        ({"seconds": -1.0}, PositionError, "must not be negative"),
-        ({"samples": 2, "budget": Budget(worlds=2)}, PositionError, "not both"),
-        ({"seat": 0}, PositionError, "is not to move"),
+        ({"worlds": 0}, None, r"samples \(worlds\) must be from 1"),
+        ({"search_nodes": -1}, None, "must not be negative"),
+        ({"seconds": -1.0}, None, "must not be negative"),
+        ({}, 0, "is not to move"),
     ],
 )
-def test_bad_settings(kwargs: dict, error: type[Exception], message: str) -> None:
+def test_bad_settings(limits: dict[str, Any], seat: int | None, message: str) -> None:
     pos = ending("whist", 4, 1)
-    if kwargs.get("seat") == 0 and pos.to_move == 0:
-        kwargs = {"seat": 1}
-    with pytest.raises(error, match=message) as got:
-        epimc.recommend(pos, **kwargs)
+    if seat == 0 and pos.to_move == 0:
+        seat = 1
+    with pytest.raises(PositionError, match=message) as got:
+        epimc.recommend(pos, seat, budget=Budget(**limits))
     assert "\n" not in str(got.value)
 
 
@@ -229,7 +238,7 @@ def test_recommend_method_epimc_json() -> None:
     r = run(*args, "--json")
     assert r.exit_code == 0, r.output
     data = json.loads(r.output)
-    api = epimc.recommend(pos, samples=6, seed=3)
+    api = epimc.recommend(pos, budget=Budget(worlds=6), seed=3)
     assert data["algorithm"] == "epimc" and data["best"] == str(api.best)
     assert [m["mean"] for m in data["moves"]] == [
         None if m.bounded else round(m.mean, 4) for m in api.moves
@@ -285,10 +294,10 @@ def test_strategy_fusion_pimc_throws_the_king_epimc_opens_a_pile() -> None:
     epimc_totals = {k: sum(v) for k, v in reference.epimc_values(worlds, view.seat).items()}
     assert pimc_totals == {"KD": 144, "QD": 144, "TD": 144}  # 6 tricks a world on average
     assert epimc_totals == {"KD": 142, "QD": 144, "TD": 144}
-    classic = pimc.recommend(view, samples=100, seed=0, jobs=1)
+    classic = pimc.recommend(view, budget=Budget(worlds=100, jobs=1), seed=0)
     assert classic.best == Move.parse("KD")
     assert len({m.mean for m in classic.moves}) == 1
-    rec = epimc.recommend(view, samples=100, seed=0)
+    rec = epimc.recommend(view, budget=Budget(worlds=100), seed=0)
     assert rec.best == Move.parse("QD")
     means = {str(m.move): m.mean for m in rec.moves}
     assert means["KD"] < means["QD"] == means["TD"]
@@ -301,8 +310,10 @@ def test_with_inference_the_worlds_are_pimcs_weighed_worlds(game: str, players: 
     e(w, m) is at most PIMC's v(w, m); the player's setting reads back."""
     model = HeuristicModel()
     pos = ending(game, players, seed=3)
-    rec = epimc.recommend(pos, samples=WORLDS, seed=5, prune=False, inference=model)
-    old = pimc.recommend(pos, samples=WORLDS, seed=5, jobs=1, race=False, inference=model)
+    rec = epimc.recommend(pos, budget=Budget(worlds=WORLDS), seed=5, prune=False, inference=model)
+    old = pimc.recommend(
+        pos, budget=Budget(worlds=WORLDS, jobs=1), seed=5, race=False, inference=model
+    )
     assert rec.inference == old.inference == model.text()
     assert (rec.candidates, rec.effective_worlds) == (old.candidates, old.effective_worlds)
     pimc_values = values_of(old)

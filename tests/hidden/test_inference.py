@@ -29,6 +29,7 @@ import pytest
 
 import solver
 from solver import pimc, world_tasks
+from solver.budget import Budget
 from solver.cards import FULL_DECK, Card, CardSet
 from solver.errors import NotationError
 from solver.games.base import Move, Position
@@ -214,7 +215,9 @@ def test_positions_with_the_same_view_give_the_same_worlds() -> None:
     ]
     assert np.array_equal(worlds[0], worlds[1])
     recs = [
-        pimc.recommend(p, seat, samples=6, seed=5, jobs=1, inference=HeuristicModel(EPSILON))
+        pimc.recommend(
+            p, seat, budget=Budget(worlds=6, jobs=1), seed=5, inference=HeuristicModel(EPSILON)
+        )
         for p in (pos, other)
     ]
     assert [m.values for m in recs[0].moves] == [m.values for m in recs[1].moves]
@@ -360,10 +363,10 @@ def test_inference_off_gives_the_worlds_of_before() -> None:
     tasks = world_tasks.WorldTasks(sampler, 20, SEED, model)
     rows = [tuple(int(m) for m in row) for row in sampler.sample_masks(20, SEED)]
     assert [tasks[i].masks for i in range(20)] == rows
-    kwargs = {"samples": 8, "seed": SEED, "jobs": 1}
-    before = pimc.recommend(pos, **kwargs)  # type: ignore[arg-type]
-    off = pimc.recommend(pos, inference=None, **kwargs)  # type: ignore[arg-type]
-    on = pimc.recommend(pos, inference=HeuristicModel(EPSILON), **kwargs)  # type: ignore[arg-type]
+    limits = Budget(worlds=8, jobs=1)
+    before = pimc.recommend(pos, budget=limits, seed=SEED)
+    off = pimc.recommend(pos, budget=limits, seed=SEED, inference=None)
+    on = pimc.recommend(pos, budget=limits, seed=SEED, inference=HeuristicModel(EPSILON))
     assert [m.values for m in before.moves] == [m.values for m in off.moves]
     assert off.to_json()["inference"] is None
     assert on.to_json()["inference"]["candidates"] == DEFAULT_FACTOR * 8

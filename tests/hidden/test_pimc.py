@@ -75,7 +75,7 @@ def test_nothing_hidden_is_the_double_dummy_analysis(
         fields["seat"] = seat_word(pos, pos.to_move)
         view = parse_view(to_line(fields))
         assert Sampler(view).count() == 1
-        rec = recommend(view, samples=3, seed=seed, jobs=1)
+        rec = recommend(view, budget=Budget(worlds=3, jobs=1), seed=seed)
         dd = solver.Solver(tt_mb=16).analyze(pos, pv=False)
         expected = {str(cv.move): cv.value for cv in dd.moves}
         got = {str(m.move): m.mean for m in rec.moves}
@@ -93,7 +93,7 @@ def test_means_are_those_of_the_same_worlds_solved_one_by_one(
     pos = in_play(game, players, 7, cards)
     seat = pos.to_move
     n, seed = 12, 5
-    rec = recommend(pos, seat, samples=n, seed=seed, jobs=1, tt_mb=16)
+    rec = recommend(pos, seat, budget=Budget(worlds=n, jobs=1, tt_mb=16), seed=seed)
     view = view_of(pos, seat)
     worlds = Sampler(view).sample(n, seed)
     dd = solver.Solver(tt_mb=16)
@@ -132,12 +132,12 @@ def test_student_t_quantiles() -> None:
 
 def test_same_seed_same_answer_whatever_the_executor() -> None:
     pos = in_play("whist", None, 11, 28)
-    a = recommend(pos, samples=16, seed=3, jobs=1, tt_mb=16)
+    a = recommend(pos, budget=Budget(worlds=16, jobs=1, tt_mb=16), seed=3)
     with ThreadPoolExecutor(max_workers=2) as pool:
-        b = recommend(pos, samples=16, seed=3, executor=pool, tt_mb=16)
-    c = recommend(pos, samples=16, seed=3, jobs=2, tt_mb=16)  # a process pool
+        b = recommend(pos, budget=Budget(worlds=16, tt_mb=16), seed=3, executor=pool)
+    c = recommend(pos, budget=Budget(worlds=16, jobs=2, tt_mb=16), seed=3)  # a process pool
     assert a.moves == b.moves == c.moves
-    d = recommend(pos, samples=16, seed=4, jobs=1, tt_mb=16)
+    d = recommend(pos, budget=Budget(worlds=16, jobs=1, tt_mb=16), seed=4)
     assert [m.values for m in d.moves] != [m.values for m in a.moves]
 
 
@@ -145,7 +145,11 @@ def test_a_stop_keeps_the_first_worlds_solved() -> None:
     pos = in_play("whist", None, 12, 24)
     stop = threading.Event()
     rec = recommend(
-        pos, samples=200, seed=1, jobs=1, tt_mb=16, stop=stop, progress=lambda d, t: stop.set()
+        pos,
+        budget=Budget(worlds=200, jobs=1, tt_mb=16),
+        seed=1,
+        stop=stop,
+        progress=lambda d, t: stop.set(),
     )
     assert rec.stopped == "interrupted"
     assert 1 <= rec.worlds < 200
@@ -163,7 +167,7 @@ def test_a_stop_keeps_the_first_worlds_solved() -> None:
 
 def test_maxn_objective() -> None:
     pos = in_play("chinkway", None, 3, 40)
-    rec = recommend(pos, samples=6, seed=2, jobs=1, objective="maxn", tt_mb=16)
+    rec = recommend(pos, budget=Budget(worlds=6, jobs=1, tt_mb=16), seed=2, objective="maxn")
     view = view_of(pos, pos.to_move)
     dd = solver.Solver(tt_mb=16)
     side = pos.sides()[pos.to_move]
@@ -174,7 +178,7 @@ def test_maxn_objective() -> None:
             vals.append(dd.maxn(w)[0][side])
         assert list(m.values) == vals
     with pytest.raises(solver.PositionError, match="three or more sides"):
-        recommend(in_play("whist", None, 1, 40), samples=2, objective="maxn", jobs=1)
+        recommend(in_play("whist", None, 1, 40), budget=Budget(worlds=2, jobs=1), objective="maxn")
 
 
 def test_maxn_objective_by_score_or_tricks() -> None:
@@ -186,7 +190,9 @@ def test_maxn_objective_by_score_or_tricks() -> None:
     dd = solver.Solver(tt_mb=16)
     side = pos.sides()[pos.to_move]
     for by in ("score", "tricks"):
-        rec = recommend(pos, samples=4, seed=1, jobs=1, objective="maxn", maxn_by=by, tt_mb=16)
+        rec = recommend(
+            pos, budget=Budget(worlds=4, jobs=1, tt_mb=16), seed=1, objective="maxn", maxn_by=by
+        )
         assert rec.maxn_by == by and rec.to_json()["maxn_by"] == by
         for m in rec.moves:
             vals = []
@@ -194,12 +200,17 @@ def test_maxn_objective_by_score_or_tricks() -> None:
                 w.play(m.move)
                 vals.append(dd.maxn(w, by)[0][side])
             assert list(m.values) == vals
-    assert recommend(pos, samples=2, jobs=1, objective="maxn", tt_mb=16).maxn_by == "score"
-    assert recommend(pos, samples=2, jobs=1, tt_mb=16).maxn_by is None
+    assert (
+        recommend(pos, budget=Budget(worlds=2, jobs=1, tt_mb=16), objective="maxn").maxn_by
+        == "score"
+    )
+    assert recommend(pos, budget=Budget(worlds=2, jobs=1, tt_mb=16)).maxn_by is None
     with pytest.raises(ValueError, match="maxn_by"):
-        recommend(pos, samples=2, jobs=1, objective="maxn", maxn_by="points")
+        recommend(pos, budget=Budget(worlds=2, jobs=1), objective="maxn", maxn_by="points")
     # a world past its node budget: the heuristic playout, valued in points too
-    rec = recommend(pos, samples=3, seed=1, jobs=1, objective="maxn", max_nodes=10, tt_mb=16)
+    rec = recommend(
+        pos, budget=Budget(worlds=3, jobs=1, search_nodes=10, tt_mb=16), seed=1, objective="maxn"
+    )
     assert rec.methods == ("playout",) * 3
     seat = pos.to_move
     for m in rec.moves:
@@ -221,15 +232,13 @@ def test_bad_requests() -> None:
     pos = in_play("whist", None, 2, 20)
     other = (pos.to_move + 1) % 4
     with pytest.raises(solver.PositionError, match="not to move"):
-        recommend(pos, other, samples=2, jobs=1)
+        recommend(pos, other, budget=Budget(worlds=2, jobs=1))
     with pytest.raises(solver.PositionError, match="samples"):
-        recommend(pos, samples=0, jobs=1)
-    with pytest.raises(solver.PositionError, match="not both"):
-        recommend(pos, budget=Budget(worlds=2), jobs=1)
+        recommend(pos, budget=Budget(worlds=0, jobs=1))
     with pytest.raises(ValueError, match="objective"):
-        recommend(pos, samples=2, objective="best", jobs=1)
+        recommend(pos, budget=Budget(worlds=2, jobs=1), objective="best")
     with pytest.raises(solver.PositionError, match="phase"):
-        recommend(solver.deal("cinch", seed=1), 1, samples=2, jobs=1)
+        recommend(solver.deal("cinch", seed=1), 1, budget=Budget(worlds=2, jobs=1))
 
 
 # -- the command ----------------------------------------------------------------
@@ -246,7 +255,7 @@ def test_recommend_command_json_and_table() -> None:
     cards = {m["card"] for m in data["moves"]}
     assert cards == {str(m.card) for m in pos.legal_moves()}
     assert data["best"] == data["moves"][0]["move"]
-    api = recommend(pos, pos.to_move, samples=10, seed=2, jobs=1)
+    api = recommend(pos, pos.to_move, budget=Budget(worlds=10, jobs=1), seed=2)
     assert [m["mean"] for m in data["moves"]] == [round(m.mean, 4) for m in api.moves]
     r = run(*args, "--no-color")
     assert r.exit_code == 0 and "best:" in r.output and "95% interval" in r.output
@@ -318,7 +327,7 @@ def test_ctrl_c_while_the_worlds_are_submitted_stops_the_workers(
 
     def run_it() -> None:
         try:
-            recommend(pos, pos.to_move, samples=20, jobs=2)
+            recommend(pos, pos.to_move, budget=Budget(worlds=20, jobs=2))
         except KeyboardInterrupt:
             outcome.append("interrupted")
 
@@ -393,8 +402,8 @@ def test_racing_chooses_the_card_of_the_full_analysis() -> None:
     for (game, players, tricks), seed in itertools.product(RACE_POSITIONS, range(1, 6)):
         pos = random_play(game, players, tricks, seed)
         full = full_analysis(pos, n, seed)
-        rec = recommend(pos, samples=n, seed=seed, jobs=1, tt_mb=16)
-        plain = recommend(pos, samples=n, seed=seed, jobs=1, tt_mb=16, race=False)
+        rec = recommend(pos, budget=Budget(worlds=n, jobs=1, tt_mb=16), seed=seed)
+        plain = recommend(pos, budget=Budget(worlds=n, jobs=1, tt_mb=16), seed=seed, race=False)
         assert rec.best == plain.best
         assert set(rec.methods) <= {"exact", "raced"} and rec.exact_worlds == n
         assert all(m == "exact" for m in rec.methods[: race.RACE_MIN_WORLDS + race.RACE_LAG])
@@ -424,7 +433,7 @@ def test_bounds_that_do_not_prove_a_card_worse_are_settled(monkeypatch: pytest.M
         pos = in_play(game, players, 4, cards)
         n = 16
         full = full_analysis(pos, n, 1)
-        rec = recommend(pos, samples=n, seed=1, jobs=1, tt_mb=16)
+        rec = recommend(pos, budget=Budget(worlds=n, jobs=1, tt_mb=16), seed=1)
         means = {k: sum(w[k] for w in full) / n for k in full[0]}
         best = max(means.values())
         assert means[str(rec.best)] == best
@@ -438,7 +447,7 @@ def test_bounds_that_do_not_prove_a_card_worse_are_settled(monkeypatch: pytest.M
 
 def test_one_world_gives_no_interval() -> None:
     pos = in_play("whist", None, 5, 32)
-    rec = recommend(pos, samples=1, seed=2, jobs=1, tt_mb=16)
+    rec = recommend(pos, budget=Budget(worlds=1, jobs=1, tt_mb=16), seed=2)
     for m in rec.moves:
         assert m.low is None and m.high is None and m.stderr is None
         data = m.to_json()
@@ -457,7 +466,7 @@ def test_intervals_are_clipped_to_the_values_possible() -> None:
         pos = in_play("whist", None, seed, 40)
         assert pos.core is not None
         left = pos.core.total_tricks - pos.core.tricks_played
-        rec = recommend(pos, samples=3, seed=seed, jobs=1, tt_mb=16, race=False)
+        rec = recommend(pos, budget=Budget(worlds=3, jobs=1, tt_mb=16), seed=seed, race=False)
         for m in rec.moves:
             assert m.low is not None and m.high is not None
             assert 0 <= m.low <= m.mean <= m.high <= left
@@ -470,7 +479,7 @@ def test_intervals_are_clipped_to_the_values_possible() -> None:
 
 def test_the_worlds_are_counted_by_method() -> None:
     pos = in_play("chinkway", None, 3, 10)
-    rec = recommend(pos, samples=8, seed=1, jobs=1, tt_mb=16, max_nodes=3_000)
+    rec = recommend(pos, budget=Budget(worlds=8, jobs=1, tt_mb=16, search_nodes=3_000), seed=1)
     assert len(rec.methods) == rec.worlds == 8
     assert rec.bounded_worlds == rec.methods.count("bounded") > 0  # past the budget
     assert rec.fallback == rec.methods.count("playout")
@@ -480,16 +489,22 @@ def test_the_worlds_are_counted_by_method() -> None:
     assert sum(data["worlds_by_method"].values()) == 8
     assert data["exact_worlds"] == rec.exact_worlds and data["fallback_worlds"] == rec.fallback
     assert data["bounded_worlds"] == rec.bounded_worlds
-    old = recommend(pos, samples=8, seed=1, jobs=1, tt_mb=16, max_nodes=3_000, bounded=None)
+    old = recommend(
+        pos, budget=Budget(worlds=8, jobs=1, tt_mb=16, search_nodes=3_000), seed=1, bounded=None
+    )
     assert old.fallback == old.methods.count("playout") == rec.bounded_worlds + rec.fallback
 
 
 def test_a_node_budget_keeps_the_first_worlds_within_it_reproducibly() -> None:
     pos = in_play("whist", None, 11, 24)
-    free = recommend(pos, samples=20, seed=3, jobs=1, tt_mb=16, race=False)
+    free = recommend(pos, budget=Budget(worlds=20, jobs=1, tt_mb=16), seed=3, race=False)
     budget = free.stats.nodes // 3
-    a = recommend(pos, samples=20, seed=3, jobs=1, tt_mb=16, node_budget=budget, race=False)
-    b = recommend(pos, samples=20, seed=3, jobs=2, tt_mb=16, node_budget=budget, race=False)
+    a = recommend(
+        pos, budget=Budget(worlds=20, jobs=1, tt_mb=16, run_nodes=budget), seed=3, race=False
+    )
+    b = recommend(
+        pos, budget=Budget(worlds=20, jobs=2, tt_mb=16, run_nodes=budget), seed=3, race=False
+    )
     assert a.moves == b.moves and a.worlds == b.worlds
     assert 1 <= a.worlds < 20 and a.stopped == "nodes" and a.stats.nodes <= budget
     assert {m.move: m.values for m in a.moves} == {m.move: m.values[: a.worlds] for m in free.moves}
@@ -504,7 +519,7 @@ def test_no_world_in_the_time_says_what_helps(monkeypatch: pytest.MonkeyPatch) -
     pos = in_play("whist", None, 5, 8)
     with ThreadPoolExecutor(max_workers=1) as pool:
         with pytest.raises(solver.PositionError, match="allow more time.*--max-nodes"):
-            recommend(pos, samples=4, seconds=0.2, executor=pool)
+            recommend(pos, budget=Budget(worlds=4, seconds=0.2), executor=pool)
 
 
 def test_the_command_says_how_the_worlds_were_valued() -> None:
@@ -517,7 +532,10 @@ def test_the_command_says_how_the_worlds_were_valued() -> None:
     assert "worlds solved exactly" in text and "valued by a bounded search" in text
     for seed in range(1, 4):  # a position where cards are raced out
         pos = random_play("whist", 4, 4, seed)
-        if any(m.bounded for m in recommend(pos, samples=36, seed=0, jobs=1, tt_mb=16).moves):
+        if any(
+            m.bounded
+            for m in recommend(pos, budget=Budget(worlds=36, jobs=1, tt_mb=16), seed=0).moves
+        ):
             break
     else:
         pytest.fail("no whist position raced a card out")
@@ -539,8 +557,10 @@ def test_a_timed_run_keeps_every_value_of_the_worlds_it_solves() -> None:
     measured speed), the table is kept from world to world, and the worlds
     that fit are solved exactly, with the values of fresh searches."""
     pos = in_play("chinese-whist", 4, 7, 36)
-    rec = recommend(pos, samples=12, seconds=600, seed=5, jobs=1, tt_mb=16, race=False)
-    free = recommend(pos, samples=12, seed=5, jobs=1, tt_mb=16, race=False)
+    rec = recommend(
+        pos, budget=Budget(worlds=12, seconds=600, jobs=1, tt_mb=16), seed=5, race=False
+    )
+    free = recommend(pos, budget=Budget(worlds=12, jobs=1, tt_mb=16), seed=5, race=False)
     assert rec.worlds == 12 and rec.exact_worlds == 12 and rec.max_nodes > 0
     assert {m.move: m.values for m in rec.moves} == {m.move: m.values for m in free.moves}
 
@@ -551,12 +571,14 @@ def test_a_timed_run_values_the_dear_worlds_by_the_bounded_search(
     nodes = 3_000
     monkeypatch.setattr(pimc, "_timed_world_nodes", lambda seconds, workers, rate, needed: nodes)
     pos = in_play("chinkway", None, 3, 10)
-    rec = recommend(pos, samples=8, seconds=600, seed=1, jobs=1, tt_mb=16)
+    rec = recommend(pos, budget=Budget(worlds=8, seconds=600, jobs=1, tt_mb=16), seed=1)
     assert rec.worlds == 8 and rec.bounded_worlds > 0 and rec.max_nodes == nodes
     assert rec.exact_worlds + rec.bounded_worlds + rec.fallback == rec.worlds
     # no node budget without a time limit, nor where the caller gave one
-    assert recommend(pos, samples=2, seed=1, jobs=1, tt_mb=16).max_nodes == 0
-    given = recommend(pos, samples=2, seconds=600, seed=1, jobs=1, tt_mb=16, max_nodes=5_000)
+    assert recommend(pos, budget=Budget(worlds=2, jobs=1, tt_mb=16), seed=1).max_nodes == 0
+    given = recommend(
+        pos, budget=Budget(worlds=2, seconds=600, jobs=1, tt_mb=16, search_nodes=5_000), seed=1
+    )
     assert given.max_nodes == 5_000
 
 

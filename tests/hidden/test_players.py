@@ -19,6 +19,7 @@ import pytest
 import solver
 import solver.players as players_module
 from solver import CardSet, Move, NotationError, Phase, Position, PositionError
+from solver.budget import Budget
 from solver.cards import Card
 from solver.games import registry
 from solver.games.base import PASS, SHOOT
@@ -170,11 +171,12 @@ def test_hint_is_the_choice_of_the_player_named_for_hints(
     assert hint_player() is PimcPlayer
     expected = decide_before_play(
         pos,
-        seconds=None,
-        samples=max(PimcPlayer.HINT_DECISION_SAMPLES, BID_WORLDS),
+        budget=Budget(
+            worlds=max(PimcPlayer.HINT_DECISION_SAMPLES, BID_WORLDS),
+            search_nodes=registry.game("cinch").player_decision_max_nodes,
+        ),
         seed=random.Random(0).randrange(1 << 31),
         first_worlds=BID_FIRST_WORLDS,
-        max_nodes=registry.game("cinch").player_decision_max_nodes,
         plans=[p for p in candidate_plans(pos, pos.to_move) if p.move.value != SHOOT],
     ).move
     assert hint(view_of(pos, pos.to_move)) == f"{expected} (the pimc player's choice)"
@@ -676,15 +678,28 @@ def test_pimc_player_plays_the_recommended_card_and_cannot_peek(game: str, playe
             assert move in pos.legal_moves()
             seed_used = random.Random(5).randrange(1 << 31)
             rec = recommend(
-                pos, seat, samples=6, seed=seed_used, jobs=1, tt_mb=PimcPlayer.TT_MB,
-                max_nodes=budget.world_nodes, node_budget=budget.nodes,
-            )  # fmt: skip
+                pos,
+                seat,
+                budget=Budget(
+                    worlds=6,
+                    jobs=1,
+                    tt_mb=PimcPlayer.TT_MB,
+                    search_nodes=budget.world_nodes,
+                    run_nodes=budget.nodes,
+                ),
+                seed=seed_used,
+            )
             assert move == rec.best
             classic = ClassicPimcPlayer(samples=6).choose(view_of(pos, seat), random.Random(5))
             rec = recommend(
-                pos, seat, samples=6, seed=seed_used, jobs=1, tt_mb=16,
-                max_nodes=registry.game(game).player_max_nodes, race=False,
-            )  # fmt: skip
+                pos,
+                seat,
+                budget=Budget(
+                    worlds=6, jobs=1, tt_mb=16, search_nodes=registry.game(game).player_max_nodes
+                ),
+                seed=seed_used,
+                race=False,
+            )
             assert classic == rec.best
             assert PimcPlayer(budget).choose(view_of(pos, seat), random.Random(5)) == move
             for twin in twins(pos, seat, rng):
@@ -713,10 +728,15 @@ def test_pimc_player_decides_before_play_by_sampling() -> None:
         plans = [p for p in candidate_plans(pos, pos.to_move) if not cinch or p.move.value != SHOOT]
         first = BID_FIRST_WORLDS if cinch else PimcPlayer.DECISION_FIRST_WORLDS
         want = decide_before_play(
-            pos, seconds=None, samples=BID_WORLDS if cinch else 4,
-            seed=random.Random(1).randrange(1 << 31), first_worlds=first,
-            max_nodes=registry.game(game).player_decision_max_nodes, plans=plans,
-        )  # fmt: skip
+            pos,
+            budget=Budget(
+                worlds=BID_WORLDS if cinch else 4,
+                search_nodes=registry.game(game).player_decision_max_nodes,
+            ),
+            seed=random.Random(1).randrange(1 << 31),
+            first_worlds=first,
+            plans=plans,
+        )
         assert move == want.move
         assert move in pos.legal_moves()
     strong = cinch_with_top_trumps(3)

@@ -17,6 +17,7 @@ import pytest
 from benches import bench_quality
 from solver import pimc, valuation, world_tasks
 from solver.banked import banked_between, value_after
+from solver.budget import Budget
 from solver.doubledummy import Evaluation, Solver
 from solver.errors import PositionError
 from solver.games.base import Position
@@ -123,7 +124,9 @@ def _early(game: str, players: int) -> Position:
 
 def test_worlds_past_the_budget_are_bounded_and_counted() -> None:
     pos = _early("chinkway", 5)
-    rec = recommend(pos, samples=4, seed=1, jobs=1, tt_mb=16, max_nodes=3000, race=False)
+    rec = recommend(
+        pos, budget=Budget(worlds=4, jobs=1, tt_mb=16, search_nodes=3000), seed=1, race=False
+    )
     assert rec.bounded_worlds > 0
     assert rec.by_method().get(valuation.BOUNDED) == rec.bounded_worlds
     assert rec.exact_worlds + rec.bounded_worlds + rec.fallback == rec.worlds
@@ -132,7 +135,11 @@ def test_worlds_past_the_budget_are_bounded_and_counted() -> None:
     assert out["worlds_by_method"][valuation.BOUNDED] == rec.bounded_worlds
     # without the bounded search (the classic player's way) the same worlds are played out
     old = recommend(
-        pos, samples=4, seed=1, jobs=1, tt_mb=16, max_nodes=3000, race=False, bounded=None
+        pos,
+        budget=Budget(worlds=4, jobs=1, tt_mb=16, search_nodes=3000),
+        seed=1,
+        race=False,
+        bounded=None,
     )
     assert old.bounded_worlds == 0 and old.fallback == rec.bounded_worlds + rec.fallback
 
@@ -143,7 +150,13 @@ def test_a_bounded_world_is_the_bounded_search_of_its_world(evaluation: Evaluati
     world with the evaluation asked for (the default: the learned one)."""
     pos = _early("chinese-whist", 4)
     asked = {} if evaluation == valuation.DEFAULT_EVALUATION else {"bounded": evaluation}
-    rec = recommend(pos, samples=3, seed=2, jobs=1, tt_mb=16, max_nodes=400, race=False, **asked)
+    rec = recommend(
+        pos,
+        budget=Budget(worlds=3, jobs=1, tt_mb=16, search_nodes=400),
+        seed=2,
+        race=False,
+        **asked,
+    )
     assert rec.bounded_worlds
     sampler = Sampler(pimc.advised_view(pos, None))
     worlds = sampler.sample_masks(3, 2)
@@ -167,8 +180,12 @@ def test_the_evaluation_changes_the_bounded_worlds_values() -> None:
         pos = _early(game, players)
         runs = {
             ev: recommend(
-                pos, samples=3, seed=3, jobs=1, tt_mb=16, max_nodes=500, race=False, bounded=ev
-            )  # fmt: skip
+                pos,
+                budget=Budget(worlds=3, jobs=1, tt_mb=16, search_nodes=500),
+                seed=3,
+                race=False,
+                bounded=ev,
+            )
             for ev in Evaluation
         }
         a, b = runs[Evaluation.LEARNED], runs[Evaluation.MIDDLE]
@@ -185,7 +202,9 @@ def test_the_evaluation_changes_the_bounded_worlds_values() -> None:
 def test_text_names_the_bounded_worlds() -> None:
     from cli.recommend import accounting
 
-    rec = recommend(_early("chinkway", 5), samples=3, seed=1, jobs=1, tt_mb=16, max_nodes=3000)
+    rec = recommend(
+        _early("chinkway", 5), budget=Budget(worlds=3, jobs=1, tt_mb=16, search_nodes=3000), seed=1
+    )
     assert rec.bounded_worlds
     assert f"{rec.bounded_worlds} past the 3,000-node budget, valued by a bounded search" in (
         accounting(rec)
@@ -211,7 +230,9 @@ def test_worlds_are_drawn_lazily(monkeypatch: pytest.MonkeyPatch) -> None:
         if done >= 3:
             stop.set()
 
-    rec = recommend(pos, samples=200_000, seed=1, jobs=1, tt_mb=16, progress=progress, stop=stop)
+    rec = recommend(
+        pos, budget=Budget(worlds=200_000, jobs=1, tt_mb=16), seed=1, progress=progress, stop=stop
+    )
     assert rec.stopped == "interrupted" and rec.worlds >= 3
     assert max(drawn) <= world_tasks.WORLDS_AT_ONCE
     assert sum(drawn) <= 2 * world_tasks.WORLDS_AT_ONCE
@@ -237,7 +258,7 @@ def test_the_first_block_is_the_samplers_draw() -> None:
 def test_many_samples_stop_on_the_node_budget() -> None:
     """--samples 100000 with a budget ends in an answer (never a ZeroDivisionError)."""
     pos = random_play("whist", 4, 9, 1)
-    rec = recommend(pos, samples=100_000, seed=1, jobs=1, tt_mb=16, node_budget=3_000)
+    rec = recommend(pos, budget=Budget(worlds=100_000, jobs=1, tt_mb=16, run_nodes=3_000), seed=1)
     assert rec.stopped == "nodes" and 1 <= rec.worlds < 100_000
     assert rec.moves[0].mean == max(m.mean for m in rec.moves if not m.bounded)
 

@@ -21,6 +21,7 @@ from hypothesis import strategies as st
 from starlette.testclient import TestClient
 
 import solver
+from solver.budget import Budget
 from solver.cli.render_analysis import table_json
 from solver.decisions import decide_before_play
 from solver.doubledummy import Solver
@@ -307,7 +308,7 @@ def test_a_recommendation_streams_its_progress_then_recommends_answer(
             assert 1 <= figures["worlds"] <= event["done"]
             assert sorted(m["move"] for m in figures["moves"]) == legal
     got = found[-1]["recommendation"]
-    rec = recommend(pos, pos.to_move, samples=6, seed=4, jobs=1, tt_mb=16).to_json()
+    rec = recommend(pos, pos.to_move, budget=Budget(worlds=6, jobs=1, tt_mb=16), seed=4).to_json()
     for key in ("worlds", "consistent_worlds", "best", "worlds_by_method"):
         assert got[key] == rec[key], key
     assert [(m["move"], m["mean"], m["low"], m["high"]) for m in got["moves"]] == [
@@ -322,7 +323,7 @@ def test_a_recommendation_before_play_is_the_decisions_ranking(client: Any) -> N
     assert [e["type"] for e in found][-1] == "done"
     assert any(e["type"] == "progress" for e in found)
     got = found[-1]["decision"]
-    expected = decide_before_play(pos, pos.to_move, seconds=None, samples=3, seed=5).to_json()
+    expected = decide_before_play(pos, pos.to_move, budget=Budget(worlds=3), seed=5).to_json()
     assert [(c["plan"], c["mean"], c["worlds"]) for c in got["candidates"]] == [
         (c["plan"], c["mean"], c["worlds"]) for c in expected["candidates"]
     ]
