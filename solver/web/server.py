@@ -67,6 +67,7 @@ import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from concurrent.futures import Future, ThreadPoolExecutor
 from contextlib import asynccontextmanager
+from dataclasses import replace
 from importlib import resources
 from typing import Any, ParamSpec, TypeVar
 
@@ -98,7 +99,15 @@ from solver.players import Advice, Watch, advise
 from solver.position import deal, view_of
 from solver.recommendation import summarize
 from solver.records import choose_boards, read_boards
-from solver.review import NO_PLAY, REVIEW_SAMPLES, check_start, move_words, played_hand, review
+from solver.review import (
+    NO_PLAY,
+    REVIEW_SAMPLES,
+    VIEW_BUDGET,
+    check_start,
+    move_words,
+    played_hand,
+    review,
+)
 from solver.search_results import NO_STATS, Table
 from solver.view import View
 from solver.web.boards import BOARD_TT_MB, Boards, NoSuchBoard, WebBoard
@@ -524,8 +533,9 @@ def review_work(board: WebBoard, pos: Position, query: dict[str, str]) -> Work:
         def progress(done: int, total: int) -> None:
             emit({"type": "progress", "done": done, "total": total})
 
-        found = review(start, moves, board.solver, view_seats=view_seats, samples=samples,
-                       view_seconds=seconds, seed=seed, progress=progress, stop=stop)  # fmt: skip
+        budget = replace(VIEW_BUDGET, worlds=samples, seconds=seconds)
+        found = review(start, moves, board.solver, view_seats=view_seats, view_budget=budget,
+                       seed=seed, progress=progress, stop=stop)  # fmt: skip
         return {"review": found.to_json(), "first": len(pos.history) - len(moves)}
 
     return run

@@ -11,6 +11,7 @@ import math
 import socket
 import sys
 import time
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -31,7 +32,7 @@ from solver.pimc import recommend
 from solver.players import advise, make_player, parse_seats
 from solver.position import parse_position, view_of
 from solver.records import read_boards
-from solver.review import review
+from solver.review import VIEW_BUDGET, review
 from solver.search_results import Bounds
 from solver.web.server import app, error_line
 from solver.web.state import relative_label
@@ -406,7 +407,9 @@ def test_a_review_from_a_seats_view_is_review_views_own(client: Any) -> None:
     key = planted_board(client)
     done = events(client, f"/api/boards/{key}/review?view=W&samples=6&seed=3")[-1]
     pos = parse_position(PLANTED)
-    expected = review(pos, PLANTED_PLAY, Solver(tt_mb=16), view_seats=[3], samples=6, seed=3)
+    budget = replace(VIEW_BUDGET, worlds=6)
+    solver = Solver(tt_mb=16)
+    expected = review(pos, PLANTED_PLAY, solver, view_seats=[3], view_budget=budget, seed=3)
     got = done["review"]
     assert got["view_seats"] == ["W"] and got["steps"] == expected.to_json()["steps"]
     assert [s["view"] is not None for s in got["steps"]] == [False, False, True, False]
