@@ -4,7 +4,7 @@ decision points (`solver.decision_points`).
 
 A *setting* is a player (``pimc:16/300k``, ``epimc:16/300k``,
 ``heuristic``, any ``--seats`` name) or
-``recommend[:samples=N,time=S,jobs=J,max_nodes=N,node_budget=N,race=no]``
+``recommend[:samples=N,time=S,jobs=J,max_nodes=N,node_budget=N,race=no,evaluation=E]``
 (`solver.pimc.recommend` in play, `solver.decisions.decide_before_play`
 before play, as ``tricksolver recommend`` runs them, with its defaults:
 100 worlds, `DEFAULT_SECONDS` a decision (``time=0``: no limit), one worker
@@ -39,8 +39,7 @@ from typing import Any
 
 from solver.deadline import deadline_after, passed
 from solver.decision_points import BEFORE, PHASES, DecisionPoint
-from solver.decisions import DEFAULT_SECONDS, decide_before_play
-from solver.doubledummy import evaluation_named
+from solver.decisions import DEFAULT_SECONDS, bounded_named, decide_before_play
 from solver.errors import BenchDataError, PositionError, TricksolverError
 from solver.judgement import Judged
 from solver.match import Summary
@@ -110,7 +109,7 @@ def recommend_setting(text: str, jobs: int | None = None) -> Choose:
     if race not in NO + YES:
         raise BenchDataError(f"recommend: race is yes or no, not {race!r}")
     try:
-        evaluation = evaluation_named(options.get("evaluation", DEFAULT_EVALUATION))
+        evaluation = bounded_named(options.get("evaluation", DEFAULT_EVALUATION))
     except PositionError as e:
         raise BenchDataError(f"recommend: {e}") from None
 
@@ -122,8 +121,8 @@ def recommend_setting(text: str, jobs: int | None = None) -> Choose:
         if point.phase == BEFORE:
             world = stand_in(point.read_view())
             got = decide_before_play(world, point.seat, seconds=None, deadline=deadline,
-                                     samples=samples, seed=seed,
-                                     max_nodes=max_nodes or None)  # fmt: skip
+                                     samples=samples, seed=seed, max_nodes=max_nodes or None,
+                                     bounded=evaluation)  # fmt: skip
             return str(got.completed().move)
         rec = recommend(
             point.read_view(), samples=samples, deadline=deadline, seed=seed, jobs=workers,

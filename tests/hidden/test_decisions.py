@@ -17,8 +17,11 @@ import random
 import pytest
 
 import solver
+from solver import players
 from solver.banked import value_after
 from solver.cards import FULL_DECK, CardSet
+from solver.decision_bench import recommend_setting
+from solver.decision_points import BEFORE, POINTS_NAME, data_folder, load_points
 from solver.decisions import (
     Decision,
     Plan,
@@ -32,6 +35,7 @@ from solver.decisions import (
     world_rng,
 )
 from solver.doubledummy import Evaluation, Solver
+from solver.errors import BenchDataError, NotationError
 from solver.games import registry
 from solver.games.base import Move, Phase
 from solver.games.chinkway import COURTS, Chinkway
@@ -39,7 +43,14 @@ from solver.games.cinch import Cinch
 from solver.heuristics import heuristic_playout, to_first_lead
 from solver.position import view_of
 from solver.sampling import Sampler
-from solver.valuation import BOUNDED, BOUNDED_TT_MB, DEFAULT_EVALUATION, PLAYOUT, horizons
+from solver.valuation import (
+    BOUNDED,
+    BOUNDED_TT_MB,
+    DEFAULT_EVALUATION,
+    PLAYOUT,
+    Method,
+    horizons,
+)
 from tests.cli_helpers import assert_one_line_error, run
 from tests.hidden.test_view import cinch_excess
 from tests.randpos import cinch_with_top_trumps, random_deal
@@ -215,7 +226,7 @@ def test_a_world_past_its_budget_is_a_bounded_search_of_it(game: str, players: i
     pos = random_deal(game, players, 5) if players else solver.deal(game, seed=5)
     seat = pos.to_move
     rng = random.Random(f"bounded before play {game} {players}")
-    methods = []
+    methods: list[Method] = []
     while len(methods) < 4:
         plan = rng.choice(candidate_plans(pos, seat))
         world = draw_world(pos, seat, rng)
@@ -372,3 +383,57 @@ def test_recommend_before_play_says_what_valued_the_worlds(evaluation: str) -> N
 def test_recommend_command_bad_input_before_play(extra: list[str], message: str) -> None:
     line = solver.deal("cinch", seed=4).to_line()  # seat 2 is to call
     assert_one_line_error(run("recommend", line, *extra), message)
+
+
+def _spy_bounded(monkeypatch: pytest.MonkeyPatch, module: str) -> list[object]:
+    """The `bounded` of every decision before play `module` asks for, in order."""
+    asked: list[object] = []
+
+    def spy(*args: object, **kw: object) -> Decision:
+        asked.append(kw["bounded"])
+        return decide_before_play(*args, **kw)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(f"{module}.decide_before_play", spy)
+    return asked
+
+
+@pytest.mark.parametrize(
+    ("name", "bounded"),
+    [("pimc", DEFAULT_EVALUATION), ("pimc:before=middle", Evaluation.MIDDLE),
+     ("pimc:16/300k,before=playout", None), ("epimc:before=playout", None),
+     ("pimc-classic", None)],
+)  # fmt: skip
+def test_players_value_worlds_past_their_nodes_as_their_setting_says(
+    name: str, bounded: Evaluation | None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The pimc players' ``before=`` setting (the learned bounded search by
+    default, ``before=playout`` the player as it was) reaches the decision
+    before play; pimc-classic plays them out, as before; the short form
+    reads back the same."""
+    asked = _spy_bounded(monkeypatch, "solver.players")
+    player = players.make_player(name)
+    pos = random_deal("chinese-whist", 2, 4)
+    player.choose(view_of(pos, pos.to_move), random.Random(1))
+    assert asked == [bounded]
+    text = player.settings_text()
+    if text is not None:
+        assert players.make_player(f"{player.name}:{text}").settings_text() == text
+
+
+def test_an_unknown_valuation_before_play_is_one_line() -> None:
+    with pytest.raises(NotationError, match=r"pimc: before play, unknown evaluation 'best' \("):
+        players.make_player("pimc:before=best")
+    with pytest.raises(BenchDataError, match="recommend: unknown evaluation 'best'"):
+        recommend_setting("evaluation=best")
+
+
+def test_the_decision_bench_values_worlds_past_their_nodes_as_asked(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    asked = _spy_bounded(monkeypatch, "solver.decision_bench")
+    points = load_points(data_folder() / POINTS_NAME)
+    point = next(p for p in points if p.variant == "chinese-whist-2" and p.phase == BEFORE)
+    for text, bounded in [("", DEFAULT_EVALUATION), ("evaluation=playout", None)]:
+        choose = recommend_setting(f"samples=2,time=0,max_nodes=2000{',' if text else ''}{text}")
+        assert choose(point, random.Random(1)) in {str(m) for m in point.read_view().legal_moves()}
+        assert asked[-1] == bounded
