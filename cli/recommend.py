@@ -24,7 +24,9 @@ from solver.decisions import (
     DEFAULT_SAMPLES,
     DEFAULT_SECONDS,
     PRE_PLAY_PHASES,
+    VALUATIONS,
     Decision,
+    bounded_named,
     check_decision,
     decide_before_play,
 )
@@ -326,8 +328,9 @@ def decision_notes(decision: Decision) -> list[str]:
         notes.append("-: one world gives no interval.")
     if any(c.estimated for c in decision.candidates):
         notes.append(
-            "~: an estimate: some worlds behind the mean were valued by a heuristic playout"
-            " (past the search budget), not solved exactly; estimates give no 95% interval."
+            "~: an estimate: some worlds behind the mean were valued by a bounded search or a"
+            " heuristic playout (past the search budget), not solved exactly; estimates give no"
+            " 95% interval."
         )
     if decision.uneven:
         notes.append(
@@ -386,9 +389,17 @@ def render_decision(decision: Decision, no_color: bool, warning: str | None = No
         console.print(warning, style="bold yellow")
     evaluations = sum(c.worlds for c in decision.candidates)
     exact = sum(c.exact for c in decision.candidates)
+    bounded = sum(c.bounded for c in decision.candidates)
+    past = "a heuristic playout"
+    if decision.evaluation != PLAYOUT:
+        past = (
+            f"a bounded search to the {decision.evaluation} evaluation within as many nodes"
+            f" again, else {past}"
+        )
     console.print(
-        f"{decision.seconds:.2f} s, {evaluations} plan-world values, {exact} exact"
-        f" (search budget {decision.max_nodes:,} nodes a world; past it, a heuristic playout)",
+        f"{decision.seconds:.2f} s, {evaluations} plan-world values: {exact} exact,"
+        f" {bounded} bounded, {evaluations - exact - bounded} played out"
+        f" (search budget {decision.max_nodes:,} nodes a world; past it, {past})",
         style="dim",
     )
 
@@ -427,7 +438,7 @@ def budget_note(before_play: bool) -> str:
     if before_play:
         what = (
             "the halving stops when the time is up, and a world whose search is cut short is"
-            " valued by a heuristic playout"
+            " valued by a bounded search (an estimate, marked ~)"
         )
     else:
         what = (
@@ -493,11 +504,12 @@ def budget_note(before_play: bool) -> str:
     " better than pimc's value, a few times its cost, in this process (docs/recommend.md).",
 )  # fmt: skip
 @click.option(
-    "--evaluation", type=click.Choice([str(e) for e in Evaluation]),
+    "--evaluation", type=click.Choice(VALUATIONS),
     default=str(DEFAULT_EVALUATION), show_default=True,
-    help="In play, what values the horizon of a bounded search (the worlds past their"
-    " nodes): learned, the game's model trained on exact values, or middle, the middle of"
-    " two cheap bounds (the engine before the model; docs/strength.md).",
+    help="What values the horizon of a bounded search (the worlds past their nodes, in play"
+    " and before play): learned, the game's model trained on exact values, or middle, the"
+    " middle of two cheap bounds (the engine before the model); playout: no bounded search,"
+    " such a world played out by the heuristic (the engine before it; docs/strength.md).",
 )  # fmt: skip
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the worlds drawn.")
 @click.option(
@@ -607,6 +619,7 @@ def recommend(
                     deadline=deadline, worlds=samples, search_nodes=before_play_nodes(max_nodes)
                 ),
                 seed=seed,
+                bounded=bounded_named(evaluation),
             )
         warning = too_bold_warning(before[0], decision)
         if as_json:
@@ -631,7 +644,7 @@ def recommend(
     # the command's limits, one value passed unchanged to the search
     budget = Budget(tt_mb=math.ceil(tt_mb), search_nodes=max_nodes, run_nodes=node_budget,
                     deadline=deadline, worlds=samples, jobs=jobs)  # fmt: skip
-    horizon_value = Evaluation(evaluation)  # a bounded search's horizon, in either method
+    horizon_value = bounded_named(evaluation)  # a bounded search's horizon, in either method
     if method == EPIMC:
         rec = run_epimc(view, budget, seed, objective, inference, horizon_value, note, as_json)
         show(view, rec, as_json, no_color)
@@ -687,7 +700,7 @@ def run_epimc(
     seed: int,
     objective: str,
     inference: PlayModel | None,
-    evaluation: Evaluation,
+    evaluation: Evaluation | None,
     note: str | None,
     as_json: bool,
 ) -> Recommendation:

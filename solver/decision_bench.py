@@ -4,7 +4,7 @@ decision points (`solver.decision_points`).
 
 A *setting* is a player (``pimc:16/300k``, ``epimc:16/300k``,
 ``heuristic``, any ``--seats`` name) or
-``recommend[:samples=N,time=S,jobs=J,max_nodes=N,node_budget=N,race=no]``
+``recommend[:samples=N,time=S,jobs=J,max_nodes=N,node_budget=N,race=no,evaluation=E]``
 (`solver.pimc.recommend` in play, `solver.decisions.decide_before_play`
 before play, as ``tricksolver recommend`` runs them, with its defaults:
 100 worlds, `DEFAULT_SECONDS` a decision (``time=0``: no limit), one worker
@@ -40,8 +40,7 @@ from typing import Any
 from solver.budget import Budget
 from solver.deadline import deadline_after, passed
 from solver.decision_points import BEFORE, PHASES, DecisionPoint
-from solver.decisions import DEFAULT_SECONDS, decide_before_play
-from solver.doubledummy import evaluation_named
+from solver.decisions import DEFAULT_SECONDS, bounded_named, decide_before_play
 from solver.errors import BenchDataError, PositionError, TricksolverError
 from solver.judgement import Judged
 from solver.match import Summary
@@ -111,7 +110,7 @@ def recommend_setting(text: str, jobs: int | None = None) -> Choose:
     if race not in NO + YES:
         raise BenchDataError(f"recommend: race is yes or no, not {race!r}")
     try:
-        evaluation = evaluation_named(options.get("evaluation", DEFAULT_EVALUATION))
+        evaluation = bounded_named(options.get("evaluation", DEFAULT_EVALUATION))
     except PositionError as e:
         raise BenchDataError(f"recommend: {e}") from None
 
@@ -127,6 +126,7 @@ def recommend_setting(text: str, jobs: int | None = None) -> Choose:
                 point.seat,
                 budget=Budget(deadline=deadline, worlds=samples, search_nodes=max_nodes or None),
                 seed=seed,
+                bounded=evaluation,
             )
             return str(got.completed().move)
         rec = recommend(

@@ -28,11 +28,16 @@ than six, the Chinese Whist dealer's trump.  `decide_before_play` values
    value (Cinch: the net hand score, the bid rule applied, so a call's risk
    of being set counts; Chinkway: the side's quest score, paranoid; Chinese
    Whist: the side's tricks, paranoid with three players).
-3. **Fallback**: when the node budget cuts a world's search short, the world
-   is played out from the first lead by the heuristic player in every seat
-   and valued by what the side then scores, in the same units.  Such a
-   value is not exact: every candidate counts its exact worlds, and the
-   figures say so.
+3. **Past the budget**: when the node budget cuts a world's search short,
+   the world is valued by a *bounded search* within as many nodes again
+   (`solver.valuation.deepen`: exact for the next tricks, the game's
+   evaluation at the horizon, by default the learned one; the horizon the
+   farthest that fits), as `recommend` values such worlds in play; where
+   not even the first trick fits, or with ``bounded=None`` (the engine as
+   it was), by the *heuristic playout*: the heuristic player in every seat
+   from the first lead, the world valued by what the side then scores, in
+   the same units.  Such a value is not exact: every candidate counts its
+   worlds by method (exact, bounded, playout), and the figures say so.
 4. **Successive halving**: every candidate is valued on the first
    `first_worlds` worlds; the better half (by mean, over the same worlds:
    common random numbers) is kept and valued on twice as many worlds, and
@@ -65,15 +70,25 @@ from typing import Any
 from solver import deadline as wall
 from solver.banked import value_after
 from solver.budget import Budget
-from solver.doubledummy import Solver
+from solver.doubledummy import EVALUATIONS, Evaluation, Solver, evaluation_named
 from solver.errors import PositionError
 from solver.games.base import Move, Phase, Position
 from solver.games.registry import game_of
 from solver.heuristics import decide, heuristic_playout, seat_knowledge, to_first_lead
 from solver.position import view_of
 from solver.sampling import Sampler
+from solver.search_results import SearchStats
 from solver.stats import t975
 from solver.timing import catch_sigint
+from solver.valuation import (
+    BOUNDED,
+    BOUNDED_TT_MB,
+    DEFAULT_EVALUATION,
+    EXACT,
+    PLAYOUT,
+    Method,
+    deepen,
+)
 
 PRE_PLAY_PHASES = (Phase.BID, Phase.TRUMP, Phase.DISCARD)
 DEFAULT_SECONDS = 10.0  # a decision's time budget
@@ -83,6 +98,25 @@ DECISION_TT_MB = 16  # the table of the solver of a decision, MiB
 # a decision's limits when none are given: DEFAULT_SECONDS, DEFAULT_SAMPLES worlds a candidate
 DECISION_BUDGET = Budget(tt_mb=DECISION_TT_MB, seconds=DEFAULT_SECONDS, worlds=DEFAULT_SAMPLES)
 WORLD_SEED = "tricksolver decision {seed} world {index}"
+# What values a world past its node budget, by name (`bounded_named`): a
+# bounded search to one of the evaluations, or the heuristic playout alone.
+VALUATIONS = (*(str(e) for e in EVALUATIONS), str(PLAYOUT))
+
+
+def bounded_named(name: str) -> Evaluation | None:
+    """The evaluation of the bounded search called `name`, or None for
+    ``playout`` (no bounded search: the heuristic playout values a world
+    past its budget); PositionError naming the known ones."""
+    if name == PLAYOUT:
+        return None
+    if name in EVALUATIONS:
+        return evaluation_named(name)
+    raise PositionError(f"unknown evaluation {name!r} (one of {', '.join(VALUATIONS)})")
+
+
+def valuation_name(bounded: Evaluation | None) -> str:
+    """The name `bounded_named` reads back as `bounded`."""
+    return str(PLAYOUT if bounded is None else bounded)
 
 
 @dataclass(frozen=True)
@@ -105,21 +139,27 @@ class Plan:
 
 @dataclass(frozen=True)
 class PlanValue:
-    """One world's value of a plan, and whether the search gave it (exact)
-    or the heuristic playout did (the search ran out of nodes)."""
+    """One world's value of a plan, and the method that gave it
+    (`solver.valuation.Method`): the search (``exact``), or, the search
+    out of nodes, a bounded search (``bounded``) or the heuristic playout
+    (``playout``)."""
 
     value: int
-    exact: bool
+    method: Method
     # the values the world could give (its cheap bounds; not part of equality)
     possible: tuple[int, int] | None = field(default=None, compare=False)
+
+    @property
+    def exact(self) -> bool:
+        return self.method == EXACT
 
 
 @dataclass(frozen=True)
 class PlanEstimate:
     """A candidate over the worlds it was valued on: mean, standard error,
-    95% interval (Student t), worlds used, how many of them exactly, and the
-    round of successive halving in which it was eliminated (None: it was
-    never eliminated)."""
+    95% interval (Student t), worlds used, how many of them exactly and by
+    a bounded search (the rest by the playout), and the round of successive
+    halving in which it was eliminated (None: it was never eliminated)."""
 
     plan: Plan
     mean: float
@@ -130,11 +170,17 @@ class PlanEstimate:
     exact: int
     eliminated: int | None
     values: tuple[int, ...] = field(repr=False)  # per world, in world order
+    bounded: int = 0
+
+    @property
+    def playouts(self) -> int:
+        return self.worlds - self.exact - self.bounded
 
     @property
     def estimated(self) -> bool:
-        """Whether the mean rests on a world not solved exactly (a playout):
-        an estimate, whose interval is no 95% confidence interval."""
+        """Whether the mean rests on a world not solved exactly (a bounded
+        search or a playout): an estimate, whose interval is no 95%
+        confidence interval."""
         return self.exact < self.worlds
 
     @property
@@ -155,6 +201,8 @@ class PlanEstimate:
             "worlds": self.worlds,
             "exact_worlds": self.exact,
             "exact_share": round(self.exact / self.worlds, 4) if self.worlds else 0.0,
+            "bounded_worlds": self.bounded,
+            "playout_worlds": self.playouts,
             "eliminated_in_round": self.eliminated,
             "estimated": self.estimated,
             "confidence_interval": self.confident,
@@ -184,6 +232,8 @@ class Decision:
     stopped: str | None  # None, "time" (the time limit) or "interrupted" (Ctrl-C) ended it
     seconds: float
     timed: bool = False  # a time limit ran: how many worlds were valued depended on the clock
+    # what valued a world past `max_nodes` (`bounded_named`): an evaluation, or "playout"
+    evaluation: str = str(DEFAULT_EVALUATION)
 
     @property
     def reproducible(self) -> bool:
@@ -225,10 +275,13 @@ class Decision:
             "samples": self.samples,
             "seed": self.seed,
             "max_nodes": self.max_nodes,
+            "evaluation": self.evaluation,
             "stopped": self.stopped,
             "seconds": round(self.seconds, 3),
             "evaluations": evaluations,
             "exact_evaluations": sum(c.exact for c in self.candidates),
+            "bounded_evaluations": sum(c.bounded for c in self.candidates),
+            "playout_evaluations": sum(c.playouts for c in self.candidates),
             "reproducible": self.reproducible,
             "uneven_worlds": self.uneven,
             "candidates": [c.to_json() for c in self.candidates],
@@ -298,11 +351,15 @@ def candidate_plans(position: Position, seat: int) -> list[Plan]:
 # -- valuing a plan in a world ---------------------------------------------------------
 
 
-def value_plan(world: Position, plan: Plan, seat: int, solver: Solver) -> PlanValue:
+def value_plan(
+    world: Position, plan: Plan, seat: int, solver: Solver, bounded_solver: Solver | None = None
+) -> PlanValue:
     """The value of `plan` in `world` for `seat`'s side: the plan's moves,
     the stand-in to the first lead, then the search (its table cleared, so
-    a world's value does not depend on what was solved before), or the
-    heuristic playout when the search runs out of nodes."""
+    a world's value does not depend on what was solved before); when the
+    search runs out of nodes, a bounded search by `bounded_solver` within
+    as many nodes again (`bounded_value`), or (none given, or not even the
+    first trick fits) the heuristic playout."""
     work = world.copy()
     for move in plan.moves:
         if work.core is not None or work.to_move != seat:
@@ -311,13 +368,32 @@ def value_plan(world: Position, plan: Plan, seat: int, solver: Solver) -> PlanVa
     start = to_first_lead(work)
     side = start.sides()[seat]
     if start.is_over:
-        return PlanValue(value_after(start, start, side), True)
+        return PlanValue(value_after(start, start, side), EXACT)
     possible = solver.value_range(start, side)
     solver.clear()
     solution = solver.solve(start, side)
     if solution.stats.exact:
-        return PlanValue(solution.value, True, possible)
-    return PlanValue(value_after(start, heuristic_playout(start), side), False, possible)
+        return PlanValue(solution.value, EXACT, possible)
+    if bounded_solver is not None and solver.max_nodes:
+        value = bounded_value(start, side, bounded_solver, solver.max_nodes)
+        if value is not None:
+            return PlanValue(value, BOUNDED, possible)
+    return PlanValue(value_after(start, heuristic_playout(start), side), PLAYOUT, possible)
+
+
+def bounded_value(start: Position, side: int, bounded_solver: Solver, max_nodes: int) -> int | None:
+    """The value of `start` (in play) for `side` by a bounded search
+    (`Solver.horizon`: exact for the next tricks, `bounded_solver`'s
+    evaluation at the horizon), the horizon the farthest that fits in
+    `max_nodes` (`solver.valuation.deepen`); None when not even the first
+    fits.  Not exact."""
+
+    def search(searcher: Solver) -> tuple[int, SearchStats]:
+        got = searcher.solve(start, side)
+        return got.value, got.stats
+
+    value, _ = deepen(start, bounded_solver, max_nodes, search)
+    return value
 
 
 # -- successive halving ----------------------------------------------------------------
@@ -332,6 +408,7 @@ def decide_before_play(
     first_worlds: int = FIRST_WORLDS,
     progress: Callable[[int], None] | None = None,
     plans: Sequence[Plan] | None = None,
+    bounded: Evaluation | None = DEFAULT_EVALUATION,
 ) -> Decision:
     """Rank the candidates of a decision before play by successive halving
     over worlds (module docstring), within `budget` (`solver.budget.Budget`,
@@ -345,7 +422,9 @@ def decide_before_play(
     a command's budget) ends the run too, a search then running stopped (its
     world valued by the playout: not exact).  PositionError if the position
     is not at a decision before
-    play of `seat`; ValueError for bad numbers or no plan."""
+    play of `seat`; ValueError for bad numbers or no plan.  `bounded`: the
+    evaluation of the bounded search that values a world past its node budget
+    (None: the heuristic playout does, the engine as it was)."""
     seat = check_decision(position, seat)
     samples = budget.worlds or DEFAULT_SAMPLES
     if first_worlds < 1:
@@ -359,6 +438,10 @@ def decide_before_play(
         raise ValueError("no plan to rank")
     solver = Solver(tt_mb=tt_mb, max_nodes=nodes)
     solver.deadline = until
+    bounded_solver = None
+    if bounded is not None:
+        bounded_solver = Solver(tt_mb=BOUNDED_TT_MB, evaluation=bounded)
+        bounded_solver.deadline = until
     sampler = Sampler(view_of(position, seat))
     worlds: list[Position] = []
     values: list[list[PlanValue]] = [[] for _ in plans]
@@ -389,7 +472,9 @@ def decide_before_play(
                         break
                     if len(values[i]) == w:
                         began = time.monotonic()
-                        values[i].append(value_plan(worlds[w], plans[i], seat, solver))
+                        values[i].append(
+                            value_plan(worlds[w], plans[i], seat, solver, bounded_solver)
+                        )
                         longest = max(longest, time.monotonic() - began)
                         made += 1
                 if progress is not None:
@@ -426,6 +511,7 @@ def decide_before_play(
     return Decision(
         position.game, seat, position.phase, tuple(estimates[i] for i in ranked), rounds,
         len(worlds), samples, seed, nodes, stopped, time.monotonic() - started, until is not None,
+        valuation_name(bounded),
     )  # fmt: skip
 
 
@@ -453,8 +539,9 @@ def _estimate(plan: Plan, values: Sequence[PlanValue], eliminated: int | None) -
         low = max(low, min(lo for lo, _ in ranges))
         high = min(high, max(hi for _, hi in ranges))
     return PlanEstimate(
-        plan, mean, se, low, high, n, sum(v.exact for v in values), eliminated, tuple(xs)
-    )
+        plan, mean, se, low, high, n, sum(v.exact for v in values), eliminated, tuple(xs),
+        sum(v.method == BOUNDED for v in values),
+    )  # fmt: skip
 
 
 __all__ = [
@@ -465,11 +552,15 @@ __all__ = [
     "Plan",
     "PlanEstimate",
     "PlanValue",
+    "VALUATIONS",
+    "bounded_named",
+    "bounded_value",
     "candidate_plans",
     "check_decision",
     "decide_before_play",
     "draw_world",
     "draw_worlds",
     "value_plan",
+    "valuation_name",
     "world_rng",
 ]

@@ -48,7 +48,14 @@ from typing import Any, ClassVar
 
 from solver import epimc
 from solver.budget import MAX_NODES, Budget
-from solver.decisions import Decision, candidate_plans, decide_before_play
+from solver.decisions import (
+    VALUATIONS,
+    Decision,
+    bounded_named,
+    candidate_plans,
+    decide_before_play,
+    valuation_name,
+)
 from solver.doubledummy import EVALUATIONS, Evaluation, evaluation_named
 from solver.errors import NotationError, PositionError
 from solver.games.base import Move, Phase
@@ -197,7 +204,9 @@ class SamplingPlayer(Player):
     game calls too bold, ``Game.too_bold``, only when no other is legal: a
     Shoot, which with every card known looks far safer than it is at the
     table), each world's search within `max_nodes` (None: the game's
-    ``Game.player_decision_max_nodes``; past it a heuristic playout).  The
+    ``Game.player_decision_max_nodes``; past it what `_bounded_before_play`
+    says: a bounded search, or, here and in `ClassicPimcPlayer`, a heuristic
+    playout).  The
     decision's interface takes a position: it is given a world of the view
     (`solver.sampling.stand_in`), from which it reads only what the seat
     sees.  Reproducible: the worlds come from `rng`; with `seconds` (hints)
@@ -228,6 +237,12 @@ class SamplingPlayer(Player):
     def _recommend(self, view: View, seed: int, watch: Watch = UNWATCHED) -> Recommendation:
         """The recommendation a card (or a claim) is chosen by, its worlds
         told to `watch`."""
+
+    def _bounded_before_play(self) -> Evaluation | None:
+        """Before play, the evaluation of the bounded search that values a
+        world past its nodes (`decide_before_play`'s `bounded`); None: the
+        heuristic playout does."""
+        return None
 
     def choose(self, view: View, rng: random.Random) -> Move:
         return self.explain(view, rng).move
@@ -272,6 +287,7 @@ class SamplingPlayer(Player):
             first_worlds=first,
             plans=plans,
             progress=progress,
+            bounded=self._bounded_before_play(),
         )
         return decision.completed()  # Ctrl-C: no move from a part of the worlds
 
@@ -331,12 +347,17 @@ class PimcBudget:
     ``none``: drawn uniformly), the setting ``infer=heuristic``.  `evaluation`
     values a bounded search's horizon (`solver.doubledummy.Evaluation`: the
     learned model by default; ``eval=middle``, the middle of the cheap bounds,
-    is the player as it was before the learned evaluation)."""
+    is the player as it was before the learned evaluation).  `before`
+    values a world past its nodes before play (`decide_before_play`'s
+    `bounded`: the learned model's bounded search by default; None, the
+    setting ``before=playout``, the heuristic playout, the player as it was
+    before the bounded search came to decisions before play)."""
 
     worlds: int
     nodes: int
     infer: str = NO_MODEL
     evaluation: Evaluation = DEFAULT_EVALUATION
+    before: Evaluation | None = DEFAULT_EVALUATION
     MIN_WORLDS: ClassVar[int] = 6
 
     @property
@@ -344,22 +365,26 @@ class PimcBudget:
         return max(1, self.nodes // self.MIN_WORLDS)
 
     def text(self) -> str:
-        """The short form, ``WORLDS/NODES``, with ``,infer=MODEL`` and
-        ``,eval=EVALUATION`` where they are not the defaults."""
+        """The short form, ``WORLDS/NODES``, with ``,infer=MODEL``,
+        ``,eval=EVALUATION`` and ``,before=VALUATION`` where they are not
+        the defaults."""
         text = f"{self.worlds}/{self.nodes}"
         if self.infer != NO_MODEL:
             text += f",infer={self.infer}"
         if self.evaluation != DEFAULT_EVALUATION:
             text += f",eval={self.evaluation}"
+        if self.before != DEFAULT_EVALUATION:
+            text += f",before={valuation_name(self.before)}"
         return text
 
 
 SETTING_WORDS = {
     "worlds": "worlds", "w": "worlds", "nodes": "nodes", "n": "nodes", "infer": "infer",
-    "eval": "evaluation", "evaluation": "evaluation",
+    "eval": "evaluation", "evaluation": "evaluation", "before": "before",
 }  # fmt: skip
 SETTINGS_HELP = (
-    f"worlds=W, nodes=N, infer={'|'.join([*MODELS, NO_MODEL])}, eval={'|'.join(EVALUATIONS)}"
+    f"worlds=W, nodes=N, infer={'|'.join([*MODELS, NO_MODEL])}, eval={'|'.join(EVALUATIONS)},"
+    f" before={'|'.join(VALUATIONS)}"
 )
 SUFFIXES = {"k": 1_000, "m": 1_000_000, "g": 1_000_000_000}
 
@@ -393,7 +418,7 @@ def parse_budget(text: str, default: PimcBudget, player: str = "pimc") -> PimcBu
     what is not given is `default`'s.  NotationError for anything else,
     naming `player` (whose settings these are)."""
     worlds, nodes, infer = default.worlds, default.nodes, default.infer
-    evaluation = default.evaluation
+    evaluation, before = default.evaluation, default.before
     items = text.strip().lower().split(",")
     if "=" not in items[0]:
         parts = items.pop(0).split("/")
@@ -419,10 +444,15 @@ def parse_budget(text: str, default: PimcBudget, player: str = "pimc") -> PimcBu
                 evaluation = evaluation_named(value.strip())
             except PositionError as e:
                 raise NotationError(f"{player}: {e}") from None
+        elif word == "before":
+            try:
+                before = bounded_named(value.strip())
+            except PositionError as e:
+                raise NotationError(f"{player}: before play, {e}") from None
         else:
             model_named(value)  # NotationError for an unknown model
             infer = value.strip()
-    return PimcBudget(worlds, nodes, infer, evaluation)
+    return PimcBudget(worlds, nodes, infer, evaluation, before)
 
 
 class BudgetedPlayer(SamplingPlayer):
@@ -449,6 +479,9 @@ class BudgetedPlayer(SamplingPlayer):
 
     def settings_text(self) -> str | None:
         return self.budget.text()
+
+    def _bounded_before_play(self) -> Evaluation | None:
+        return self.budget.before
 
     def _limits(self, jobs: int | None = None) -> Budget:
         """What a card decision's recommendation is told: the budget's worlds,
@@ -479,7 +512,8 @@ class PimcPlayer(BudgetedPlayer):
         "every decision by sampling the hidden cards and solving each world double-dummy,"
         " within a budget of worlds and nodes (pimc:WORLDS/NODES, e.g. pimc:50/2M; with"
         " ',infer=heuristic' the worlds weighed by how likely the others' play was in them;"
-        " ',eval=middle' the bounded search's horizon valued as before the learned model)"
+        " ',eval=middle' the bounded search's horizon valued as before the learned model;"
+        " ',before=playout' a world past its nodes before play played out, as before)"
     )
 
     def _recommend(self, view: View, seed: int, watch: Watch = UNWATCHED) -> Recommendation:

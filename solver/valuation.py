@@ -29,9 +29,10 @@ method name; `solver.pimc` counts the worlds by method.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from enum import StrEnum
+from typing import TypeVar
 
 from solver.banked import banked_between, value_after
 from solver.doubledummy import Evaluation, Solver
@@ -58,6 +59,7 @@ BOUNDED_TT_MB = 16  # the table of a bounded searcher (exact keys, emptied at ea
 # game's learned model (docs/strength.md has what it was chosen on; ``middle``
 # keeps the engine as it was, for comparisons).
 DEFAULT_EVALUATION = Evaluation.LEARNED
+T = TypeVar("T")  # what a search of `deepen` finds
 
 
 @dataclass(frozen=True)
@@ -154,15 +156,37 @@ def bounded(
 ) -> WorldValues | None:
     """Every legal move valued by a bounded search (`Solver.horizon`:
     exact up to the horizon, the game's evaluation there), the horizon the
-    farthest that fits: one trick further at a time (`horizons`), each
-    analysis within what is left of `max_nodes` (0: none, then the first
-    horizon only), the last analysis that finished giving the values.
-    None when not even the first fits.  Not exact: the method is
-    ``bounded`` and the ranges are the cheap bounds (`ranges_solver`'s,
-    default `bounded_solver`'s)."""
+    farthest that fits (`deepen`).  None when not even the first fits.
+    Not exact: the method is ``bounded`` and the ranges are the cheap
+    bounds (`ranges_solver`'s, default `bounded_solver`'s)."""
+
+    def analysis(searcher: Solver) -> tuple[dict[str, int], SearchStats]:
+        got = searcher.analyze(world, pv=False)
+        return {str(cv.move): cv.value for cv in got.moves}, got.stats
+
+    found, spent = deepen(world, bounded_solver, max_nodes, analysis)
+    if found is None:
+        return None
+    afters = {str(m): _after(world, m) for m in world.legal_moves()}
+    ranges = _ranges(world, afters, ranges_solver or bounded_solver, side, found)
+    return WorldValues(found, frozenset(), ranges, spent, BOUNDED)
+
+
+def deepen(
+    world: Position,
+    bounded_solver: Solver,
+    max_nodes: int,
+    search: Callable[[Solver], tuple[T, SearchStats]],
+) -> tuple[T | None, SearchStats]:
+    """A bounded search of `world` by iterative deepening: `search` (one
+    search by `bounded_solver`: what it found and its stats) run with the
+    horizon one trick further at a time (`horizons`), each within what is
+    left of `max_nodes` (0: none, then the first horizon only); what the
+    last search that finished found (None: not even the first), and the
+    stats of them all."""
     kept_nodes, kept_horizon = bounded_solver.max_nodes, bounded_solver.horizon
     spent = NO_STATS
-    found: dict[str, int] | None = None
+    found: T | None = None
     try:
         for horizon in horizons(world):
             left = max_nodes - spent.nodes
@@ -170,20 +194,16 @@ def bounded(
                 break
             bounded_solver.max_nodes = left if max_nodes else 0
             bounded_solver.horizon = horizon
-            analysis = bounded_solver.analyze(world, pv=False)
-            spent = spent + analysis.stats
-            if not analysis.stats.exact:
+            got, stats = search(bounded_solver)
+            spent = spent + stats
+            if not stats.exact:
                 break
-            found = {str(cv.move): cv.value for cv in analysis.moves}
+            found = got
             if not max_nodes:
                 break
     finally:
         bounded_solver.max_nodes, bounded_solver.horizon = kept_nodes, kept_horizon
-    if found is None:
-        return None
-    afters = {str(m): _after(world, m) for m in world.legal_moves()}
-    ranges = _ranges(world, afters, ranges_solver or bounded_solver, side, found)
-    return WorldValues(found, frozenset(), ranges, spent, BOUNDED)
+    return found, spent
 
 
 class _Budget:

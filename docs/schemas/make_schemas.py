@@ -628,11 +628,16 @@ def recommend_schema() -> Schema:
         worlds=integer("Worlds it was valued on.", minimum=0),
         exact_worlds=integer("Of them, valued by an exact search.", minimum=0),
         exact_share=number("exact_worlds / worlds.", minimum=0, maximum=1),
+        bounded_worlds=integer("Of them, past the search budget, valued by a bounded search"
+                               " (not exact).", minimum=0),
+        playout_worlds=integer("Of them, past the search budget, valued by a heuristic"
+                               " playout (not exact).", minimum=0),
         eliminated_in_round=nullable({"type": "integer", "minimum": 1},
                                      "The round of successive halving that eliminated it;"
                                      " null: never eliminated."),
-        estimated=boolean("Whether its mean rests on a world valued by a heuristic playout"
-                          " (exact_worlds < worlds): an estimate, marked ~ in the text."),
+        estimated=boolean("Whether its mean rests on a world valued by a bounded search or a"
+                          " heuristic playout (exact_worlds < worlds): an estimate, marked ~"
+                          " in the text."),
         confidence_interval=boolean("Whether low .. high is a 95% confidence interval: two"
                                     " worlds or more, all solved exactly (else it is only the"
                                     " spread of estimates, or unknown)."),
@@ -650,8 +655,12 @@ def recommend_schema() -> Schema:
         worlds=integer("Worlds drawn (the most any candidate used).", minimum=0),
         samples=integer("The world budget of a candidate (--samples).", minimum=1),
         seed=integer("The seed of the worlds drawn."),
-        max_nodes=integer("The search budget of a world; past it, a heuristic playout.",
+        max_nodes=integer("The search budget of a world; past it, what evaluation says.",
                           minimum=0),
+        evaluation=enum("What values a world past max_nodes (--evaluation): a bounded search"
+                        " within as many nodes again to the learned or the middle evaluation"
+                        " (else a heuristic playout), or playout: a heuristic playout.",
+                        "learned", "middle", "playout"),
         stopped=enum(
             "null, time (--time ended the halving early) or interrupted (Ctrl-C did).",
             None,
@@ -661,6 +670,8 @@ def recommend_schema() -> Schema:
         seconds=number("Wall time, seconds.", minimum=0),
         evaluations=integer("Plan-world values computed.", minimum=0),
         exact_evaluations=integer("Of them, exact.", minimum=0),
+        bounded_evaluations=integer("Of them, by a bounded search (not exact).", minimum=0),
+        playout_evaluations=integer("Of them, by a heuristic playout (not exact).", minimum=0),
         reproducible=boolean("Whether the same seed gives the same ranking: no time limit ran"
                              " (--time 0); false: the clock decided how many worlds were"
                              " valued."),

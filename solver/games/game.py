@@ -176,7 +176,7 @@ class Game(ABC):
     # halving; solver.players.PimcPlayer plays by it and by PIMC.
 
     decision_max_nodes: ClassVar[int]  # a world's search budget of a decision before play
-    # (solver.decisions' default; past it, the heuristic playout values the world)
+    # (solver.decisions' default; past it, a bounded search, else the heuristic playout)
     player_max_nodes: ClassVar[int]  # the sampling player's budget of a world in card play
     player_decision_max_nodes: ClassVar[int] = 0  # its budget before play (0: none)
 

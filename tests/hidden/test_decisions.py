@@ -18,25 +18,41 @@ from dataclasses import replace
 import pytest
 
 import solver
+from solver import players
+from solver.banked import value_after
 from solver.budget import Budget
 from solver.cards import FULL_DECK, CardSet
+from solver.decision_bench import recommend_setting
+from solver.decision_points import BEFORE, POINTS_NAME, data_folder, load_points
 from solver.decisions import (
     Decision,
+    Plan,
     PlanValue,
     candidate_plans,
     decide_before_play,
     draw_world,
     draw_worlds,
+    valuation_name,
     value_plan,
     world_rng,
 )
-from solver.doubledummy import Solver
+from solver.doubledummy import Evaluation, Solver
+from solver.errors import BenchDataError, NotationError
 from solver.games import registry
 from solver.games.base import Move, Phase
 from solver.games.chinkway import COURTS, Chinkway
 from solver.games.cinch import Cinch
+from solver.heuristics import heuristic_playout, to_first_lead
 from solver.position import view_of
 from solver.sampling import Sampler
+from solver.valuation import (
+    BOUNDED,
+    BOUNDED_TT_MB,
+    DEFAULT_EVALUATION,
+    PLAYOUT,
+    Method,
+    horizons,
+)
 from tests.cli_helpers import assert_one_line_error, run
 from tests.hidden.test_view import cinch_excess
 from tests.randpos import cinch_with_top_trumps, random_deal
@@ -44,6 +60,7 @@ from tests.randpos import cinch_with_top_trumps, random_deal
 FAST_BUDGET = Budget(worlds=4)  # no clock: reproducible; and quick
 FAST = {"budget": FAST_BUDGET, "first_worlds": 2}
 CHEAP_NODES = 2_000  # Chinkway and Chinese Whist: almost every world falls back (fast)
+BOUNDED_NODES = 5_000  # and at 5,000 a bounded search of a Chinkway world fits its first trick
 
 
 def test_chinkway_worlds_keep_the_dealers_cards_and_hide_the_quest() -> None:
@@ -145,28 +162,39 @@ def test_same_seed_same_decision_and_a_tiny_budget_reports_every_candidate() -> 
     assert all(c.worlds >= 1 for c in tiny.candidates)
 
 
-def _check_values(pos: solver.Position, decision: Decision, nodes: int) -> None:
+def _check_values(
+    pos: solver.Position, decision: Decision, nodes: int, bounded: Evaluation | None
+) -> None:
     """Every candidate's values are those of the same worlds valued one by one
-    (a fresh solver, worlds drawn again by index)."""
+    (fresh solvers, worlds drawn again by index)."""
     seat = decision.seat
     worlds = draw_worlds(pos, seat, decision.worlds, decision.seed)
     for c in decision.candidates[:3]:
-        alone = [value_plan(worlds[i], c.plan, seat, Solver(16, nodes)) for i in range(c.worlds)]
+        alone = [
+            value_plan(worlds[i], c.plan, seat, Solver(16, nodes), _bounded_solver(bounded))
+            for i in range(c.worlds)
+        ]
         assert tuple(v.value for v in alone) == c.values
         assert sum(v.exact for v in alone) == c.exact
+        assert sum(v.method == BOUNDED for v in alone) == c.bounded
         assert c.mean == pytest.approx(sum(c.values) / c.worlds)
+
+
+def _bounded_solver(bounded: Evaluation | None) -> Solver | None:
+    return None if bounded is None else Solver(BOUNDED_TT_MB, evaluation=bounded)
 
 
 def test_values_are_those_of_the_same_worlds_valued_one_by_one() -> None:
     pos = solver.deal("cinch", seed=4)
     decision = decide_before_play(pos, seed=3, **FAST)  # type: ignore[arg-type]
-    _check_values(pos, decision, registry.game("cinch").decision_max_nodes)
+    _check_values(pos, decision, registry.game("cinch").decision_max_nodes, DEFAULT_EVALUATION)
     assert all(c.exact == c.worlds for c in decision.candidates)  # Cinch deals solve in full
     cw = random_deal("chinese-whist", 3, 1)
-    decision = decide_before_play(
-        cw, seed=3, budget=replace(FAST_BUDGET, search_nodes=CHEAP_NODES), first_worlds=2
-    )
-    _check_values(cw, decision, CHEAP_NODES)
+    cheap = replace(FAST_BUDGET, search_nodes=CHEAP_NODES)
+    for bounded in (*Evaluation, None):
+        decision = decide_before_play(cw, seed=3, budget=cheap, first_worlds=2, bounded=bounded)
+        _check_values(cw, decision, CHEAP_NODES, bounded)
+        assert decision.to_json()["evaluation"] == valuation_name(bounded)
 
 
 def test_a_fallback_world_is_the_heuristic_playout_and_not_exact() -> None:
@@ -174,8 +202,87 @@ def test_a_fallback_world_is_the_heuristic_playout_and_not_exact() -> None:
     world = draw_world(pos, pos.to_move, random.Random(1))
     plan = candidate_plans(pos, pos.to_move)[0]
     cut = value_plan(world, plan, pos.to_move, Solver(16, max_nodes=1))
-    assert cut == PlanValue(cut.value, False)
+    assert cut == PlanValue(cut.value, PLAYOUT) and not cut.exact
     assert 0 <= cut.value <= 13
+    # a bounded searcher that cannot finish its first trick in one node: the playout too
+    again = value_plan(world, plan, pos.to_move, Solver(16, max_nodes=1), Solver(16))
+    assert again == cut
+
+
+def _first_lead(world: solver.Position, plan: Plan, seat: int) -> solver.Position:
+    """The world at its first lead after `plan` (as `value_plan` reaches it)."""
+    work = world.copy()
+    for move in plan.moves:
+        if work.core is not None or work.to_move != seat:
+            break
+        work.play(move)
+    return to_first_lead(work)
+
+
+@pytest.mark.parametrize(("game", "players"), [("chinkway", None), ("chinese-whist", 2),
+                                               ("chinese-whist", 3)])  # fmt: skip
+def test_a_world_past_its_budget_is_a_bounded_search_of_it(game: str, players: int | None) -> None:
+    """A world the exact search cannot finish in its budget is valued by the
+    bounded search with the evaluation asked for: the value of that world
+    searched to the farthest horizon that fits in as many nodes again (the
+    horizons tried one by one here), for the deciding seat's side; not
+    exact.  Where not even the first trick fits: the playout."""
+    pos = random_deal(game, players, 5) if players else solver.deal(game, seed=5)
+    seat = pos.to_move
+    rng = random.Random(f"bounded before play {game} {players}")
+    methods: list[Method] = []
+    while len(methods) < 4:
+        plan = rng.choice(candidate_plans(pos, seat))
+        world = draw_world(pos, seat, rng)
+        start = _first_lead(world, plan, seat)
+        side = start.sides()[seat]
+        if Solver(16, BOUNDED_NODES).solve(start, side).stats.exact:
+            continue  # solved exactly within the budget: no bounded search
+        for evaluation in Evaluation:
+            got = value_plan(world, plan, seat, Solver(16, BOUNDED_NODES),
+                             Solver(BOUNDED_TT_MB, evaluation=evaluation))  # fmt: skip
+            expected, spent = None, 0
+            for horizon in horizons(start):
+                searcher = Solver(BOUNDED_TT_MB, max_nodes=BOUNDED_NODES - spent,
+                                  evaluation=evaluation)  # fmt: skip
+                searcher.horizon = horizon
+                solution = searcher.solve(start, side)
+                spent += solution.stats.nodes
+                if not solution.stats.exact:
+                    break
+                expected = solution.value
+                if spent >= BOUNDED_NODES:
+                    break
+            assert not got.exact and got.method == (PLAYOUT if expected is None else BOUNDED)
+            if expected is not None:
+                assert got.value == expected
+            assert got.possible is not None
+            assert got.possible[0] <= got.value <= got.possible[1]
+            methods.append(got.method)
+    assert BOUNDED in methods
+
+
+def test_playouts_give_the_values_of_before_and_a_seed_its_answer() -> None:
+    """``bounded=None`` values every world past its budget by the playout
+    (the engine as it was: each value the heuristic playout's), and the
+    same seed gives the same decision with either valuation."""
+    pos = random_deal("chinese-whist", 2, 4)
+    seat = pos.to_move
+    cheap = replace(FAST_BUDGET, search_nodes=CHEAP_NODES)
+    for bounded in (None, DEFAULT_EVALUATION):
+        one = decide_before_play(pos, seed=6, budget=cheap, first_worlds=2, bounded=bounded)
+        two = decide_before_play(pos, seed=6, budget=cheap, first_worlds=2, bounded=bounded)
+        assert one.to_json() | {"seconds": 0} == two.to_json() | {"seconds": 0}
+    worlds = draw_worlds(pos, seat, one.worlds, 6)
+    old = decide_before_play(pos, seed=6, budget=cheap, first_worlds=2, bounded=None)
+    for c in old.candidates:
+        assert c.bounded == 0 and c.exact + c.playouts == c.worlds
+        for i, value in enumerate(c.values):
+            start = _first_lead(worlds[i], c.plan, seat)
+            if not Solver(16, CHEAP_NODES).solve(start, start.sides()[seat]).stats.exact:
+                assert value == value_after(start, heuristic_playout(start), start.sides()[seat])
+    assert any(c.playouts for c in old.candidates)
+    assert all(c.bounded == c.worlds - c.exact for c in one.candidates)
 
 
 def test_cinch_top_trumps_bid_high_rather_than_pass() -> None:
@@ -254,6 +361,21 @@ def test_recommend_command_ranks_a_decision_before_play() -> None:
     assert {"mean", "low", "high", "worlds", "exact_share", "eliminated_in_round"} <= set(first)
 
 
+@pytest.mark.parametrize("evaluation", ["learned", "middle", "playout"])
+def test_recommend_before_play_says_what_valued_the_worlds(evaluation: str) -> None:
+    line = random_deal("chinese-whist", 2, 4).to_line()
+    args = ["recommend", line, "--samples", "2", "--time", "0", "--max-nodes", "2000"]
+    result = run(*args, "--evaluation", evaluation, "--json")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["evaluation"] == evaluation
+    method = "playout" if evaluation == "playout" else "bounded"
+    assert data[f"{method}_evaluations"] == data["evaluations"] - data["exact_evaluations"] > 0
+    text = run(*args, "--evaluation", evaluation, "--no-color").stdout
+    words = "heuristic playout" if evaluation == "playout" else f"{evaluation} evaluation"
+    assert words in text
+
+
 @pytest.mark.parametrize(
     ("extra", "message"),
     [
@@ -266,3 +388,57 @@ def test_recommend_command_ranks_a_decision_before_play() -> None:
 def test_recommend_command_bad_input_before_play(extra: list[str], message: str) -> None:
     line = solver.deal("cinch", seed=4).to_line()  # seat 2 is to call
     assert_one_line_error(run("recommend", line, *extra), message)
+
+
+def _spy_bounded(monkeypatch: pytest.MonkeyPatch, module: str) -> list[object]:
+    """The `bounded` of every decision before play `module` asks for, in order."""
+    asked: list[object] = []
+
+    def spy(*args: object, **kw: object) -> Decision:
+        asked.append(kw["bounded"])
+        return decide_before_play(*args, **kw)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(f"{module}.decide_before_play", spy)
+    return asked
+
+
+@pytest.mark.parametrize(
+    ("name", "bounded"),
+    [("pimc", DEFAULT_EVALUATION), ("pimc:before=middle", Evaluation.MIDDLE),
+     ("pimc:16/300k,before=playout", None), ("epimc:before=playout", None),
+     ("pimc-classic", None)],
+)  # fmt: skip
+def test_players_value_worlds_past_their_nodes_as_their_setting_says(
+    name: str, bounded: Evaluation | None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The pimc players' ``before=`` setting (the learned bounded search by
+    default, ``before=playout`` the player as it was) reaches the decision
+    before play; pimc-classic plays them out, as before; the short form
+    reads back the same."""
+    asked = _spy_bounded(monkeypatch, "solver.players")
+    player = players.make_player(name)
+    pos = random_deal("chinese-whist", 2, 4)
+    player.choose(view_of(pos, pos.to_move), random.Random(1))
+    assert asked == [bounded]
+    text = player.settings_text()
+    if text is not None:
+        assert players.make_player(f"{player.name}:{text}").settings_text() == text
+
+
+def test_an_unknown_valuation_before_play_is_one_line() -> None:
+    with pytest.raises(NotationError, match=r"pimc: before play, unknown evaluation 'best' \("):
+        players.make_player("pimc:before=best")
+    with pytest.raises(BenchDataError, match="recommend: unknown evaluation 'best'"):
+        recommend_setting("evaluation=best")
+
+
+def test_the_decision_bench_values_worlds_past_their_nodes_as_asked(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    asked = _spy_bounded(monkeypatch, "solver.decision_bench")
+    points = load_points(data_folder() / POINTS_NAME)
+    point = next(p for p in points if p.variant == "chinese-whist-2" and p.phase == BEFORE)
+    for text, bounded in [("", DEFAULT_EVALUATION), ("evaluation=playout", None)]:
+        choose = recommend_setting(f"samples=2,time=0,max_nodes=2000{',' if text else ''}{text}")
+        assert choose(point, random.Random(1)) in {str(m) for m in point.read_view().legal_moves()}
+        assert asked[-1] == bounded
