@@ -208,7 +208,9 @@ def test_a_server_that_is_no_dask_scheduler_is_one_line(
 @pytest.mark.parametrize(
     "address,words",
     [
-        (refused_address(), "connection refused"),
+        # a free port drawn at collection: its id named, the same in every
+        # collecting process (pytest-xdist's workers must collect alike)
+        pytest.param(refused_address(), "connection refused", id="a closed port"),
         ("tls://127.0.0.1:8786", "tls:// needs certificates"),
         ("ucx://127.0.0.1:8786", "ucx:// needs UCX"),
         ("inproc://127.0.0.1/1/1", "inproc:// reaches a scheduler inside one process"),
