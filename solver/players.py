@@ -327,12 +327,18 @@ class PimcBudget:
     ``none``: drawn uniformly), the setting ``infer=heuristic``.  `evaluation`
     values a bounded search's horizon (`solver.doubledummy.Evaluation`: the
     learned model by default; ``eval=middle``, the middle of the cheap bounds,
-    is the player as it was before the learned evaluation)."""
+    is the player as it was before the learned evaluation).  `first_pass`
+    (``first_pass=N``, `solver.budget.Budget.first_pass`): the anytime
+    split's first pass, every world valued within N nodes before any is
+    deepened (None: `recommend`'s default; ``first_pass=0``: each world
+    once within its share, with ``eval=middle`` the player as at issue 36's
+    start)."""
 
     worlds: int
     nodes: int
     infer: str = NO_MODEL
     evaluation: Evaluation = DEFAULT_EVALUATION
+    first_pass: int | None = None
     MIN_WORLDS: ClassVar[int] = 6
 
     @property
@@ -347,22 +353,25 @@ class PimcBudget:
             text += f",infer={self.infer}"
         if self.evaluation != DEFAULT_EVALUATION:
             text += f",eval={self.evaluation}"
+        if self.first_pass is not None:
+            text += f",first_pass={self.first_pass}"
         return text
 
 
 SETTING_WORDS = {
     "worlds": "worlds", "w": "worlds", "nodes": "nodes", "n": "nodes", "infer": "infer",
-    "eval": "evaluation", "evaluation": "evaluation",
+    "eval": "evaluation", "evaluation": "evaluation", "first_pass": "first_pass",
 }  # fmt: skip
 SETTINGS_HELP = (
-    f"worlds=W, nodes=N, infer={'|'.join([*MODELS, NO_MODEL])}, eval={'|'.join(EVALUATIONS)}"
+    f"worlds=W, nodes=N, infer={'|'.join([*MODELS, NO_MODEL])}, eval={'|'.join(EVALUATIONS)},"
+    " first_pass=N (0: off)"
 )
 SUFFIXES = {"k": 1_000, "m": 1_000_000, "g": 1_000_000_000}
 
 
 # The most a budget may ask for: more worlds give no better estimate, and the
 # search counts its nodes in 64 bits (a budget past these is a mistake).
-MOST = {"worlds": 1_000_000, "nodes": MAX_NODES}
+MOST = {"worlds": 1_000_000, "nodes": MAX_NODES, "first_pass": MAX_NODES}
 
 
 def _count(text: str, what: str, player: str) -> int:
@@ -389,7 +398,7 @@ def parse_budget(text: str, default: PimcBudget, player: str = "pimc") -> PimcBu
     what is not given is `default`'s.  NotationError for anything else,
     naming `player` (whose settings these are)."""
     worlds, nodes, infer = default.worlds, default.nodes, default.infer
-    evaluation = default.evaluation
+    evaluation, first_pass = default.evaluation, default.first_pass
     items = text.strip().lower().split(",")
     if "=" not in items[0]:
         parts = items.pop(0).split("/")
@@ -410,6 +419,8 @@ def parse_budget(text: str, default: PimcBudget, player: str = "pimc") -> PimcBu
             worlds = _count(value, "worlds", player)
         elif word == "nodes":
             nodes = _count(value, "nodes", player)
+        elif word == "first_pass":
+            first_pass = 0 if value.strip() == "0" else _count(value, "first_pass", player)
         elif word == "evaluation":
             try:
                 evaluation = evaluation_named(value.strip())
@@ -418,7 +429,7 @@ def parse_budget(text: str, default: PimcBudget, player: str = "pimc") -> PimcBu
         else:
             model_named(value)  # NotationError for an unknown model
             infer = value.strip()
-    return PimcBudget(worlds, nodes, infer, evaluation)
+    return PimcBudget(worlds, nodes, infer, evaluation, first_pass)
 
 
 class BudgetedPlayer(SamplingPlayer):
@@ -452,6 +463,7 @@ class BudgetedPlayer(SamplingPlayer):
         return Budget(
             self.TT_MB, search_nodes=self.budget.world_nodes, run_nodes=self.budget.nodes,
             seconds=self.seconds, worlds=self.budget.worlds, jobs=jobs,
+            first_pass=self.budget.first_pass,
         )  # fmt: skip
 
 
