@@ -59,14 +59,19 @@ def main(argv: list[str] | None = None) -> int:
                 bounded_solver.horizon = played + h
                 hs.append(bounded_solver.analyze(world, pv=False).stats.nodes)
             cells.setdefault((p.variant, p.phase), []).append((a.stats.nodes, a.stats.exact, hs))
-    print(f"{'variant':16} {'phase':11} worlds exact  exact-nodes(med) " +
-          " ".join(f"h+{h}(med)" for h in HORIZONS))
+    print(
+        f"{'variant':16} {'phase':11} worlds exact  exact-nodes(med) "
+        + " ".join(f"h+{h}(med)" for h in HORIZONS)
+    )
     for (variant, phase), rows in cells.items():
         exact = sum(r[1] for r in rows)
         med = statistics.median(r[0] for r in rows)
         hmed = [statistics.median(r[2][i] for r in rows) for i in range(len(HORIZONS))]
-        print(f"{variant:16} {phase:11} {len(rows):6} {exact:5}  {med:16,.0f} " +
-              " ".join(f"{x:9,.0f}" for x in hmed), flush=True)
+        print(
+            f"{variant:16} {phase:11} {len(rows):6} {exact:5}  {med:16,.0f} "
+            + " ".join(f"{x:9,.0f}" for x in hmed),
+            flush=True,
+        )
     return 0
 
 

@@ -64,13 +64,16 @@ DEFAULT_EVALUATION = Evaluation.LEARNED
 class WorldValues:
     """A world's value of every legal move (move text -> value), the moves
     whose value is only an upper bound, each move's possible range, what the
-    search did and which method found the values."""
+    search did and which method found the values; a ``bounded`` world's
+    `horizon`, the trick of the hand whose start the values' search
+    evaluated (`Solver.horizon`; None for the other methods)."""
 
     values: dict[str, int]
     bounded: frozenset[str]
     ranges: dict[str, tuple[int, int]]
     stats: SearchStats
     method: Method
+    horizon: int | None = None
 
 
 def _after(world: Position, move: Move) -> Position:
@@ -163,6 +166,7 @@ def bounded(
     kept_nodes, kept_horizon = bounded_solver.max_nodes, bounded_solver.horizon
     spent = NO_STATS
     found: dict[str, int] | None = None
+    found_at = 0
     try:
         for horizon in horizons(world):
             left = max_nodes - spent.nodes
@@ -174,7 +178,7 @@ def bounded(
             spent = spent + analysis.stats
             if not analysis.stats.exact:
                 break
-            found = {str(cv.move): cv.value for cv in analysis.moves}
+            found, found_at = {str(cv.move): cv.value for cv in analysis.moves}, horizon
             if not max_nodes:
                 break
     finally:
@@ -183,7 +187,7 @@ def bounded(
         return None
     afters = {str(m): _after(world, m) for m in world.legal_moves()}
     ranges = _ranges(world, afters, ranges_solver or bounded_solver, side, found)
-    return WorldValues(found, frozenset(), ranges, spent, BOUNDED)
+    return WorldValues(found, frozenset(), ranges, spent, BOUNDED, found_at)
 
 
 class _Budget:
