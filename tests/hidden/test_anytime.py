@@ -21,8 +21,11 @@ import pytest
 import solver
 from cli.recommend import mean_text
 from solver.budget import Budget
+from solver.decision_bench import recommend_setting
 from solver.doubledummy import Evaluation, Solver
+from solver.errors import BenchDataError, NotationError
 from solver.pimc import recommend
+from solver.players import PimcPlayer, parse_budget
 from solver.position import view_of
 from solver.recommendation import Recommendation
 from solver.sampling import Sampler
@@ -122,3 +125,19 @@ def test_split_off_is_the_allocation_as_before() -> None:
     off, split = the_run(0), the_run()
     assert off.worlds < split.worlds == WORLDS
     assert off.stats.nodes <= RUN_NODES
+
+
+def test_the_settings_name_the_split() -> None:
+    """``first_pass=N`` in the pimc player's settings and the decision
+    bench's recommend (0: the allocation as before; not given: the default),
+    read back from the player's text; a bad count is one error."""
+    budget = parse_budget("32/1M,first_pass=5k", PimcPlayer.DEFAULT_BUDGET)
+    assert budget.first_pass == 5_000
+    assert parse_budget(budget.text(), PimcPlayer.DEFAULT_BUDGET) == budget
+    assert parse_budget("32/1M,first_pass=0", PimcPlayer.DEFAULT_BUDGET).first_pass == 0
+    assert parse_budget("32/1M", PimcPlayer.DEFAULT_BUDGET).first_pass is None
+    with pytest.raises(NotationError, match="first_pass"):
+        parse_budget("32/1M,first_pass=lots", PimcPlayer.DEFAULT_BUDGET)
+    recommend_setting("first_pass=0")  # read without error
+    with pytest.raises(BenchDataError, match="first_pass"):
+        recommend_setting("first_pass=-3")
