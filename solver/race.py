@@ -157,12 +157,13 @@ def deepen(
     spent = deepened = 0
 
     def submit() -> None:
-        while len(futures) < ahead and (i := next(todo, None)) is not None:
+        # at most `ahead` worlds searched or done ahead of the one taken next
+        while len(futures) + len(got) < ahead and (i := next(todo, None)) is not None:
             task = replace(run.tasks[i], race=race, max_nodes=world_nodes)
             futures[i] = executor.submit(solve_world, task)
 
-    submit()
     for i in again:
+        submit()  # world i among them: the worlds before it are taken
         while i not in got and futures and not wall.passed(until):
             left = wall.seconds_left(until)
             timeout = DEEPEN_POLL if left is None else min(DEEPEN_POLL, left)
