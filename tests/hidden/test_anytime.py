@@ -36,6 +36,7 @@ WORLDS = 8
 FIRST_PASS = 1_000  # nodes: no world of the hand is solved exactly within them
 WORLD_NODES = 50_000  # the second pass: some worlds solved exactly, some not
 RUN_NODES = 400_000  # the whole run: the second pass stops within it
+TIMED_SECONDS = 1.0  # a timed run: the first pass takes a fraction of it
 SEED = 11  # the deal, its first 8 cards and the worlds
 CARDS = 8
 
@@ -81,10 +82,21 @@ def test_every_world_counted_by_its_method() -> None:
     assert rec.stats.nodes <= RUN_NODES
 
 
-@pytest.mark.parametrize("first_pass", [FIRST_PASS, 0])
-def test_worlds_valued_as_their_method_and_horizon_say(first_pass: int) -> None:
+@functools.cache
+def timed_run() -> Recommendation:
+    """The split within a time alone (the second pass's budget from the
+    time left; a search the deadline stopped is not kept)."""
+    budget = Budget(seconds=TIMED_SECONDS, worlds=WORLDS, jobs=1, first_pass=FIRST_PASS)
+    return recommend(in_play(), budget=budget, seed=SEED)
+
+
+RUNS = {"split": the_run, "split, timed": timed_run, "off": lambda: the_run(0)}
+
+
+@pytest.mark.parametrize("which", RUNS)
+def test_worlds_valued_as_their_method_and_horizon_say(which: str) -> None:
     pos = in_play()
-    rec = the_run(first_pass)
+    rec = RUNS[which]()
     sampler = Sampler(view_of(pos, pos.to_move))
     drawn = DrawnWorlds(sampler, rec.requested, SEED)  # the worlds drawn as the run drew them
     exact_solver = Solver()
@@ -108,6 +120,11 @@ def test_worlds_valued_as_their_method_and_horizon_say(first_pass: int) -> None:
                 assert m.values[i] == values[str(m.move)], (i, method, horizon, m.move)
         checked += 1
     assert checked == rec.worlds
+
+
+def test_a_timed_split_values_every_world() -> None:
+    rec = timed_run()
+    assert rec.worlds == WORLDS == sum(rec.by_method().values())
 
 
 def test_estimates_marked() -> None:
