@@ -117,7 +117,13 @@ class Budget:
     - `search_seconds`: the time of one search (``--search-time``);
     - `worlds`: the worlds of a recommendation (``--samples``; None: the
       caller's default);
-    - `jobs`: worker processes or threads (None: one per core).
+    - `jobs`: worker processes or threads (None: one per core);
+    - `first_pass`: a recommendation's anytime split (`solver.race.deepen`):
+      every world first valued within this many nodes (exact where that
+      fits, else a bounded search), then the worlds not solved exactly
+      searched again, the cards still in contention, with what is left;
+      0: each world once within its share (the allocation as at issue
+      36's start); None: `recommend`'s default.
     """
 
     tt_mb: float | None = None
@@ -128,6 +134,7 @@ class Budget:
     search_seconds: float | None = None
     worlds: int | None = None
     jobs: int | None = None
+    first_pass: int | None = None
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "tt_mb", table_mib(self.tt_mb) if self.tt_mb else None)
@@ -141,6 +148,8 @@ class Budget:
             count_between(self.worlds, 1, MAX_WORLDS, "samples (worlds)")
         if self.jobs is not None:
             count_between(self.jobs, 1, MAX_JOBS, "jobs")
+        if self.first_pass is not None:
+            node_limit(self.first_pass)  # 0 is kept: the split off, not "no limit"
 
     def table(self, default: float = DEFAULT_TT_MB) -> float:
         """The table size, MiB: `tt_mb`, or (None) `default`, the size the

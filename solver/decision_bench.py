@@ -4,7 +4,7 @@ decision points (`solver.decision_points`).
 
 A *setting* is a player (``pimc:16/300k``, ``epimc:16/300k``,
 ``heuristic``, any ``--seats`` name) or
-``recommend[:samples=N,time=S,jobs=J,max_nodes=N,node_budget=N,race=no,evaluation=E]``
+``recommend[:samples=N,time=S,jobs=J,max_nodes=N,node_budget=N,race=no,evaluation=E,first_pass=N]``
 (`solver.pimc.recommend` in play, `solver.decisions.decide_before_play`
 before play, as ``tricksolver recommend`` runs them, with its defaults:
 100 worlds, `DEFAULT_SECONDS` a decision (``time=0``: no limit), one worker
@@ -51,7 +51,9 @@ from solver.valuation import DEFAULT_EVALUATION
 
 TOLERANCE = 0.05  # a decision within this of the judge's best mean counts as a best one
 RECOMMEND = "recommend"
-RECOMMEND_KEYS = ("samples", "time", "jobs", "max_nodes", "node_budget", "race", "evaluation")
+RECOMMEND_KEYS = (
+    "samples", "time", "jobs", "max_nodes", "node_budget", "race", "evaluation", "first_pass",
+)  # fmt: skip
 RECOMMEND_SAMPLES = 100  # recommend's worlds when not given (as `tricksolver recommend`)
 NO = ("no", "false", "off", "0")
 YES = ("yes", "true", "on", "1")
@@ -106,6 +108,15 @@ def recommend_setting(text: str, jobs: int | None = None) -> Choose:
     budget = (
         count(options["node_budget"], "recommend: node_budget") if "node_budget" in options else 0
     )
+    # the anytime split's first pass (`Budget.first_pass`; 0: off, not given: the default)
+    first_pass = options.get("first_pass")
+    passes = (
+        None
+        if first_pass is None
+        else 0
+        if first_pass == "0"
+        else count(first_pass, "recommend: first_pass")
+    )
     race = options.get("race", "yes")
     if race not in NO + YES:
         raise BenchDataError(f"recommend: race is yes or no, not {race!r}")
@@ -129,19 +140,10 @@ def recommend_setting(text: str, jobs: int | None = None) -> Choose:
                 bounded=evaluation,
             )
             return str(got.completed().move)
-        rec = recommend(
-            point.read_view(),
-            budget=Budget(
-                worlds=samples,
-                deadline=deadline,
-                jobs=workers,
-                search_nodes=max_nodes,
-                run_nodes=budget,
-            ),
-            seed=seed,
-            race=race in YES,
-            bounded=evaluation,
-        )
+        limits = Budget(search_nodes=max_nodes, run_nodes=budget, deadline=deadline,
+                        worlds=samples, jobs=workers, first_pass=passes)  # fmt: skip
+        rec = recommend(point.read_view(), budget=limits, seed=seed, race=race in YES,
+                        bounded=evaluation)  # fmt: skip
         return str(rec.completed().best)
 
     return choose

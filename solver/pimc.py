@@ -49,7 +49,7 @@ from solver.inference import DEFAULT_FACTOR, InferenceSampler, PlayModel
 from solver.objectives import MaxnBy, Objective, Stopped
 from solver.pools import process_pool, shut_down
 from solver.position import view_of
-from solver.race import Run
+from solver.race import Run, deepen
 from solver.recommendation import Recommendation, summarize
 from solver.sampling import Sampler
 from solver.timing import catch_sigint
@@ -66,6 +66,9 @@ TIMED_WORLDS = 40  # the target: at least 30 worlds valued in any time; some mar
 TIMED_FIRST_RATE = 1_000_000  # nodes a second of a worker before one is measured (a slow machine)
 TIMED_LEAST_NODES = 10_000  # the smallest budget a world is given
 TIMED_AHEAD_PER_WORKER = 2  # worlds handed out ahead a worker (the budget follows the rate)
+# The anytime split's first pass (`Budget.first_pass`, 0: off): the nodes a
+# world is first valued within, when the budget does not say.
+DEFAULT_FIRST_PASS = 0
 
 
 # -- the driver ---------------------------------------------------------------
@@ -154,6 +157,18 @@ def recommend(
     workers = jobs or os.cpu_count() or 1
     started = time.monotonic()
     until = wall.earliest(wall.deadline_after(seconds), deadline)
+    # the anytime split (`solver.race.deepen`): every world valued within
+    # `first_pass` nodes first, then deepened with what the limits leave
+    first_pass = DEFAULT_FIRST_PASS if budget.first_pass is None else budget.first_pass
+    split = (
+        first_pass > 0
+        and (until is not None or node_budget > 0)
+        and bounded is not None
+        and objective == Objective.VALUE
+    )
+    deep_nodes = world_nodes
+    if split:
+        world_nodes = min(first_pass, world_nodes or first_pass)
     # time alone bounds the run: each world a node budget that fits the time
     timed = (
         until is not None
@@ -166,8 +181,8 @@ def recommend(
         world_nodes = _timed_world_nodes(left, workers, TIMED_FIRST_RATE, TIMED_WORLDS)
     table = math.ceil(budget.table()) * MIB
     model = WorldTask(view.to_line(), 0, (), objective, table, world_nodes,
-                      clear=node_budget > 0, bounded=bounded, maxn_by=maxn_by, timed=timed,
-                      deadline=until)  # fmt: skip
+                      clear=node_budget > 0, bounded=bounded, maxn_by=maxn_by,
+                      timed=timed or (split and not node_budget), deadline=until)  # fmt: skip
     weighing = None if inference is None else InferenceSampler(sampler, inference, inference_factor)
     tasks = WorldTasks(sampler, samples, seed, model, weighing)
     if objective == Objective.MAXN and len(set(sampler.world(list(tasks[0].masks)).sides())) < 3:
@@ -226,6 +241,11 @@ def recommend(
                 break
         if timed and stopped is None:
             most_world_nodes = max(most_world_nodes, _revisit(run, executor, workers, until))
+        if split and stopped is None:
+            most_world_nodes = max(
+                most_world_nodes,
+                _deepen(run, executor, workers, deep_nodes, node_budget, first_pass, until),
+            )
         if racing and stopped in (None, Stopped.NODES):
             n = run.prefix if stopped is None else run.kept_within(node_budget)
             _settle_bounds(run, n, executor, view, legal, until)
@@ -253,7 +273,7 @@ def recommend(
     if stopped is None and n < samples:
         stopped = Stopped.NODES
     solved = [run.results[i] for i in range(n)]
-    shown_nodes = most_world_nodes if timed else max_nodes
+    shown_nodes = most_world_nodes if timed or split else max_nodes
     rec = summarize(view, legal, solved, samples, sampler.count(), seed, stopped, objective,
                      time.monotonic() - started, shown_nodes, node_budget)  # fmt: skip
     rec = rec.weighed(inference, tasks.candidates, tasks.effective_worlds)
@@ -293,6 +313,31 @@ def _revisit(run: Run, executor: Executor, workers: int, until: float | None) ->
 
 
 REVISIT_POLL = 0.2  # seconds between looks at the deadline while worlds are searched again
+
+
+def _deepen(
+    run: Run,
+    executor: Executor,
+    workers: int,
+    world_nodes: int,
+    node_budget: int,
+    first_pass: int,
+    until: float | None,
+) -> int:
+    """The anytime split's second pass (`solver.race.deepen`) over every
+    world of the first: each world within `world_nodes` (0: its share of
+    the time left, as `_revisit` gives it, and never less than
+    `first_pass`), the whole within what is left of `node_budget` (0: no
+    limit).  The largest budget given (0: none deepened)."""
+    n = run.prefix
+    if not world_nodes:
+        again = sum(not run.results[i].exact for i in range(n))
+        left = wall.seconds_left(until) or 0.0
+        rate = run.rate(TIMED_FIRST_RATE)
+        world_nodes = max(first_pass, _timed_world_nodes(left, workers, rate, max(1, again)))
+    nodes_left = node_budget - run.nodes[n] if node_budget else None
+    ahead = TIMED_AHEAD_PER_WORKER * workers
+    return world_nodes if deepen(run, n, executor, world_nodes, nodes_left, until, ahead) else 0
 
 
 # the most a run past its deadline waits for its first world: the margin but

@@ -351,13 +351,19 @@ class PimcBudget:
     values a world past its nodes before play (`decide_before_play`'s
     `bounded`: the learned model's bounded search by default; None, the
     setting ``before=playout``, the heuristic playout, the player as it was
-    before the bounded search came to decisions before play)."""
+    before the bounded search came to decisions before play).  `first_pass`
+    (``first_pass=N``, `solver.budget.Budget.first_pass`): the anytime
+    split's first pass, every world valued within N nodes before any is
+    deepened (None: `recommend`'s default; ``first_pass=0``: each world
+    once within its share, with ``eval=middle`` the player as at issue 36's
+    start)."""
 
     worlds: int
     nodes: int
     infer: str = NO_MODEL
     evaluation: Evaluation = DEFAULT_EVALUATION
     before: Evaluation | None = DEFAULT_EVALUATION
+    first_pass: int | None = None
     MIN_WORLDS: ClassVar[int] = 6
 
     @property
@@ -375,23 +381,26 @@ class PimcBudget:
             text += f",eval={self.evaluation}"
         if self.before != DEFAULT_EVALUATION:
             text += f",before={valuation_name(self.before)}"
+        if self.first_pass is not None:
+            text += f",first_pass={self.first_pass}"
         return text
 
 
 SETTING_WORDS = {
     "worlds": "worlds", "w": "worlds", "nodes": "nodes", "n": "nodes", "infer": "infer",
     "eval": "evaluation", "evaluation": "evaluation", "before": "before",
+    "first_pass": "first_pass",
 }  # fmt: skip
 SETTINGS_HELP = (
     f"worlds=W, nodes=N, infer={'|'.join([*MODELS, NO_MODEL])}, eval={'|'.join(EVALUATIONS)},"
-    f" before={'|'.join(VALUATIONS)}"
+    f" before={'|'.join(VALUATIONS)}, first_pass=N (0: off)"
 )
 SUFFIXES = {"k": 1_000, "m": 1_000_000, "g": 1_000_000_000}
 
 
 # The most a budget may ask for: more worlds give no better estimate, and the
 # search counts its nodes in 64 bits (a budget past these is a mistake).
-MOST = {"worlds": 1_000_000, "nodes": MAX_NODES}
+MOST = {"worlds": 1_000_000, "nodes": MAX_NODES, "first_pass": MAX_NODES}
 
 
 def _count(text: str, what: str, player: str) -> int:
@@ -418,7 +427,7 @@ def parse_budget(text: str, default: PimcBudget, player: str = "pimc") -> PimcBu
     what is not given is `default`'s.  NotationError for anything else,
     naming `player` (whose settings these are)."""
     worlds, nodes, infer = default.worlds, default.nodes, default.infer
-    evaluation, before = default.evaluation, default.before
+    evaluation, before, first_pass = default.evaluation, default.before, default.first_pass
     items = text.strip().lower().split(",")
     if "=" not in items[0]:
         parts = items.pop(0).split("/")
@@ -439,6 +448,8 @@ def parse_budget(text: str, default: PimcBudget, player: str = "pimc") -> PimcBu
             worlds = _count(value, "worlds", player)
         elif word == "nodes":
             nodes = _count(value, "nodes", player)
+        elif word == "first_pass":
+            first_pass = 0 if value.strip() == "0" else _count(value, "first_pass", player)
         elif word == "evaluation":
             try:
                 evaluation = evaluation_named(value.strip())
@@ -452,7 +463,7 @@ def parse_budget(text: str, default: PimcBudget, player: str = "pimc") -> PimcBu
         else:
             model_named(value)  # NotationError for an unknown model
             infer = value.strip()
-    return PimcBudget(worlds, nodes, infer, evaluation, before)
+    return PimcBudget(worlds, nodes, infer, evaluation, before, first_pass)
 
 
 class BudgetedPlayer(SamplingPlayer):
@@ -489,6 +500,7 @@ class BudgetedPlayer(SamplingPlayer):
         return Budget(
             tt_mb=self.TT_MB, search_nodes=self.budget.world_nodes, run_nodes=self.budget.nodes,
             seconds=self.seconds, worlds=self.budget.worlds, jobs=jobs,
+            first_pass=self.budget.first_pass,
         )  # fmt: skip
 
 

@@ -124,7 +124,9 @@ def _round(x: float | None) -> float | None:
 class Recommendation:
     """The ranked moves of a seat (best mean first), with what the run did:
     `methods` names, world by world, how the world was valued
-    (`solver.valuation`: ``exact``, ``raced``, ``bounded``, ``playout``)."""
+    (`solver.valuation`: ``exact``, ``raced``, ``bounded``, ``playout``),
+    and `horizons` the horizon of each ``bounded`` world (the trick of the
+    hand whose start its search evaluated; None for the others)."""
 
     seat: int
     objective: Objective
@@ -145,6 +147,7 @@ class Recommendation:
     effective_worlds: float | None = None  # with inference: the candidates' Kish ESS
     algorithm: str = PIMC  # ALGORITHMS: how a world's move values were found
     unpostponed: int = 0  # epimc: (world, move) pairs past the node budget, valued as pimc does
+    horizons: tuple[int | None, ...] = ()  # world by world, as `methods`
 
     @property
     def best(self) -> Move:
@@ -292,6 +295,7 @@ def summarize(
     return Recommendation(
         view.seat, objective, tuple(estimates), n, requested, consistent, seed, stopped, stats,
         seconds, tuple(r.method for r in solved), max_nodes, node_budget,
+        horizons=tuple(r.horizon for r in solved),
     )  # fmt: skip
 
 

@@ -66,13 +66,16 @@ T = TypeVar("T")  # what a search of `deepen` finds
 class WorldValues:
     """A world's value of every legal move (move text -> value), the moves
     whose value is only an upper bound, each move's possible range, what the
-    search did and which method found the values."""
+    search did and which method found the values; a ``bounded`` world's
+    `horizon`, the trick of the hand whose start the values' search
+    evaluated (`Solver.horizon`; None for the other methods)."""
 
     values: dict[str, int]
     bounded: frozenset[str]
     ranges: dict[str, tuple[int, int]]
     stats: SearchStats
     method: Method
+    horizon: int | None = None
 
 
 def _after(world: Position, move: Move) -> Position:
@@ -156,20 +159,22 @@ def bounded(
 ) -> WorldValues | None:
     """Every legal move valued by a bounded search (`Solver.horizon`:
     exact up to the horizon, the game's evaluation there), the horizon the
-    farthest that fits (`deepen`).  None when not even the first fits.
+    farthest that fits (`deepen`; the values say which: `WorldValues.horizon`).
+    None when not even the first fits.
     Not exact: the method is ``bounded`` and the ranges are the cheap
     bounds (`ranges_solver`'s, default `bounded_solver`'s)."""
 
-    def analysis(searcher: Solver) -> tuple[dict[str, int], SearchStats]:
+    def analysis(searcher: Solver) -> tuple[tuple[dict[str, int], int], SearchStats]:
         got = searcher.analyze(world, pv=False)
-        return {str(cv.move): cv.value for cv in got.moves}, got.stats
+        return ({str(cv.move): cv.value for cv in got.moves}, searcher.horizon), got.stats
 
     found, spent = deepen(world, bounded_solver, max_nodes, analysis)
     if found is None:
         return None
+    values, horizon = found
     afters = {str(m): _after(world, m) for m in world.legal_moves()}
-    ranges = _ranges(world, afters, ranges_solver or bounded_solver, side, found)
-    return WorldValues(found, frozenset(), ranges, spent, BOUNDED)
+    ranges = _ranges(world, afters, ranges_solver or bounded_solver, side, values)
+    return WorldValues(values, frozenset(), ranges, spent, BOUNDED, horizon)
 
 
 def deepen(

@@ -67,6 +67,7 @@ class WorldResult:
     bounded: frozenset[str] = frozenset()
     ranges: dict[str, tuple[int, int]] = field(default_factory=dict)
     seconds: float = 0.0  # the worker's time on the world
+    horizon: int | None = None  # a bounded world's horizon (`valuation.WorldValues.horizon`)
 
     @property
     def exact(self) -> bool:
@@ -137,7 +138,8 @@ def _solve_world(task: WorldTask) -> WorldResult:
         )  # fmt: skip
     else:
         got = valuation.exact(world, solver, seat_side, _bounded_solver(task))
-    return WorldResult(task.index, got.values, got.stats, got.method, got.bounded, got.ranges)
+    return WorldResult(task.index, got.values, got.stats, got.method, got.bounded, got.ranges,
+                       horizon=got.horizon)  # fmt: skip
 
 
 def _maxn_world(index: int, world: Position, solver: Solver, side: int, by: MaxnBy) -> WorldResult:
