@@ -22,7 +22,8 @@ from pathlib import Path
 from typing import Any
 
 from solver.doubledummy import LEARNED, Solver
-from train.stopgap import GAMES, fill, position
+from train.stopgap import fill, position
+from train.variants import VARIANTS
 
 TABLE_MB = 16
 
@@ -61,7 +62,7 @@ def label(variant: str, k: int, depth: int, count: int, out: Path) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--variant", choices=sorted(GAMES), required=True)
+    ap.add_argument("--variant", choices=sorted(VARIANTS), required=True)
     ap.add_argument("--ks", required=True, help="a range of k, as 15-20")
     ap.add_argument("--depth", type=int, required=True)
     ap.add_argument("--count", type=int, required=True)

@@ -49,7 +49,8 @@ def forward(model: Model, x: np.ndarray) -> np.ndarray:
     x = np.atleast_2d(np.asarray(x, dtype=np.float64))
     w1 = model.w1.astype(np.float64)
     if model.hidden == 0:
-        return x @ w1[0] + model.b2
+        out: np.ndarray = x @ w1[0] + model.b2
+        return out
     h = np.maximum(x @ w1.T + model.b1.astype(np.float64), 0.0)
     return h @ model.w2.astype(np.float64) + model.b2
 

@@ -6,6 +6,9 @@
 # rebuild the extension, bootstrap labels further from the end of the hand with the
 # model just built (train/bootstrap.py, into $BOOT), train again with them, ...
 # Run from the repository root, with the `train` extra installed.
+# ONLY=cinch,chinkway trains those variants alone (the others' models kept as
+# their headers hold them) and skips the bootstrap rounds (two- and three-player
+# Chinese Whist) unless cw2 or cw3 is among them.
 set -euo pipefail
 PY=${PYTHON:-python}
 BOOT=${BOOT:-/tmp/tricksolver-bootstrap}
@@ -14,9 +17,20 @@ DEPTH3=4     # three players (depth 6 took 4-5 s a position at 16 tricks left)
 COUNT=150    # bootstrapped positions a variant and k
 data=()
 for d in "$@"; do data+=(--data "$d"); done
-build() { "$PY" setup.py build_ext --inplace -q >/dev/null; }
+build() {  # setup.py needs Cython; without it, pip builds in isolation
+    if "$PY" -c "import Cython" 2>/dev/null; then
+        "$PY" setup.py build_ext --inplace -q >/dev/null
+    else
+        "$PY" -m pip install -q --no-deps -e . >/dev/null
+    fi
+}
 rm -rf "$BOOT"
-"$PY" -m train.train_eval "${data[@]}" && build
+if [ -n "${ONLY:-}" ]; then
+    "$PY" -m train.train_eval "${data[@]}" --variants "$ONLY" && build
+    case ",$ONLY," in *,cw2,* | *,cw3,*) ;; *) exit 0 ;; esac
+else
+    "$PY" -m train.train_eval "${data[@]}" && build
+fi
 # round 1: two-player Chinese Whist 15-20 tricks left, three-player 13-17 (the whole hand)
 "$PY" -m train.bootstrap --variant cw2 --ks 15-20 --depth $DEPTH --count $COUNT --out "$BOOT"
 "$PY" -m train.bootstrap --variant cw3 --ks 13-17 --depth $DEPTH3 --count $COUNT --out "$BOOT"

@@ -4,8 +4,8 @@ not yet running: positions of plain random play (`tests.randpos.random_play`
 from a random deal) at a trick start with K tricks left, each side's exact
 value (a search capped at `CAP` nodes; a capped position is written as such,
 without values), and for test files every legal move's exact value.  The
-lines have data36's format (train/README.md), card indices for the moves'
-keys.  Seeds run from 1 (train) and TEST_SEED0 + 1 (test); a seed whose
+lines have data36's format (train/README.md), labelled by the same
+`train.positions.label`.  Seeds run from 1 (train) and TEST_SEED0 + 1 (test); a seed whose
 position is not a trick start with K left is skipped, so a file of N lines
 is the first N usable seeds.
 
@@ -24,12 +24,14 @@ from pathlib import Path
 from typing import Any
 
 from solver import _core
+from solver.doubledummy import Solver
 from solver.games.base import Position
 from tests.randpos import random_play
+from train.positions import label
 from train.variants import VARIANTS
 
 CAP = 3_000_000  # nodes a search
-TABLE_BYTES = 64 << 20
+TABLE_MB = 64
 TEST_SEED0 = 10_000_000
 
 
@@ -49,40 +51,27 @@ def position(variant: str, k: int, seed: int) -> Position | None:
     return pos
 
 
-def one(searcher: Any, variant: str, k: int, seed: int, moves: bool) -> dict[str, Any] | None:
+def one(solver: Solver, variant: str, k: int, seed: int, moves: bool) -> dict[str, Any] | None:
+    """The line of the seed's position (None: not a trick start with k
+    left), labelled by `train.positions.label`, the one labeller of the data."""
     pos = position(variant, k, seed)
     if pos is None:
         return None
     st = pos.core
     assert st is not None
     started = time.process_time()
-    nodes = 0
-    values = []
-    capped = {"variant": variant, "seed": seed, "k": k, "position": pos.to_line(), "capped": True}
-    for side in range(st.nsides):
-        searcher.clear()
-        values.append(searcher.solve(st, side))
-        nodes += searcher.stats["nodes"]
-        if not searcher.stats["exact"]:
-            return capped
-    row: dict[str, Any] = {
-        "variant": variant,
-        "seed": seed,
-        "index": seed,
-        "k": k,
-        "position": pos.to_line(),
-        "sides": list(range(st.nsides)),
-        "values": values,
-    }
-    if moves:
-        searcher.clear()
-        found = searcher.analyze(st)
-        if not searcher.stats["exact"]:
-            return capped
-        nodes += searcher.stats["nodes"]
+    labels = label(solver, pos, moves)
+    row: dict[str, Any] = {"variant": variant, "seed": seed, "index": seed, "k": k}
+    row["position"] = pos.to_line()
+    if labels.values is None:
+        row["capped"] = True
+        return row
+    row["sides"] = list(range(st.nsides))
+    row["values"] = labels.values
+    if labels.moves is not None:
         row["side_to_move"] = st.sides[st.turn]
-        row["moves"] = {str(card): v for card, v, _cls, _high in found}
-    row["nodes"] = nodes
+        row["moves"] = labels.moves
+    row["nodes"] = labels.nodes
     row["seconds"] = time.process_time() - started
     return row
 
@@ -118,12 +107,12 @@ def fill(
 
 def make(variant: str, k: int, kind: str, count: int, out: Path, seconds: float = 0) -> int:
     """out/<variant>/<kind>_k<k>.jsonl up to `count` lines (`fill`)."""
-    searcher = _core.Searcher(TABLE_BYTES, CAP)
+    solver = Solver(tt_mb=TABLE_MB, max_nodes=CAP)
     first = (TEST_SEED0 if kind == "test" else 0) + 1
     return fill(
         out / variant / f"{kind}_k{k}.jsonl",
         count,
-        lambda seed: one(searcher, variant, k, seed, kind == "test"),
+        lambda seed: one(solver, variant, k, seed, kind == "test"),
         first,
         seconds,
     )

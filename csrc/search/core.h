@@ -178,8 +178,8 @@ static int middle_value(const ts_state *s, int R)
 #endif
 
 /* The learned evaluation (search/evaluate.h): the model's value for R,
- * settled into the bounds and onto a value the hand can end with, as
- * middle_value's; *raw (when not NULL) gets the model's own output.  A
+ * settled into the bounds and onto the nearest value the hand can end
+ * with (middle_value steps down instead); *raw (when not NULL) gets the model's own output.  A
  * game with no features (no GAME_N_FEATURES) is valued by GAME_EVALUATE.
  * eval_inputs fills x[] (TS_MAX_EVAL_INPUTS) with the model's inputs:
  * the cheap bounds, then the game's features; returns their number. */
@@ -206,9 +206,15 @@ static int learned_value(const ts_state *s, int R, float *raw)
         *raw = y;
     int lo = (int)x[0], hi = (int)x[1];
     int v = eval_settle(y, lo, hi);
-    while (v > lo && !GAME_possible_value(s, R, v))
-        v--;
-    return v;
+    /* the possible value nearest the output (a tie: the lower), not just
+     * the one below it: Chinkway's quest scores lie 1-5 apart */
+    int down = v, up = v + 1;
+    while (down > lo && !GAME_possible_value(s, R, down))
+        down--;
+    while (up <= hi && !GAME_possible_value(s, R, up))
+        up++;
+    float r = y < (float)lo ? (float)lo : y > (float)hi ? (float)hi : y;
+    return up <= hi && (float)up - r < r - (float)down ? up : down;
 }
 #else
 static int eval_inputs(const ts_state *s, int R, float *x)

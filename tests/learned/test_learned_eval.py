@@ -99,9 +99,13 @@ def test_learned_value_keeps_the_evaluation_contract(game: str, players: int) ->
             lo, hi = _core.Searcher.value_range(st, side)
             assert lo <= v <= hi
             assert possible(pos, side, v), (str(pos), side, v)
-            # the nearest possible value at or below the rounded output, in the bounds
-            near = min(max(int(np.floor(raw + 0.5)), lo), hi)
-            assert v <= near and all(not possible(pos, side, u) for u in range(v + 1, near + 1))
+            # the possible value in the bounds nearest the output (a tie: the lower)
+            r = min(max(raw, lo), hi)
+            assert all(
+                abs(u - r) > abs(v - r) or (abs(u - r) == abs(v - r) and u > v)
+                for u in range(lo, hi + 1)
+                if u != v and possible(pos, side, u)
+            ), (str(pos), side, v, raw)
             # a function of the position alone: a copy, or the same hand read again, agrees
             copy = pos.copy().core
             assert copy is not None

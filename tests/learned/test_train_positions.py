@@ -200,3 +200,19 @@ def test_ship_refuses_a_copy_over_its_size_and_writes_nothing(
     monkeypatch.setattr(ship, "MOST_BYTES", 10)
     assert ship.main(["--data", str(data), "--out", str(out)]) == 2
     assert not out.exists()
+
+
+def test_random_play_lines_are_labelled_like_the_generators(tmp_path: Path) -> None:
+    """train/stopgap.py (random play) labels with the generator's `label`:
+    each side's value a fresh solve, the moves every legal card's value."""
+    from train import stopgap
+
+    for variant in ("cinch", "chinkway"):
+        stopgap.make(variant, 2, "test", 2, tmp_path)
+        for row in _lines(tmp_path / variant / "test_k2.jsonl"):
+            pos = parse_position(str(row["position"]))
+            assert pos.core is not None
+            solver = Solver(tt_mb=4)
+            assert row["values"] == [solver.solve(pos, s).value for s in range(pos.core.nsides)]
+            want = {str(m.card): m.value for m in solver.analyze(pos, pv=False).moves}
+            assert row["moves"] == want
