@@ -293,7 +293,9 @@ def test_ctrl_c_stops_recommend_with_the_ranking_so_far() -> None:
     for _ in range(16):  # four tricks in: a world solves in a fraction of a second
         pos.play(pos.legal_moves()[0])
     seat = pos.seat_name(pos.to_move)
-    more = ["--samples", "100000", "--jobs", "1", "--json"]  # far more worlds than the wait solves
+    # far more worlds than the wait solves; --time 0: no deadline (by default 10 s, which
+    # a loaded machine reaches first), Ctrl-C alone ends it
+    more = ["--samples", "100000", "--jobs", "1", "--time", "0", "--json"]
     args = [exe(), "recommend", pos.to_line(), "--seat", seat, *more]
     out, err = interrupt_working(start_interruptible(args), SOME_WORLDS)
     data = json.loads(out)  # the ranking of the worlds solved by then
@@ -309,7 +311,7 @@ def test_ctrl_c_stops_extended_pimc_with_the_ranking_so_far() -> None:
     for _ in range(16):  # four tricks in: a world solves in a fraction of a second
         pos.play(pos.legal_moves()[0])
     seat = pos.seat_name(pos.to_move)
-    more = ["--samples", "1000000", "--method", "epimc", "--json"]  # drawn as valued
+    more = ["--samples", "1000000", "--method", "epimc", "--time", "0", "--json"]  # as recommend's
     args = [exe(), "recommend", pos.to_line(), "--seat", seat, *more]
     out, err = interrupt_working(start_interruptible(args), SOME_WORLDS)
     data = json.loads(out)
