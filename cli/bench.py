@@ -193,7 +193,7 @@ def bench(
       tricksolver bench --games whist --deals 2 --pbn-file solver/data/deals100.pbn --json > b.json
       tricksolver bench --games whist --deals 2 --repeat 3   fastest of 3 rounds a deal
       tricksolver bench --games table --deals 1   DD tables against DDS's
-      tricksolver bench --games whist --deals 1 --busy 1   with the other core busy
+      tricksolver bench --games chinkway --random-deals 10 --busy 1   with the other core busy
       tricksolver bench --signature          the search signature (quick set, ~10 s, long)
       tricksolver bench                      the full standard run (long)
       tricksolver bench --decisions --setting heuristic --phases end --points 1

@@ -98,10 +98,10 @@ def match(
 
     \b
     EXAMPLES
-      tricksolver match cinch --seats heuristic,random --deals 50
-      tricksolver match cw --players 3 --seats heuristic,random,random --deals 20 --json
-      tricksolver match chinkway --seats heuristic,random,random,random,random --deals 20 --csv
-      tricksolver match whist --seats heuristic,random --deals 50 --seed 4
+      tricksolver match cinch --seats heuristic,random --deals 10
+      tricksolver match cw --players 3 --seats heuristic,random,random --deals 10 --json
+      tricksolver match chinkway --seats heuristic,random,random,random,random --deals 5 --csv
+      tricksolver match whist --seats heuristic,random --deals 10 --seed 4
       tricksolver match cinch --seats heuristic,random --deals 20 --jobs 2
     """
     if as_json and as_csv:

@@ -28,14 +28,16 @@ from solver.games.game import Board
 from solver.result_files import CSV, JSON_LINES, open_results
 from tests import randpos
 from tests.cli.test_json_schemas import errors as schema_errors
-from tests.cli_helpers import assert_one_line_error, run
+from tests.cli_helpers import WORKING, Child, assert_one_line_error, run
 from tests.paths import ROOT
 from tests.search.test_parallel import whist_ending
 
 TT_MB = 8
 ANALYZE_LEFT = {"whist": 4, "chinkway": 2, "chinese-whist": 3, "cinch": 3}
 LIMITS = Budget(tt_mb=TT_MB)
-MATCH_WAIT = 8.0  # seconds: the command started (slowly, on a busy machine) and deals played
+# CPU-seconds the match command and its pool have spent once deals are played (a
+# heuristic-against-random Cinch deal: milliseconds; the start of two workers: 1.5 s)
+MATCH_WORKING = 2 * WORKING
 KILLED_BOARD = "3"  # the board whose worker kills itself (once)
 
 
@@ -528,10 +530,9 @@ def test_ctrl_c_stops_a_match_on_the_pool_with_the_deals_played() -> None:
         text=True,
         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )
-    time.sleep(MATCH_WAIT)
-    assert proc.poll() is None
-    proc.send_signal(signal.SIGINT)
-    out, err = proc.communicate(timeout=60)
+    child = Child(proc)
+    child.wait_working(MATCH_WORKING)
+    out, err = child.stop(signal.SIGINT)
     assert proc.returncode == 130, err
     assert "Traceback" not in err
     lineup = next(line for line in out.splitlines() if line.startswith("lineup,heuristic,"))

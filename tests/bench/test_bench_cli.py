@@ -1,31 +1,31 @@
 """`tricksolver bench --signature`: the search signature through the command line.
 
 The quick set's figures through the CLI are the ones tests/search/test_signature.py
-stores (imported from there, not copied); the JSON, the choice of the set,
-the options it refuses and Ctrl-C are checked with a stand-in for
-`solver.signature.run` that returns at once, and Ctrl-C once more on the
-real command in a child process.
+stores (imported from there, not copied), printed from the real quick set made
+once a session (the `quick_signature` fixture, which that file checks too); the
+JSON, the choice of the set, the options it refuses and Ctrl-C are checked with
+a stand-in for `solver.signature.run` that returns at once, and Ctrl-C once
+more on the real command in a child process.
 """
 
 from __future__ import annotations
 
+import copy
 import json
 import signal
 import sys
 import threading
-import time
 from collections.abc import Callable
 from typing import Any
 
 import pytest
 
 from solver import recommendation, signature
-from tests.cli_helpers import assert_one_line_error, run, start_interruptible
+from tests.cli_helpers import Child, assert_one_line_error, run, start_interruptible
 from tests.search.test_signature import QUICK_DIGEST, QUICK_NODES
 
 INTERRUPTED = 130
 RECORDS = [{"kind": "a", "nodes": 3}, {"kind": "b", "nodes": 4}]  # a stand-in signature's
-STARTUP_WAIT = 3  # seconds for the child to start and search before Ctrl-C
 
 
 @pytest.fixture
@@ -45,9 +45,29 @@ def sets_run(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     return asked
 
 
-def test_the_quick_signature_through_the_cli_is_the_stored_one() -> None:
+def test_the_quick_signature_through_the_cli_is_the_stored_one(
+    monkeypatch: pytest.MonkeyPatch, quick_signature: signature.Signature
+) -> None:
+    """`signature.run` depends on nothing but the set's name (its progress
+    callback only watches), so the command's run is the session's one: it is
+    handed out again, its records reported one by one as the real run does,
+    and the command must ask for the quick set and print the stored figures."""
+    asked: list[str] = []
+
+    def made_once(
+        which: str, progress: Callable[[dict[str, Any]], None] | None
+    ) -> signature.Signature:
+        asked.append(which)
+        records = copy.deepcopy(quick_signature.records)
+        for record in records:
+            if progress is not None:
+                progress(record)
+        return signature.Signature(records=records)
+
+    monkeypatch.setattr(signature, "run", made_once)
     result = run("bench", "--signature")
     assert result.exit_code == 0, result.output
+    assert asked == ["quick"]
     lines = result.stdout.splitlines()
     assert lines[-1] == f"Nodes searched: {QUICK_NODES}"  # alone, last, as Stockfish's
     assert f"Digest: {QUICK_DIGEST}" in lines
@@ -108,10 +128,9 @@ def test_ctrl_c_stops_the_real_signature_with_status_130() -> None:
     # this interpreter's command line, whatever `tricksolver` the PATH finds first
     command = "from solver.cli.main import main; main()"
     proc = start_interruptible([sys.executable, "-c", command, "bench", "--signature"])
-    time.sleep(STARTUP_WAIT)
-    assert proc.poll() is None, "the signature ended before it could be interrupted"
-    proc.send_signal(signal.SIGINT)
-    out, err = proc.communicate(timeout=60)
+    child = Child(proc)
+    child.wait_working()  # imports done, some records searched (the set: some 8 CPU-s)
+    out, err = child.stop(signal.SIGINT)
     assert proc.returncode == INTERRUPTED
     assert out == ""
     (line,) = err.strip().splitlines()

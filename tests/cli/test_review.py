@@ -42,7 +42,7 @@ from solver.review import (
     review_board,
     review_text,
 )
-from tests.cli.test_interrupt import INTERRUPTED, STARTUP, exe, interrupt_after
+from tests.cli.test_interrupt import INTERRUPTED, exe, interrupt_working
 from tests.cli.test_json_schemas import assert_valid, endgame
 from tests.cli_helpers import assert_one_line_error, run, start_interruptible
 from tests.paths import ROOT
@@ -328,10 +328,10 @@ def test_ctrl_c_shows_the_cards_reviewed_so_far_and_status_130(
 ) -> None:
     path = tmp_path / "deal.toml"
     path.write_text(saved_games["whist"], encoding="utf-8")
-    # a view of 400 worlds at every decision of a whole deal: far more than STARTUP
+    # a view of 400 worlds at every decision of a whole deal: far more than the wait
     proc = start_interruptible([exe(), "review", str(path), "--view", "all", "-n", "400",
                                 "--no-color"])  # fmt: skip
-    out, err = interrupt_after(proc, STARTUP)
+    out, err = interrupt_working(proc)
     assert proc.returncode == INTERRUPTED
     assert err.startswith("tricksolver: interrupted: ") and "of 52 moves reviewed" in err
     assert "before" in out and "interrupted:" in out

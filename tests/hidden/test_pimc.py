@@ -30,7 +30,7 @@ from solver.pools import start_worker
 from solver.position import parse_view, view_of
 from solver.sampling import Sampler
 from solver.stats import t975
-from tests.cli_helpers import assert_one_line_error, run, start_interruptible
+from tests.cli_helpers import WORKING, Child, assert_one_line_error, run, start_interruptible
 from tests.randpos import random_play
 
 # (game, players, cards played after the first lead): late enough that a
@@ -349,7 +349,6 @@ def test_ctrl_c_ends_a_recommendation_with_the_worlds_solved_so_far() -> None:
     takes a fraction of a second, 100,000 of them far longer than the wait)."""
     import shutil
     import signal
-    import time
 
     exe = shutil.which("tricksolver")
     assert exe is not None, "the tricksolver console script is not installed"
@@ -359,10 +358,9 @@ def test_ctrl_c_ends_a_recommendation_with_the_worlds_solved_so_far() -> None:
     proc = start_interruptible(
         [*args, "--samples", "100000", "--jobs", "2", "--time", "0", "--json"]
     )
-    time.sleep(6)  # worker start-up, then some worlds
-    assert proc.poll() is None, "the recommendation ended before it could be interrupted"
-    proc.send_signal(signal.SIGINT)
-    out, err = proc.communicate(timeout=60)
+    child = Child(proc)
+    child.wait_working(3 * WORKING)  # the start of the command and its two workers, some worlds
+    out, err = child.stop(signal.SIGINT)
     assert proc.returncode == 130, err  # the ranking so far, then the status of Ctrl-C
     assert "Traceback" not in err, err  # not even one printed on the way out
     data = json.loads(out)

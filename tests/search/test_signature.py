@@ -16,8 +16,8 @@ QUICK_DIGEST = "2ab6b2e612f03fe5"
 
 
 @pytest.fixture(scope="module")
-def quick() -> signature.Signature:
-    return signature.run("quick")
+def quick(quick_signature: signature.Signature) -> signature.Signature:
+    return quick_signature  # signature.run("quick"), made once a session (tests/conftest.py)
 
 
 def test_quick_signature_is_the_stored_one(quick: signature.Signature) -> None:
