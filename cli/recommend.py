@@ -24,9 +24,7 @@ from solver.decisions import (
     DEFAULT_SAMPLES,
     DEFAULT_SECONDS,
     PRE_PLAY_PHASES,
-    VALUATIONS,
     Decision,
-    bounded_named,
     check_decision,
     decide_before_play,
 )
@@ -49,7 +47,15 @@ from solver.recommendation import (
     MoveEstimate,
     Recommendation,
 )
-from solver.valuation import BOUNDED, DEFAULT_EVALUATION, EXACT, PLAYOUT, RACED
+from solver.valuation import (
+    BOUNDED,
+    DEFAULT_EVALUATION,
+    EXACT,
+    PLAYOUT,
+    RACED,
+    VALUATIONS,
+    bounded_named,
+)
 from solver.view import View
 
 from .common import (

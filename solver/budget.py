@@ -118,7 +118,7 @@ class Budget:
     - `worlds`: the worlds of a recommendation (``--samples``; None: the
       caller's default);
     - `jobs`: worker processes or threads (None: one per core);
-    - `first_pass`: a recommendation's anytime split (`solver.race.deepen`):
+    - `first_pass`: a recommendation's anytime split (`solver.race.second_pass`):
       every world first valued within this many nodes (exact where that
       fits, else a bounded search), then the worlds not solved exactly
       searched again, the cards still in contention, with what is left;

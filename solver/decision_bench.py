@@ -40,14 +40,14 @@ from typing import Any
 from solver.budget import Budget
 from solver.deadline import deadline_after, passed
 from solver.decision_points import BEFORE, PHASES, DecisionPoint
-from solver.decisions import DEFAULT_SECONDS, bounded_named, decide_before_play
+from solver.decisions import DEFAULT_SECONDS, decide_before_play
 from solver.errors import BenchDataError, PositionError, TricksolverError
 from solver.judgement import Judged
 from solver.match import Summary
 from solver.pimc import recommend
 from solver.players import make_player
 from solver.sampling import stand_in
-from solver.valuation import DEFAULT_EVALUATION
+from solver.valuation import DEFAULT_EVALUATION, bounded_named
 
 TOLERANCE = 0.05  # a decision within this of the judge's best mean counts as a best one
 RECOMMEND = "recommend"

@@ -70,7 +70,7 @@ from typing import Any
 from solver import deadline as wall
 from solver.banked import value_after
 from solver.budget import Budget
-from solver.doubledummy import EVALUATIONS, Evaluation, Solver, evaluation_named
+from solver.doubledummy import Evaluation, Solver
 from solver.errors import PositionError
 from solver.games.base import Move, Phase, Position
 from solver.games.registry import game_of
@@ -88,6 +88,7 @@ from solver.valuation import (
     PLAYOUT,
     Method,
     deepen,
+    valuation_name,
 )
 
 PRE_PLAY_PHASES = (Phase.BID, Phase.TRUMP, Phase.DISCARD)
@@ -98,25 +99,6 @@ DECISION_TT_MB = 16  # the table of the solver of a decision, MiB
 # a decision's limits when none are given: DEFAULT_SECONDS, DEFAULT_SAMPLES worlds a candidate
 DECISION_BUDGET = Budget(tt_mb=DECISION_TT_MB, seconds=DEFAULT_SECONDS, worlds=DEFAULT_SAMPLES)
 WORLD_SEED = "tricksolver decision {seed} world {index}"
-# What values a world past its node budget, by name (`bounded_named`): a
-# bounded search to one of the evaluations, or the heuristic playout alone.
-VALUATIONS = (*(str(e) for e in EVALUATIONS), str(PLAYOUT))
-
-
-def bounded_named(name: str) -> Evaluation | None:
-    """The evaluation of the bounded search called `name`, or None for
-    ``playout`` (no bounded search: the heuristic playout values a world
-    past its budget); PositionError naming the known ones."""
-    if name == PLAYOUT:
-        return None
-    if name in EVALUATIONS:
-        return evaluation_named(name)
-    raise PositionError(f"unknown evaluation {name!r} (one of {', '.join(VALUATIONS)})")
-
-
-def valuation_name(bounded: Evaluation | None) -> str:
-    """The name `bounded_named` reads back as `bounded`."""
-    return str(PLAYOUT if bounded is None else bounded)
 
 
 @dataclass(frozen=True)
@@ -232,7 +214,7 @@ class Decision:
     stopped: str | None  # None, "time" (the time limit) or "interrupted" (Ctrl-C) ended it
     seconds: float
     timed: bool = False  # a time limit ran: how many worlds were valued depended on the clock
-    # what valued a world past `max_nodes` (`bounded_named`): an evaluation, or "playout"
+    # what valued a world past `max_nodes` (`valuation.bounded_named`): an evaluation or "playout"
     evaluation: str = str(DEFAULT_EVALUATION)
 
     @property
@@ -552,8 +534,6 @@ __all__ = [
     "Plan",
     "PlanEstimate",
     "PlanValue",
-    "VALUATIONS",
-    "bounded_named",
     "bounded_value",
     "candidate_plans",
     "check_decision",
@@ -561,6 +541,5 @@ __all__ = [
     "draw_world",
     "draw_worlds",
     "value_plan",
-    "valuation_name",
     "world_rng",
 ]

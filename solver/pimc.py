@@ -49,7 +49,7 @@ from solver.inference import DEFAULT_FACTOR, InferenceSampler, PlayModel
 from solver.objectives import MaxnBy, Objective, Stopped
 from solver.pools import process_pool, shut_down
 from solver.position import view_of
-from solver.race import Run, deepen
+from solver.race import Run, second_pass
 from solver.recommendation import Recommendation, summarize
 from solver.sampling import Sampler
 from solver.timing import catch_sigint
@@ -157,7 +157,7 @@ def recommend(
     workers = jobs or os.cpu_count() or 1
     started = time.monotonic()
     until = wall.earliest(wall.deadline_after(seconds), deadline)
-    # the anytime split (`solver.race.deepen`): every world valued within
+    # the anytime split (`solver.race.second_pass`): every world valued within
     # `first_pass` nodes first, then deepened with what the limits leave
     first_pass = DEFAULT_FIRST_PASS if budget.first_pass is None else budget.first_pass
     split = (
@@ -244,7 +244,7 @@ def recommend(
         if split and stopped is None:
             most_world_nodes = max(
                 most_world_nodes,
-                _deepen(run, executor, workers, deep_nodes, node_budget, first_pass, until),
+                _second_pass(run, executor, workers, deep_nodes, node_budget, first_pass, until),
             )
         if racing and stopped in (None, Stopped.NODES):
             n = run.prefix if stopped is None else run.kept_within(node_budget)
@@ -315,7 +315,7 @@ def _revisit(run: Run, executor: Executor, workers: int, until: float | None) ->
 REVISIT_POLL = 0.2  # seconds between looks at the deadline while worlds are searched again
 
 
-def _deepen(
+def _second_pass(
     run: Run,
     executor: Executor,
     workers: int,
@@ -324,7 +324,7 @@ def _deepen(
     first_pass: int,
     until: float | None,
 ) -> int:
-    """The anytime split's second pass (`solver.race.deepen`) over every
+    """The anytime split's second pass (`solver.race.second_pass`) over every
     world of the first: each world within `world_nodes` (0: its share of
     the time left, as `_revisit` gives it, and never less than
     `first_pass`), the whole within what is left of `node_budget` (0: no
@@ -337,7 +337,8 @@ def _deepen(
         world_nodes = max(first_pass, _timed_world_nodes(left, workers, rate, max(1, again)))
     nodes_left = node_budget - run.nodes[n] if node_budget else None
     ahead = TIMED_AHEAD_PER_WORKER * workers
-    return world_nodes if deepen(run, n, executor, world_nodes, nodes_left, until, ahead) else 0
+    deepened = second_pass(run, n, executor, world_nodes, nodes_left, until, ahead)
+    return world_nodes if deepened else 0
 
 
 # the most a run past its deadline waits for its first world: the margin but

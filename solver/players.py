@@ -48,14 +48,7 @@ from typing import Any, ClassVar
 
 from solver import epimc
 from solver.budget import MAX_NODES, Budget
-from solver.decisions import (
-    VALUATIONS,
-    Decision,
-    bounded_named,
-    candidate_plans,
-    decide_before_play,
-    valuation_name,
-)
+from solver.decisions import Decision, candidate_plans, decide_before_play
 from solver.doubledummy import EVALUATIONS, Evaluation, evaluation_named
 from solver.errors import NotationError, PositionError
 from solver.games.base import Move, Phase
@@ -65,7 +58,7 @@ from solver.inference import MODELS, NO_MODEL, model_named
 from solver.pimc import ProgressFn, recommend
 from solver.recommendation import Recommendation
 from solver.sampling import stand_in
-from solver.valuation import DEFAULT_EVALUATION
+from solver.valuation import DEFAULT_EVALUATION, VALUATIONS, bounded_named, valuation_name
 from solver.view import View
 
 HINT_SEED = 0  # the generator of a hint is seeded with this: the same position, the same hint

@@ -124,7 +124,7 @@ def standings(
 DEEPEN_POLL = 0.2  # seconds between looks at the deadline while worlds are deepened
 
 
-def deepen(
+def second_pass(
     run: Run,
     n: int,
     executor: Executor,

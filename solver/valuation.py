@@ -35,7 +35,8 @@ from enum import StrEnum
 from typing import TypeVar
 
 from solver.banked import banked_between, value_after
-from solver.doubledummy import Evaluation, Solver
+from solver.doubledummy import EVALUATIONS, Evaluation, Solver, evaluation_named
+from solver.errors import PositionError
 from solver.games.base import Move, Position
 from solver.heuristics import heuristic_playout
 from solver.search_results import NO_STATS, SearchStats
@@ -60,6 +61,26 @@ BOUNDED_TT_MB = 16  # the table of a bounded searcher (exact keys, emptied at ea
 # keeps the engine as it was, for comparisons).
 DEFAULT_EVALUATION = Evaluation.LEARNED
 T = TypeVar("T")  # what a search of `deepen` finds
+
+# What values a world past its node budget, by name (`bounded_named`): a
+# bounded search to one of the evaluations, or the heuristic playout alone.
+VALUATIONS = (*(str(e) for e in EVALUATIONS), str(PLAYOUT))
+
+
+def bounded_named(name: str) -> Evaluation | None:
+    """The evaluation of the bounded search called `name`, or None for
+    ``playout`` (no bounded search: the heuristic playout values a world
+    past its budget); PositionError naming the known ones."""
+    if name == PLAYOUT:
+        return None
+    if name in EVALUATIONS:
+        return evaluation_named(name)
+    raise PositionError(f"unknown evaluation {name!r} (one of {', '.join(VALUATIONS)})")
+
+
+def valuation_name(bounded: Evaluation | None) -> str:
+    """The name `bounded_named` reads back as `bounded`."""
+    return str(PLAYOUT if bounded is None else bounded)
 
 
 @dataclass(frozen=True)

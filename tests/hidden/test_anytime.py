@@ -1,5 +1,5 @@
 """The anytime split of a recommendation (`Budget.first_pass`,
-`solver.race.deepen`): every world first valued within a few nodes, then
+`solver.race.second_pass`): every world first valued within a few nodes, then
 the worlds not solved exactly deepened with what the budget leaves.
 
 Checked, on a whist hand two tricks in (a world there takes some 10^4-10^5

@@ -32,7 +32,6 @@ from solver.decisions import (
     decide_before_play,
     draw_world,
     draw_worlds,
-    valuation_name,
     value_plan,
     world_rng,
 )
@@ -52,6 +51,7 @@ from solver.valuation import (
     PLAYOUT,
     Method,
     horizons,
+    valuation_name,
 )
 from tests.cli_helpers import assert_one_line_error, run
 from tests.hidden.test_view import cinch_excess
