@@ -54,8 +54,10 @@ def decision_options(command: F) -> F:
             show_default=True,
             metavar="SPEC",
             help="--decisions: a player (any --seats name, e.g. pimc:16/300k) or"
-            " recommend[:samples=N,time=S,jobs=J,max_nodes=N,node_budget=N,race=no]"
-            " (alone: tricksolver recommend's defaults).",
+            " recommend[:samples=N,time=S,jobs=J,max_nodes=N,node_budget=N,race=no,"
+            "evaluation=learned|middle|playout,first_pass=N] (alone: tricksolver recommend's"
+            " defaults; evaluation=middle the bounded search's horizon as before the learned"
+            " model, first_pass=N the anytime split, docs/strength.md).",
         ),
         click.option(
             "--against", metavar="SPEC", help="--decisions: a second setting, compared paired."

@@ -544,6 +544,18 @@ class EpimcPlayer(BudgetedPlayer):
         " as for pimc)"
     )
 
+    @classmethod
+    def from_settings(cls, text: str) -> Player:
+        """As `BudgetedPlayer`'s, but ``first_pass=`` is refused: Extended
+        PIMC values each world once, it has no anytime split."""
+        budget = parse_budget(text, cls.DEFAULT_BUDGET, cls.name)
+        if budget.first_pass is not None:
+            raise NotationError(
+                f"{cls.name}: first_pass= is pimc's setting (the anytime split);"
+                f" {cls.name} values each world once"
+            )
+        return cls(budget)
+
     def _recommend(self, view: View, seed: int, watch: Watch = UNWATCHED) -> Recommendation:
         """The Extended PIMC recommendation within the budget (it reports
         no progress: `watch` is not told)."""

@@ -25,7 +25,7 @@ from solver.decision_bench import recommend_setting
 from solver.doubledummy import Evaluation, Solver
 from solver.errors import BenchDataError, NotationError
 from solver.pimc import recommend
-from solver.players import PimcPlayer, parse_budget
+from solver.players import EpimcPlayer, PimcPlayer, parse_budget
 from solver.position import view_of
 from solver.recommendation import Recommendation
 from solver.sampling import Sampler
@@ -158,3 +158,11 @@ def test_the_settings_name_the_split() -> None:
     recommend_setting("first_pass=0")  # read without error
     with pytest.raises(BenchDataError, match="first_pass"):
         recommend_setting("first_pass=-3")
+
+
+def test_epimc_refuses_the_split() -> None:
+    """The epimc player has no anytime split: ``first_pass=`` in its
+    settings is one error naming it, not a setting silently ignored."""
+    assert EpimcPlayer.from_settings("16/300k").settings_text() == "16/300000"
+    with pytest.raises(NotationError, match="first_pass"):
+        EpimcPlayer.from_settings("16/300k,first_pass=5k")
