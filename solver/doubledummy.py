@@ -307,6 +307,27 @@ class Solver:
         base = banked(pos, side)
         return lo - base, hi - base
 
+    def move_range(self, pos: Position, move: Move, side: int) -> tuple[int, int, bool]:
+        """The cheap bounds for `side` of the position after `move` (legal in
+        `pos`), in `pos`'s units: `value_range` of that position shifted by
+        what the move banked (`banked_between`), or twice the hand's value
+        from `pos` when the move ends it (`value_after`; then True).  Made
+        on a copy of the C play state alone: a `Position` copy costs far more
+        than the search's bounds (this is called for every move of every
+        world a recommendation values)."""
+        core = self._core_of(pos)
+        after = core.copy()
+        assert move.card is not None
+        after.play(move.card.index)
+        if after.phase == _core.PHASE_OVER:
+            done = pos.copy()
+            done.play(move)
+            v = value_after(pos, done, side)
+            return v, v, True
+        lo, hi = _core.Searcher.value_range(after, self._side(after, side))
+        base = banked(pos, side)  # value_range(after) + banked_between(pos, after): lo - base
+        return lo - base, hi - base, False
+
     @property
     def max_nodes(self) -> int:
         """The node limit of each search (0: none); may be changed between searches."""
@@ -457,11 +478,10 @@ class Solver:
         """What a search cut short proved for `move`: its bounds `low` and
         `high`, with the cheap bounds of the position after it (in `pos`'s
         units)."""
-        after = pos.copy()
-        after.play(move)
-        if after.is_over:
-            return Bounds.of_value(value_after(pos, after, side))
-        return self._bounds_after(pos, after, side, low, high)
+        floor, ceiling, over = self.move_range(pos, move, side)
+        if over:
+            return Bounds.of_value(floor)
+        return self._bounded_by(floor, ceiling, low, high)
 
     def _bounds_after(
         self, pos: Position, after: Position, side: int, low: int | None, high: int | None
@@ -470,7 +490,12 @@ class Solver:
         cheap bounds of `after` (a position after a move of `pos`, not over)."""
         shift = banked_between(pos, after, side)
         floor, ceiling = self.value_range(after, side)
-        floor, ceiling = floor + shift, ceiling + shift
+        return self._bounded_by(floor + shift, ceiling + shift, low, high)
+
+    @staticmethod
+    def _bounded_by(floor: int, ceiling: int, low: int | None, high: int | None) -> Bounds:
+        """`low` and `high` (None: not proven) joined with the cheap bounds
+        `floor` and `ceiling`."""
         return Bounds(
             floor if low is None else max(low, floor),
             ceiling if high is None else min(high, ceiling),

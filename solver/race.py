@@ -103,20 +103,20 @@ def standings(
     difference from the leader has a 95% upper bound below -RACE_MARGIN
     (in the order of `legal`)."""
     n = len(solved)
-    keys = [str(m) for m in legal]
-    inside = [m for m in legal if str(m) not in out]
-    means = {str(m): sum(r.values[str(m)] for r in solved) / n for m in inside}
-    leader = min(inside, key=lambda m: (-means[str(m)], card_order(m)))
-    top = [r.values[str(leader)] for r in solved]
+    key = {m: str(m) for m in legal}  # (a move's text, made once: it is called per world)
+    inside = [m for m in legal if key[m] not in out]
+    means = {key[m]: sum(r.values[key[m]] for r in solved) / n for m in inside}
+    leader = min(inside, key=lambda m: (-means[key[m]], card_order(m)))
+    top = [r.values[key[leader]] for r in solved]
     now_out = set(out)
     for m in inside:
         if m == leader:
             continue
-        diffs = [r.values[str(m)] - t for r, t in zip(solved, top, strict=True)]
+        diffs = [r.values[key[m]] - t for r, t in zip(solved, top, strict=True)]
         _, _, high, _ = interval_of(diffs)
         if high is not None and high < -RACE_MARGIN:
-            now_out.add(str(m))
-    return Race(str(leader), tuple(k for k in keys if k in now_out))
+            now_out.add(key[m])
+    return Race(key[leader], tuple(key[m] for m in legal if key[m] in now_out))
 
 
 # -- the anytime split: every world valued shallow first, then deepened ------

@@ -106,16 +106,14 @@ def _after(world: Position, move: Move) -> Position:
 
 
 def _ranges(
-    world: Position, afters: dict[str, Position], solver: Solver, side: int, values: dict[str, int]
+    world: Position, solver: Solver, side: int, values: dict[str, int]
 ) -> dict[str, tuple[int, int]]:
+    """Each legal move's range: the cheap bounds after it (`Solver.move_range`,
+    in `world`'s units), widened to the number found."""
     out = {}
-    for key, after in afters.items():
-        if after.is_over:
-            lo = hi = value_after(world, after, side)
-        else:
-            shift = banked_between(world, after, side)
-            lo, hi = solver.value_range(after, side)
-            lo, hi = lo + shift, hi + shift
+    for move in world.legal_moves():
+        key = str(move)
+        lo, hi, _ = solver.move_range(world, move, side)
         v = values[key]
         out[key] = (min(lo, v), max(hi, v))
     return out
@@ -130,8 +128,7 @@ def exact(
     if not analysis.stats.exact:
         return cut_short(world, solver, side, analysis.stats, bounded_solver, solver.max_nodes)
     values = {str(cv.move): cv.value for cv in analysis.moves}
-    afters = {str(m): _after(world, m) for m in world.legal_moves()}
-    ranges = _ranges(world, afters, solver, side, values)
+    ranges = _ranges(world, solver, side, values)
     return WorldValues(values, frozenset(), ranges, analysis.stats, EXACT)
 
 
@@ -140,7 +137,7 @@ def playout(world: Position, solver: Solver, side: int, stats: SearchStats) -> W
     every seat, valued for `side` (the fallback of a search out of nodes)."""
     afters = {str(m): _after(world, m) for m in world.legal_moves()}
     values = {k: value_after(world, heuristic_playout(a), side) for k, a in afters.items()}
-    ranges = _ranges(world, afters, solver, side, values)
+    ranges = _ranges(world, solver, side, values)
     return WorldValues(values, frozenset(), ranges, stats, PLAYOUT)
 
 
@@ -193,8 +190,7 @@ def bounded(
     if found is None:
         return None
     values, horizon = found
-    afters = {str(m): _after(world, m) for m in world.legal_moves()}
-    ranges = _ranges(world, afters, ranges_solver or bounded_solver, side, values)
+    ranges = _ranges(world, ranges_solver or bounded_solver, side, values)
     return WorldValues(values, frozenset(), ranges, spent, BOUNDED, horizon)
 
 
@@ -269,12 +265,11 @@ def raced(
     budget = _Budget(solver, max_nodes)
     try:
         moves = {str(m): m for m in world.legal_moves()}
-        afters = {k: _after(world, m) for k, m in moves.items()}
         order = [leader, *(k for k in moves if k != leader and k not in out)]
         values: dict[str, int] = {}
         best: int | None = None
         for key in order:
-            v = _value(world, afters[key], solver, side, best, budget)
+            v = _value(world, _after(world, moves[key]), solver, side, best, budget)
             if v is None:
                 return cut_short(world, solver, side, budget.stats, bounded_solver, max_nodes)
             values[key] = v
@@ -282,7 +277,7 @@ def raced(
         target = values[leader]
         bounded = set()
         for key in (k for k in moves if k in out and k != leader):
-            after = afters[key]
+            after = _after(world, moves[key])  # (made as needed: most worlds cut short)
             if after.is_over:
                 values[key] = value_after(world, after, side)
                 continue
@@ -299,7 +294,7 @@ def raced(
             if v is None:
                 return cut_short(world, solver, side, budget.stats, bounded_solver, max_nodes)
             values[key] = v
-        ranges = _ranges(world, afters, solver, side, values)
+        ranges = _ranges(world, solver, side, values)
         for key in bounded:  # a bound: the range holds values up to it
             lo, _ = ranges[key]
             ranges[key] = (min(lo, values[key]), values[key])

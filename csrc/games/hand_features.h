@@ -48,75 +48,81 @@ enum { HAND_WE_LEAD = HAND_GROUPS * HAND_GROUP_FEATURES, HAND_TRICKS_LEFT, HAND_
 /* A seat's cards still to be played. */
 static inline ts_cards cards_left(const ts_state *s, int p) { return s->playable[p] | s->covered[p]; }
 
+/* The features above, written at every trick start a bounded search's
+ * horizon reaches: counted as integers (every feature is a small whole
+ * number, so the floats are those of adding them up one by one) and the
+ * seats' cards gathered once, in the order of play from the leader. */
 static inline void hand_features(const ts_state *s, int R, float *out)
 {
+    const int n = s->nseats;
+    ts_cards mine[TS_MAX_SEATS];   /* each seat's cards, in the order of play from the leader */
+    int ours[TS_MAX_SEATS];        /* 1/0: that seat is of side R */
     ts_cards group[HAND_GROUPS] = {0, 0};
-    for (int p = 0; p < s->nseats; p++)
-        group[s->side[p] == R ? 0 : 1] |= cards_left(s, p);
-    ts_cards all = group[0] | group[1];
-    for (int i = 0; i < HAND_FEATURES; i++)
-        out[i] = 0;
-    for (int suit = 0; suit < TS_SUITS; suit++) {
-        int trumps = suit == s->trump;
-        ts_cards in_suit = all & ts_suit_cards(suit);
-        /* the top run and the honours, by who holds each card from the top */
-        int run_open = 1, first = -1;
-        for (int h = 0; in_suit; h++) {
-            ts_card c = top_of(in_suit);
-            in_suit &= ~ts_bit(c);
-            int g = (group[0] & ts_bit(c)) ? 0 : 1;
-            int i = 0; /* the holder's place in the order of play from the leader */
-            while (!(cards_left(s, (s->leader + i) % s->nseats) & ts_bit(c)))
-                i++;
-            float *seat = out + HAND_BY_SEAT + i * HAND_SEAT_FEATURES;
-            if (h == 0)
-                seat[3] += 1;
-            if (h < HAND_HONOURS)
-                seat[2] += (float)(HAND_HONOURS - h);
-            float *f = out + g * HAND_GROUP_FEATURES;
-            if (first < 0)
-                first = g;
-            if (run_open && g == first)
-                f[trumps ? 2 : 3] += 1;
-            else
-                run_open = 0;
-            if (h < HAND_HONOURS)
-                f[trumps ? 4 : 5] += (float)(HAND_HONOURS - h);
-        }
-    }
+    int f[HAND_GROUPS][HAND_GROUP_FEATURES] = {{0}};
+    int seat[TS_MAX_SEATS][HAND_SEAT_FEATURES] = {{0}};
+    int won[HAND_GROUPS] = {0, 0};
     ts_cards trump_cards = s->trump == TS_NOTRUMP ? 0 : ts_suit_cards(s->trump);
-    for (int i = 0; i < s->nseats; i++) {
-        int p = (s->leader + i) % s->nseats;
-        float *f = out + (s->side[p] == R ? 0 : 1) * HAND_GROUP_FEATURES;
-        float *seat = out + HAND_BY_SEAT + i * HAND_SEAT_FEATURES;
-        ts_cards mine = cards_left(s, p);
-        seat[0] = s->side[p] == R;
-        seat[1] = (float)ts_count(mine & trump_cards);
-        f[0] += (float)ts_count(mine);
-        f[1] += (float)ts_count(mine & trump_cards);
+    for (int i = 0, p = s->leader; i < n; i++, p = p + 1 == n ? 0 : p + 1) {
+        mine[i] = cards_left(s, p);
+        ours[i] = s->side[p] == R;
+        group[!ours[i]] |= mine[i];
+        won[!ours[i]] += s->tricks[p];
+    }
+    ts_cards all = group[0] | group[1];
+    for (int suit = 0; suit < TS_SUITS; suit++) {
+        ts_cards in_suit = all & ts_suit_cards(suit);
+        if (!in_suit)
+            continue;
+        int trumps = suit == s->trump;
+        /* the honours, by who holds each of the top cards */
+        ts_cards rest = in_suit;
+        for (int h = 0; h < HAND_HONOURS && rest; h++) {
+            ts_card c = top_of(rest);
+            rest &= ~ts_bit(c);
+            int i = 0;
+            while (!(mine[i] & ts_bit(c)))
+                i++;
+            seat[i][3] += h == 0;
+            seat[i][2] += HAND_HONOURS - h;
+            f[ours[i] ? 0 : 1][trumps ? 4 : 5] += HAND_HONOURS - h;
+        }
+        /* the top run: the cards above the top one the top card's group lacks */
+        int first = (group[0] & ts_bit(top_of(in_suit))) ? 0 : 1;
+        ts_cards broken = in_suit & ~group[first];
+        ts_cards run = broken ? in_suit & ~((ts_bit(top_of(broken)) << 1) - 1) : in_suit;
+        f[first][trumps ? 2 : 3] += ts_count(run);
+    }
+    for (int i = 0; i < n; i++) {
+        int *g = f[ours[i] ? 0 : 1];
+        int trumps = ts_count(mine[i] & trump_cards);
+        seat[i][0] = ours[i];
+        seat[i][1] = trumps;
+        g[0] += ts_count(mine[i]);
+        g[1] += trumps;
         for (int suit = 0; suit < TS_SUITS; suit++) {
-            int n = ts_count(mine & ts_suit_cards(suit));
-            if (n > HAND_LONG_FROM)
-                f[7] += (float)(n - HAND_LONG_FROM);
-            if (!n && suit != s->trump && (mine & trump_cards))
-                f[6] += 1;
-            if (!n)
-                seat[4] += 1;
+            int k = ts_count(mine[i] & ts_suit_cards(suit));
+            if (k > HAND_LONG_FROM)
+                g[7] += k - HAND_LONG_FROM;
+            if (!k) {
+                g[6] += suit != s->trump && trumps;
+                seat[i][4] += 1;
+            }
         }
     }
-    int won_us = 0, won_them = 0;
-    for (int p = 0; p < s->nseats; p++) {
-        if (s->side[p] == R) {
-            won_us += s->tricks[p];
-            out[HAND_OUR_SEATS] += 1;
-        } else {
-            won_them += s->tricks[p];
-        }
-    }
-    out[HAND_WE_LEAD] = s->side[s->leader] == R;
+    int our_seats = 0;
+    for (int p = 0; p < n; p++)
+        our_seats += s->side[p] == R;
+    for (int g = 0; g < HAND_GROUPS; g++)
+        for (int k = 0; k < HAND_GROUP_FEATURES; k++)
+            out[g * HAND_GROUP_FEATURES + k] = (float)f[g][k];
+    out[HAND_WE_LEAD] = (float)(s->side[s->leader] == R);
     out[HAND_TRICKS_LEFT] = (float)(s->total_tricks - s->tricks_played);
-    out[HAND_WON_US] = (float)won_us;
-    out[HAND_WON_THEM] = (float)won_them;
+    out[HAND_WON_US] = (float)won[0];
+    out[HAND_WON_THEM] = (float)won[1];
+    out[HAND_OUR_SEATS] = (float)our_seats;
+    for (int i = 0; i < TS_MAX_SEATS; i++)
+        for (int k = 0; k < HAND_SEAT_FEATURES; k++)
+            out[HAND_BY_SEAT + i * HAND_SEAT_FEATURES + k] = (float)seat[i][k];
 }
 
 #endif /* TS_GAMES_HAND_FEATURES_H */
