@@ -7,14 +7,15 @@
 # model just built (train/bootstrap.py, into $BOOT), train again with them, ...
 # Run from the repository root, with the `train` extra installed.
 # ONLY=cinch,chinkway trains those variants alone (the others' models kept as
-# their headers hold them) and skips the bootstrap rounds (two- and three-player
-# Chinese Whist) unless cw2 or cw3 is among them.
+# their headers hold them) and bootstraps only those among them that have
+# rounds (two- and three-player Chinese Whist).
 set -euo pipefail
 PY=${PYTHON:-python}
 BOOT=${BOOT:-/tmp/tricksolver-bootstrap}
 DEPTH=6      # the bounded search's exact tricks in a bootstrapped label (two players)
 DEPTH3=4     # three players (depth 6 took 4-5 s a position at 16 tricks left)
 COUNT=150    # bootstrapped positions a variant and k
+ALL=whist,cinch,chinkway,cw2,cw3,cw4
 data=()
 for d in "$@"; do data+=(--data "$d"); done
 build() {  # setup.py needs Cython; without it, pip builds in isolation
@@ -25,16 +26,27 @@ build() {  # setup.py needs Cython; without it, pip builds in isolation
     fi
 }
 rm -rf "$BOOT"
-if [ -n "${ONLY:-}" ]; then
-    "$PY" -m train.train_eval "${data[@]}" --variants "$ONLY" && build
-    case ",$ONLY," in *,cw2,* | *,cw3,*) ;; *) exit 0 ;; esac
-else
-    "$PY" -m train.train_eval "${data[@]}" && build
+chosen=${ONLY:-$ALL}
+has() { case ",$chosen,"  in *,"$1",*) return 0 ;; esac; return 1; }
+train() { "$PY" -m train.train_eval "${data[@]}" "$@" && build; }
+booted() {  # the chosen variants among cw2, cw3 (those bootstrapped), comma-separated
+    local out=""
+    for v in cw2 cw3; do has $v && out="$out${out:+,}$v"; done
+    echo "$out"
+}
+train --variants "$chosen"
+[ -n "$(booted)" ] || exit 0
+# round 1: two-player Chinese Whist 20-23 tricks left (its exact labels reach 19),
+# three-player 13-17 (the whole hand)
+if has cw2; then
+    "$PY" -m train.bootstrap --variant cw2 --ks 20-23 --depth $DEPTH --count $COUNT --out "$BOOT"
 fi
-# round 1: two-player Chinese Whist 15-20 tricks left, three-player 13-17 (the whole hand)
-"$PY" -m train.bootstrap --variant cw2 --ks 15-20 --depth $DEPTH --count $COUNT --out "$BOOT"
-"$PY" -m train.bootstrap --variant cw3 --ks 13-17 --depth $DEPTH3 --count $COUNT --out "$BOOT"
-"$PY" -m train.train_eval "${data[@]}" --data "$BOOT" --variants cw2,cw3,cw4 && build
-# round 2: two-player 21-26 (the whole hand)
-"$PY" -m train.bootstrap --variant cw2 --ks 21-26 --depth $DEPTH --count $COUNT --out "$BOOT"
-"$PY" -m train.train_eval "${data[@]}" --data "$BOOT" --variants cw2,cw3,cw4 && build
+if has cw3; then
+    "$PY" -m train.bootstrap --variant cw3 --ks 13-17 --depth $DEPTH3 --count $COUNT --out "$BOOT"
+fi
+train --data "$BOOT" --variants "$(booted)"
+# round 2: two-player 24-26 (the whole hand)
+if has cw2; then
+    "$PY" -m train.bootstrap --variant cw2 --ks 24-26 --depth $DEPTH --count $COUNT --out "$BOOT"
+    train --data "$BOOT" --variants "$(booted)"
+fi

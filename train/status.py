@@ -49,8 +49,8 @@ def file_state(path: Path, kind: str, k: int) -> FileState:
         state.capped += bool(row.get("capped"))
         state.with_moves += "moves" in row
         state.seeds.add(int(row["seed"]))
-        state.nodes += int(row["nodes"])
-        state.seconds += float(row["seconds"])
+        state.nodes += int(row.get("nodes", 0))  # train/stopgap.py's capped lines have none
+        state.seconds += float(row.get("seconds", 0.0))
         state.cpu += float(row.get("cpu", 0.0))
     return state
 

@@ -94,16 +94,18 @@ def train_variant(data: list[Path], variant: str, hidden: int, seed: int) -> Mod
 
 def kept(variant: str, inputs: int) -> Model:
     """A variant not trained now, written beside those that are: its shipped
-    model when it has these inputs, else the zero model (marked untrained)."""
+    model and its comment, as they are, when it reads these inputs or the
+    first of them (a game's features added after it was trained:
+    model.write_header), else the zero model (marked untrained)."""
     try:
         model = read_header(variant)
     except (OSError, ValueError):
         model = None
-    if model is None or model.inputs != inputs:
+    if model is None or model.inputs > inputs:
         model = zero_model(inputs)
         model.meta = ["untrained: always the low bound"]
         print(f"{variant}: untrained (zero model)", file=sys.stderr)
-    else:
+    elif not model.meta:
         model.meta = [f"kept from the header before (trained earlier; {model.inputs} inputs)"]
     return model
 

@@ -23,7 +23,9 @@
 
 /* A model: out = b2 + sum_j w2[j] * max(0, b1[j] + sum_i w1[j * inputs + i] x[i]),
  * or with hidden == 0, out = b2 + sum_i w1[i] x[i].  The inputs' scaling is
- * folded into w1 and b1 by the training. */
+ * folded into w1 and b1 by the training.  It reads x[0 .. inputs-1]: every
+ * input, or the first ones (a model trained before its game's later
+ * features; the weights header checks which). */
 typedef struct eval_model {
     int inputs, hidden;
     const float *w1, *b1, *w2;

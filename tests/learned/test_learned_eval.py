@@ -86,7 +86,9 @@ def test_c_inference_is_the_shipped_model(game: str, players: int) -> None:
             raws.append(_core.evaluate(st, side, _core.EVAL_LEARNED)[1])
     want = forward(model, np.array(rows))
     assert np.max(np.abs(np.array(raws) - want)) < RAW_TOLERANCE
-    assert model.inputs == len(rows[0])
+    # every input, or (a model trained before the game's later features) the
+    # first ones: the weights header's static assertion pins which in C
+    assert model.inputs <= len(rows[0])
 
 
 @pytest.mark.parametrize(("game", "players"), VARIANTS, ids=IDS)

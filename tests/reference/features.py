@@ -96,13 +96,55 @@ def hand_part(st: _core.PlayState, side: int) -> list[float]:
 
 
 def chinese_whist_part(pos: Position, st: _core.PlayState, side: int) -> list[float]:
-    """Covered cards us, them; covering (face-up cards with a card beneath) us, them."""
-    covering = {top.index for row in pos.piles for top, under in row if under is not None}  # type: ignore[attr-defined]
+    """Covered cards us, them; covering (face-up cards with a card beneath) us, them;
+    then what each group may play now against what is face down (`play_now`)."""
+    piles = pos.piles  # type: ignore[attr-defined]
+    beneath = {top.index: under.index for row in piles for top, under in row if under is not None}
     out = [0.0] * 4
     for p in range(st.nseats):
         g = 0 if st.sides[p] == side else 1
         out[g] += len(cards(st.covered(p)))
-        out[2 + g] += len(cards(st.playable(p)) & covering)
+        out[2 + g] += len(cards(st.playable(p)) & set(beneath))
+    return out + play_now(st, side, beneath)
+
+
+def play_now(st: _core.PlayState, side: int, beneath: dict[int, int]) -> list[float]:
+    """Per group (us, them): cards it may play now, its trumps among them,
+    its trumps face down, its sure winners (in each suit the run from the
+    top of the cards left that it may play now), the honour points of its
+    face-down cards, the side suits it cannot play now, those while it may
+    play a trump, its covering cards with an honour beneath."""
+    groups = [(set(), set()), (set(), set())]  # (may play now, face down)
+    for p in range(st.nseats):
+        now, down = groups[0 if st.sides[p] == side else 1]
+        now |= cards(st.playable(p))
+        down |= cards(st.covered(p))
+    left = set().union(*groups[0], *groups[1])
+    by_suit = [sorted((c for c in left if suit_of(c) == s), reverse=True) for s in range(SUITS)]
+    honours = {c for suit in by_suit for c in suit[:HONOURS]}
+    out: list[float] = []
+    for now, down in groups:
+        trumps_now = sum(1 for c in now if suit_of(c) == st.trump)
+        sure = 0
+        for suit in by_suit:
+            run = 0
+            while run < len(suit) and suit[run] in now:
+                run += 1
+            sure += run
+        down_honours = sum(
+            HONOURS - h for suit in by_suit for h, c in enumerate(suit[:HONOURS]) if c in down
+        )
+        voids = [s for s in range(SUITS) if s != st.trump and not any(suit_of(c) == s for c in now)]
+        out += [
+            float(len(now)),
+            float(trumps_now),
+            float(sum(1 for c in down if suit_of(c) == st.trump)),
+            float(sure),
+            float(down_honours),
+            float(len(voids)),
+            float(len(voids) if trumps_now else 0),
+            float(sum(1 for top, under in beneath.items() if top in now and under in honours)),
+        ]
     return out
 
 

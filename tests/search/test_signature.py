@@ -12,7 +12,7 @@ from solver import signature
 
 # `python -c "from solver import signature; s = signature.run(); print(s.nodes, s.digest)"`
 QUICK_NODES = 12_230_427
-QUICK_DIGEST = "2ab6b2e612f03fe5"
+QUICK_DIGEST = "74a03f6750d4fee6"
 
 
 @pytest.fixture(scope="module")
