@@ -20,6 +20,7 @@
 #define TS_SEARCH_EVALUATE_H
 
 #define EVAL_BOUNDS_INPUTS 2 /* lo, hi: the first inputs of every model */
+#define EVAL_LANES 8 /* hidden units summed side by side (eval_forward) */
 
 /* A model: out = b2 + sum_j w2[j] * max(0, b1[j] + sum_i w1[j * inputs + i] x[i]),
  * or with hidden == 0, out = b2 + sum_i w1[i] x[i].  The inputs' scaling is
@@ -40,7 +41,25 @@ static inline float eval_forward(const eval_model *m, const float *x)
             out += m->w1[i] * x[i];
         return out;
     }
-    for (int j = 0; j < m->hidden; j++) {
+    /* EVAL_LANES hidden units at a time, each unit's sum in the order of
+     * its inputs (so the same floats as one unit at a time): independent
+     * sums, not one chain of additions each waiting for the last */
+    int j = 0;
+    for (; j + EVAL_LANES <= m->hidden; j += EVAL_LANES) {
+        const float *w = m->w1 + j * m->inputs;
+        float h[EVAL_LANES];
+        for (int k = 0; k < EVAL_LANES; k++)
+            h[k] = m->b1[j + k];
+        for (int i = 0; i < m->inputs; i++) {
+            float xi = x[i];
+            for (int k = 0; k < EVAL_LANES; k++)
+                h[k] += w[k * m->inputs + i] * xi;
+        }
+        for (int k = 0; k < EVAL_LANES; k++)
+            if (h[k] > 0)
+                out += m->w2[j + k] * h[k];
+    }
+    for (; j < m->hidden; j++) {
         const float *w = m->w1 + j * m->inputs;
         float h = m->b1[j];
         for (int i = 0; i < m->inputs; i++)
