@@ -16,7 +16,7 @@ from collections.abc import Callable
 import pytest
 
 from benches import bench_quality
-from solver import pimc, valuation, world_tasks
+from solver import _core, pimc, valuation, world_tasks
 from solver.banked import banked_between, value_after
 from solver.budget import Budget
 from solver.doubledummy import Evaluation, Solver
@@ -339,3 +339,24 @@ def test_quality_200_positions(game: str, players: int, request: pytest.FixtureR
     _slow_asked(request)
     share = CHINKWAY_FLOOR if game == "chinkway" else bench_quality.TARGET_SHARE
     _quality(200, variants=[(game, players)], share=share)
+
+
+def test_heuristic_play_reaches_the_bench_positions() -> None:
+    """`--play heuristic`: the positions the heuristic player reaches have
+    6 to 8 tricks left and a choice, and a Cinch auction made by it is not
+    the random one's (random bids: mostly a Shoot)."""
+    got = list(bench_quality.positions("cinch", 4, 3, "heuristic"))
+    assert len(got) == 3
+    for seed, pos in got:
+        assert pos.core is not None and len(pos.legal_moves()) >= 2
+        assert pos.core.total_tricks - pos.core.tricks_played in bench_quality.LEFT
+        assert pos.to_line() != random_play("cinch", 4, pos.core.tricks_played, seed).to_line()
+    assert all(p.bid != _core.SHOOT for _, p in got)  # type: ignore[attr-defined]
+
+
+def test_diagnosis_names_where_a_position_loses() -> None:
+    seed, pos = next(bench_quality.positions("whist", 4, 1))
+    out = bench_quality.check("whist-4", seed, pos, 3, 200)
+    line = bench_quality.diagnose(seed, pos, 3, 200, out.fast)
+    assert line.startswith("bounded ") and "/3 (depth" in line
+    assert "exact best " in line and "chosen by the tie rule: " in line
