@@ -93,6 +93,24 @@ def random_play(game: str, players: int, tricks: int, seed: int) -> Position:
     return pos
 
 
+def heuristic_play(game: str, players: int, tricks: int, seed: int) -> Position:
+    """A hand as players meet it: the deal of `random_deal` with every
+    decision (the auction, trump, discards and the cards) made by the
+    heuristic player from the seat's view, until `tricks` tricks are
+    complete (and their claims made)."""
+    from solver.players import HeuristicPlayer  # (the players sit above the games)
+    from solver.position import view_of
+
+    pos = random_deal(game, players, seed)
+    player, rng = HeuristicPlayer(), random.Random(seed)
+    while pos.phase not in (Phase.PLAY, Phase.CLAIM, Phase.OVER):
+        pos.play(player.choose(view_of(pos, pos.to_move), rng))
+    assert pos.core is not None
+    while not pos.is_over and (pos.core.tricks_played < tricks or pos.phase == Phase.CLAIM):
+        pos.play(player.choose(view_of(pos, pos.to_move), rng))
+    return pos
+
+
 def reference_spec(pos: Position) -> dict:
     """The tests/reference spec of a position at its first lead."""
     trump = None if pos.trump == NOTRUMP else SUIT_CHARS[pos.trump]  # type: ignore[attr-defined]
@@ -119,6 +137,7 @@ def reference_spec(pos: Position) -> dict:
 __all__ = [
     "VARIANTS",
     "chosen_variants",
+    "heuristic_play",
     "random_deal",
     "random_play",
     "random_start",

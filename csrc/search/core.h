@@ -181,6 +181,8 @@ static int middle_value(const ts_state *s, int R)
  * settled into the bounds and onto the nearest value the hand can end
  * with (middle_value steps down instead); *raw (when not NULL) gets the model's own output.  A
  * game with no features (no GAME_N_FEATURES) is valued by GAME_EVALUATE.
+ * learned_whole: the model's value settled into the bounds only, the
+ * nearest whole number (a bounded search's horizon, fine_values).
  * eval_inputs fills x[] (TS_MAX_EVAL_INPUTS) with the model's inputs:
  * the cheap bounds, then the game's features; returns their number. */
 #ifdef GAME_N_FEATURES
@@ -195,6 +197,13 @@ static int eval_inputs(const ts_state *s, int R, float *x)
     x[1] = (float)hi;
     GAME_features(s, R, x + EVAL_BOUNDS_INPUTS);
     return EVAL_INPUTS;
+}
+
+static int learned_whole(const ts_state *s, int R)
+{
+    float x[EVAL_INPUTS];
+    eval_inputs(s, R, x);
+    return eval_settle(eval_forward(GAME_model(s), x), (int)x[0], (int)x[1]);
 }
 
 static int learned_value(const ts_state *s, int R, float *raw)
@@ -223,6 +232,8 @@ static int eval_inputs(const ts_state *s, int R, float *x)
     return 0;
 }
 
+static int learned_whole(const ts_state *s, int R) { return GAME_EVALUATE(s, R); }
+
 static int learned_value(const ts_state *s, int R, float *raw)
 {
     int v = GAME_EVALUATE(s, R);
@@ -232,9 +243,25 @@ static int learned_value(const ts_state *s, int R, float *raw)
 }
 #endif
 
+/* Fine values: in a bounded search with the learned evaluation, every
+ * whole number within the cheap bounds is a value the search over targets
+ * may stop at, and the horizon's value is the model's output settled into
+ * the bounds only (learned_whole), not onto a value a finished hand can
+ * take: in Chinkway (quest scores 1-5 apart) and Cinch (a Shoot is won or
+ * lost whole) that step moved an estimate by up to half the distance to
+ * the next possible value, tying cards whose estimates differ (measured:
+ * benches/bench_quality.py).  The exact search, and the middle evaluation,
+ * keep to the values a hand can end with: nothing of theirs changes. */
+static inline int fine_values(const ts_search *S)
+{
+    return S->horizon && S->evaluation == TS_EVAL_LEARNED;
+}
+
 /* The value at the horizon: the searcher's evaluation (TS_EVAL_*). */
 static int horizon_value(const ts_search *S, const ts_state *s, int R)
 {
+    if (fine_values(S))
+        return learned_whole(s, R);
     return S->evaluation == TS_EVAL_LEARNED ? learned_value(s, R, NULL) : GAME_EVALUATE(s, R);
 }
 
@@ -411,17 +438,18 @@ static int null_window(ts_search *S, ts_state *s, int target)
 /* ---- the search over targets ------------------------------------------------- */
 
 /* The least possible value at or above v, and the greatest at or below v
- * (within the range the search may ask about). */
-static int value_up(const ts_state *s, int R, int v)
+ * (within the range the search may ask about); with fine values
+ * (fine_values), v itself. */
+static int value_up(const ts_search *S, const ts_state *s, int R, int v)
 {
-    while (v < VALUE_LIMIT && !GAME_possible_value(s, R, v))
+    while (!fine_values(S) && v < VALUE_LIMIT && !GAME_possible_value(s, R, v))
         v++;
     return v;
 }
 
-static int value_down(const ts_state *s, int R, int v)
+static int value_down(const ts_search *S, const ts_state *s, int R, int v)
 {
-    while (v > -VALUE_LIMIT && !GAME_possible_value(s, R, v))
+    while (!fine_values(S) && v > -VALUE_LIMIT && !GAME_possible_value(s, R, v))
         v--;
     return v;
 }
@@ -439,23 +467,23 @@ static int value_between(ts_search *S, ts_state *s, int R, int base, int guess, 
     GAME_bounds(s, R, &lo, &hi);
     if (cap + base < hi)
         hi = cap + base;
-    lo = value_up(s, R, lo);
-    hi = value_down(s, R, hi);
+    lo = value_up(S, s, R, lo);
+    hi = value_down(S, s, R, hi);
     /* MTD(f)-style: test the guess first, then step toward the value one
      * target at a time (searches far from the value are the costly ones). */
     int target = guess + base;
     while (lo < hi && !S->aborted) {
         if (target <= lo || target > hi)
             target = lo + (hi - lo + 1) / 2;
-        target = value_up(s, R, target);
+        target = value_up(S, s, R, target);
         int v = null_window(S, s, target);
         if (S->aborted)
             break;
         if (v >= target) {
-            lo = value_up(s, R, v < hi ? v : hi);
+            lo = value_up(S, s, R, v < hi ? v : hi);
             target = lo + 1;
         } else {
-            hi = value_down(s, R, v > lo ? v : lo);
+            hi = value_down(S, s, R, v > lo ? v : lo);
             target = hi;
         }
     }

@@ -11,11 +11,12 @@ from __future__ import annotations
 
 import os
 import threading
+from collections.abc import Callable
 
 import pytest
 
 from benches import bench_quality
-from solver import pimc, valuation, world_tasks
+from solver import _core, pimc, valuation, world_tasks
 from solver.banked import banked_between, value_after
 from solver.budget import Budget
 from solver.doubledummy import Evaluation, Solver
@@ -29,21 +30,37 @@ from tests.randpos import VARIANTS, random_play
 LEFT = {"chinkway": 2}
 
 
-def _reference(root: Position, pos: Position, side: int, horizon: int, ev: Solver) -> int:
-    """Paranoid minimax to the horizon, in `root`'s units."""
+# The value of a position at the horizon (position, side, horizon), in the
+# units of `Solver.solve` (from the position on).
+Leaf = Callable[[Position, int, int], int]
+
+
+def _minimax(root: Position, pos: Position, side: int, horizon: int, leaf: Leaf) -> int:
+    """Paranoid minimax to the horizon, each position there valued by
+    `leaf`, in `root`'s units."""
     if pos.is_over:
         return value_after(root, pos, side)
     core = pos.core
     assert core is not None
     if core.tricks_played >= horizon and core.phase == 0 and not core.trick:
-        ev.horizon = horizon
-        return ev.solve(pos, side).value + banked_between(root, pos, side)
+        return leaf(pos, side, horizon) + banked_between(root, pos, side)
     values = []
     for move in pos.legal_moves():
         after = pos.copy()
         after.play(move)
-        values.append(_reference(root, after, side, horizon, ev))
+        values.append(_minimax(root, after, side, horizon, leaf))
     return max(values) if pos.sides()[pos.to_move] == side else min(values)
+
+
+def _reference(root: Position, pos: Position, side: int, horizon: int, ev: Solver) -> int:
+    """Paranoid minimax to the horizon, each position there valued by the
+    C evaluation of `ev`, in `root`'s units."""
+
+    def leaf(at: Position, side: int, horizon: int) -> int:
+        ev.horizon = horizon
+        return ev.solve(at, side).value
+
+    return _minimax(root, pos, side, horizon, leaf)
 
 
 def _position(game: str, players: int, seed: int, left: int) -> Position:
@@ -52,7 +69,16 @@ def _position(game: str, players: int, seed: int, left: int) -> Position:
     return random_play(game, players, max(0, start.core.total_tricks - left), seed)
 
 
-def _check_against_reference(game: str, players: int, seeds: range) -> int:
+def _check_against_reference(
+    game: str,
+    players: int,
+    seeds: range,
+    evaluation: Evaluation = Evaluation.MIDDLE,
+    leaf: Leaf | None = None,
+) -> int:
+    """The bounded search with `evaluation`, horizons one and two tricks
+    ahead, against the minimax with `leaf` (None: the C evaluation of a
+    search whose root is at the horizon); the moves checked."""
     checked = 0
     for seed in seeds:
         pos = _position(game, players, seed, LEFT.get(game, 3))
@@ -60,13 +86,16 @@ def _check_against_reference(game: str, players: int, seeds: range) -> int:
             continue
         assert pos.core is not None
         side = pos.sides()[pos.to_move]
-        searcher, ev = Solver(tt_mb=1), Solver(tt_mb=1)
+        searcher, ev = Solver(tt_mb=1, evaluation=evaluation), Solver(tt_mb=1)
         for depth in (1, 2):
             searcher.horizon = pos.core.tricks_played + depth
             for cv in searcher.analyze(pos, pv=False).moves:
                 after = pos.copy()
                 after.play(cv.move)
-                want = _reference(pos, after, side, searcher.horizon, ev)
+                if leaf is None:
+                    want = _reference(pos, after, side, searcher.horizon, ev)
+                else:
+                    want = _minimax(pos, after, side, searcher.horizon, leaf)
                 assert cv.value == want, (game, players, seed, depth, str(cv.move))
                 checked += 1
     return checked
@@ -310,3 +339,24 @@ def test_quality_200_positions(game: str, players: int, request: pytest.FixtureR
     _slow_asked(request)
     share = CHINKWAY_FLOOR if game == "chinkway" else bench_quality.TARGET_SHARE
     _quality(200, variants=[(game, players)], share=share)
+
+
+def test_heuristic_play_reaches_the_bench_positions() -> None:
+    """`--play heuristic`: the positions the heuristic player reaches have
+    6 to 8 tricks left and a choice, and a Cinch auction made by it is not
+    the random one's (random bids: mostly a Shoot)."""
+    got = list(bench_quality.positions("cinch", 4, 3, "heuristic"))
+    assert len(got) == 3
+    for seed, pos in got:
+        assert pos.core is not None and len(pos.legal_moves()) >= 2
+        assert pos.core.total_tricks - pos.core.tricks_played in bench_quality.LEFT
+        assert pos.to_line() != random_play("cinch", 4, pos.core.tricks_played, seed).to_line()
+    assert all(p.bid != _core.SHOOT for _, p in got)  # type: ignore[attr-defined]
+
+
+def test_diagnosis_names_where_a_position_loses() -> None:
+    seed, pos = next(bench_quality.positions("whist", 4, 1))
+    out = bench_quality.check("whist-4", seed, pos, 3, 200)
+    line = bench_quality.diagnose(seed, pos, 3, 200, out.fast)
+    assert line.startswith("bounded ") and "/3 (depth" in line
+    assert "exact best " in line and "chosen by the tie rule: " in line
