@@ -105,8 +105,9 @@ def chunk_json(contest: Match, new: str, old: str, first: int, deals: int) -> di
     }
 
 
-def row_of(contest: Match, resolve: float) -> dict[str, Any]:
-    """A variant's row: new - old per deal and each side's time a decision."""
+def row_of(contest: Match, new: str, old: str, seed: int, resolve: float) -> dict[str, Any]:
+    """A variant's row: new - old per deal and each side's time a decision
+    (`new` and `old` as given: the match names its line-ups in full)."""
     data = contest.to_json()
     (diff,) = data["differences"]  # the line-ups in the order of their first seat: new's
     cpu = contest.seconds_per_decision(cpu=True)
@@ -114,6 +115,9 @@ def row_of(contest: Match, resolve: float) -> dict[str, Any]:
     ci = diff["ci95"]
     return {
         "variant": variant_name(contest.game, contest.players),
+        "new": new,
+        "old": old,
+        "seed": seed,
         "deals": data["deals"],
         "difference": diff["mean"],
         "sd": diff["sd"],
@@ -161,29 +165,28 @@ def run_variant(
             )
     except KeyboardInterrupt:
         interrupted = True
-    row = row_of(contest, resolve)
+    row = row_of(contest, new, old, seed, resolve)
     row |= {"interrupted": interrupted, "wall_seconds": time.perf_counter() - start}
     return row
 
 
-def combined(paths: Sequence[Path], resolve: float) -> tuple[str, str, int, list[dict[str, Any]]]:
-    """(new, old, seed, a row a variant) from saved chunks; ValueError for
-    chunks of other players or seeds, or a deal in two of them."""
-    contests: dict[str, Match] = {}
-    settings: tuple[str, str, int] | None = None
+def combined(paths: Sequence[Path], resolve: float) -> list[dict[str, Any]]:
+    """A row a variant from saved chunks; ValueError for a variant's chunks
+    of other players or seeds, or a deal in two of them (variants may
+    differ in players: the old side given more time in one)."""
+    contests: dict[str, tuple[tuple[str, str, int], Match]] = {}
     for path in paths:
         data = json.loads(path.read_text())
         if data.get("format") != CHUNK_FORMAT:
             raise ValueError(f"{path}: not a bench_strength chunk (format {CHUNK_FORMAT})")
         these = (data["new"], data["old"], int(data["seed"]))
-        if settings is not None and these != settings:
-            raise ValueError(f"{path}: {these} is not the other chunks' {settings}")
-        settings = these
-        contest = contests.get(data["variant"])
-        if contest is None:
+        if data["variant"] not in contests:
             game, players = chosen_variants(data["variant"])[0]
             contest = Match.new(game, ",".join(data["seats"]), players=players, seed=these[2])
-            contests[data["variant"]] = contest
+            contests[data["variant"]] = (these, contest)
+        settings, contest = contests[data["variant"]]
+        if these != settings:
+            raise ValueError(f"{path}: {these} is not the other chunks' {settings}")
         if data["seats"] != contest.seats:
             raise ValueError(f"{path}: seats {data['seats']} are not {contest.seats}")
         for deal in data["per_deal"]:
@@ -191,18 +194,19 @@ def combined(paths: Sequence[Path], resolve: float) -> tuple[str, str, int, list
                 contest.add(DealResult.from_json(deal))
             except ValueError as e:
                 raise ValueError(f"{path}: {data['variant']}: {e}") from None
-    if settings is None:
+    if not contests:
         raise ValueError("no chunk to combine")
-    new, old, seed = settings
-    rows = [row_of(c, resolve) for c in contests.values()]
-    return new, old, seed, rows
+    return [row_of(c, *settings, resolve) for settings, c in contests.values()]
 
 
-def print_rows(new: str, old: str, seed: int, rows: list[dict[str, Any]]) -> None:
-    print(f"{new} - {old}, seed {seed}; CPU s a decision new/old, and a deal")
+def print_rows(rows: list[dict[str, Any]]) -> None:
     head = f"{'variant':18} {'deals':>5} {'mean':>8} {'sd':>6} {'95% interval':>18} {'':7}"
-    print(f"{head} {'needed':>6}  time")
+    players = None
     for r in rows:
+        if (r["new"], r["old"], r["seed"]) != players:  # a head for every change of players
+            players = (r["new"], r["old"], r["seed"])
+            print(f"{r['new']} - {r['old']}, seed {r['seed']}")
+            print(f"{head} {'needed':>6}  CPU s a decision new/old, a deal")
         ci = "-" if r["ci95"] is None else f"[{r['ci95'][0]:+.3f}, {r['ci95'][1]:+.3f}]"
         sd = "-" if r["sd"] is None else f"{r['sd']:.2f}"
         need = "-" if r["deals_to_resolve"] is None else str(r["deals_to_resolve"])
@@ -234,10 +238,10 @@ def main() -> None:
         raise SystemExit("bench_strength: --resolve must be above 0")
     if args.combine:
         try:
-            new, old, seed, rows = combined(args.combine, args.resolve)
+            rows = combined(args.combine, args.resolve)
         except (OSError, ValueError, KeyError, TypeError, TricksolverError) as e:
             raise SystemExit(f"bench_strength: --combine: {e}") from None
-        show(args.json, new, old, seed, rows)
+        show(args.json, rows)
         return
     if not 2 <= args.deals <= MAX_DEALS:
         raise SystemExit(f"bench_strength: --deals must be 2 to {MAX_DEALS:,}")
@@ -261,16 +265,16 @@ def main() -> None:
                 break
     except TricksolverError as e:
         raise SystemExit(f"bench_strength: {e}") from None
-    show(args.json, args.new, args.old, args.seed, rows)
+    show(args.json, rows)
     if rows and rows[-1]["interrupted"]:
         raise SystemExit(130)
 
 
-def show(as_json: bool, new: str, old: str, seed: int, rows: list[dict[str, Any]]) -> None:
+def show(as_json: bool, rows: list[dict[str, Any]]) -> None:
     if as_json:
-        print(json.dumps({"new": new, "old": old, "seed": seed, "rows": rows}, indent=2))
+        print(json.dumps({"rows": rows}, indent=2))
     else:
-        print_rows(new, old, seed, rows)
+        print_rows(rows)
 
 
 if __name__ == "__main__":

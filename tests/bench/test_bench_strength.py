@@ -91,12 +91,12 @@ def test_chunks_combine_into_the_match_played_at_once(tmp_path: Path) -> None:
     assert first["deals"] == second["deals"] == 2
     chunks = sorted(tmp_path.glob("cinch-4-s5-*.json"))
     assert [c.name for c in chunks] == ["cinch-4-s5-0-1.json", "cinch-4-s5-2-3.json"]
-    new, old, seed, (row,) = bench_strength.combined(chunks, bench_strength.RESOLVE)
-    assert (new, old, seed) == (NEW, OLD, 5)
+    (row,) = bench_strength.combined(chunks, bench_strength.RESOLVE)
+    assert (row["new"], row["old"], row["seed"]) == (NEW, OLD, 5)
     whole = Match.new("cinch", bench_strength.seat_list(NEW, OLD, 4), players=4, seed=5)
     for i in range(4):
         whole.play_deal(i)
-    expect = bench_strength.row_of(whole, bench_strength.RESOLVE)
+    expect = bench_strength.row_of(whole, NEW, OLD, 5, bench_strength.RESOLVE)
     for key in ("deals", "difference", "sd", "ci95", "verdict", "deals_to_resolve"):
         assert row[key] == expect[key], key
     saved = [json.loads(c.read_text())["per_deal"] for c in chunks]
