@@ -107,6 +107,13 @@ def test_chunks_combine_into_the_match_played_at_once(tmp_path: Path) -> None:
     (tmp_path / "other.json").write_text(json.dumps(other))
     with pytest.raises(ValueError, match="not the other chunks'"):
         bench_strength.combined([chunks[0], tmp_path / "other.json"], bench_strength.RESOLVE)
+    # another variant may have other players (its old side given more time)
+    bench_strength.run_variant("whist", 4, OLD, NEW, deals=2, seed=5, save=tmp_path)
+    rows = bench_strength.combined([*chunks, tmp_path / "whist-4-s5-0-1.json"], 0.5)
+    assert [(r["variant"], r["new"], r["deals"]) for r in rows] == [
+        ("cinch-4", NEW, 4),
+        ("whist-4", OLD, 2),
+    ]
 
 
 def test_a_deal_reads_back_as_it_was_played() -> None:
