@@ -67,6 +67,19 @@ class Summary:
         return {"mean": self.mean, "sd": self.sd, "ci95": ci}
 
 
+def samples_to_resolve(sd: float, half_width: float, confidence: float = CONFIDENCE) -> int:
+    """The fewest values (2 or more) whose t interval at `confidence` has a
+    half-width of at most `half_width` when their standard deviation is
+    `sd`: the sample a difference of `half_width` needs to be resolved."""
+    if sd < 0 or half_width <= 0:
+        raise ValueError(f"needs sd >= 0 and half_width > 0, got {sd}, {half_width}")
+    p = 0.5 + confidence / 2.0
+    n = max(2, math.ceil((t_quantile(p, 1e9) * sd / half_width) ** 2))  # the normal's guess
+    while t_quantile(p, n - 1) * sd / math.sqrt(n) > half_width:  # t's is wider: step up
+        n += 1
+    return n
+
+
 # -- the match -------------------------------------------------------------------------
 
 
@@ -101,6 +114,33 @@ class DealResult:
     hands: list[tuple[int, ...]]  # every rotation's hand scores, seat by seat
     decisions: dict[str, int] = field(default_factory=dict)  # line-up -> its choices of 2+ moves
     seconds: dict[str, float] = field(default_factory=dict)  # line-up -> time spent on them
+    # line-up -> the CPU time of its process spent on them (the players here
+    # decide on one thread: unlike `seconds`, not inflated by a loaded machine)
+    cpu_seconds: dict[str, float] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        """Everything the deal's result holds (`from_json` reads it back)."""
+        return {
+            "deal": self.index,
+            "seed": self.seed,
+            "scores": self.scores,
+            "hand_scores": [list(h) for h in self.hands],
+            "decisions": self.decisions,
+            "seconds": self.seconds,
+            "cpu_seconds": self.cpu_seconds,
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> DealResult:
+        return cls(
+            int(data["deal"]),
+            int(data["seed"]),
+            {k: float(v) for k, v in data["scores"].items()},
+            [tuple(int(x) for x in h) for h in data["hand_scores"]],
+            {k: int(v) for k, v in data["decisions"].items()},
+            {k: float(v) for k, v in data["seconds"].items()},
+            {k: float(v) for k, v in data["cpu_seconds"].items()},
+        )
 
 
 @dataclass
@@ -141,6 +181,7 @@ class Match:
         totals = dict.fromkeys(self.lineups, 0.0)
         decisions = dict.fromkeys(self.lineups, 0)
         seconds = dict.fromkeys(self.lineups, 0.0)
+        cpu_seconds = dict.fromkeys(self.lineups, 0.0)
         hands: list[tuple[int, ...]] = []
         for r, assignment in enumerate(self.rotations):
             pos = match_deal(self.game, self.players, seed, index)
@@ -153,18 +194,19 @@ class Match:
                 )
                 forced = len(pos.legal_moves()) == 1
                 view = view_of(pos, seat)  # what the seat knows: all its player is given
-                start = time.perf_counter()
+                start, cpu_start = time.perf_counter(), time.process_time()
                 move = players[seat].choose(view, rng)
                 if not forced:  # a decision: its time counts for the line-up
                     decisions[assignment[seat]] += 1
                     seconds[assignment[seat]] += time.perf_counter() - start
+                    cpu_seconds[assignment[seat]] += time.process_time() - cpu_start
                 pos.play(move)
             scores = pos.scores()
             hands.append(scores)
             for name in self.lineups:
                 held = [scores[s] for s in range(self.players) if assignment[s] == name]
                 totals[name] += math.fsum(held) / len(held)
-        result = DealResult(index, seed, totals, hands, decisions, seconds)
+        result = DealResult(index, seed, totals, hands, decisions, seconds, cpu_seconds)
         self.results.append(result)
         return result
 
@@ -174,8 +216,13 @@ class Match:
         return Match(self.game, self.players, list(self.seats), self.seed)
 
     def add(self, result: DealResult) -> None:
-        """Record a deal played elsewhere (`played_deal`), the deals kept in
-        their order."""
+        """Record a deal played elsewhere (`played_deal`, or read back by
+        `DealResult.from_json`), the deals kept in their order; ValueError
+        for a deal already recorded or not this match's."""
+        if result.seed != deal_seed(self.seed, result.index):
+            raise ValueError(f"deal {result.index} is not deal {result.index} of this match")
+        if any(r.index == result.index for r in self.results):
+            raise ValueError(f"deal {result.index} is recorded twice")
         self.results.append(result)
         self.results.sort(key=lambda r: r.index)
 
@@ -183,14 +230,17 @@ class Match:
         """Every line-up's score per deal."""
         return {name: Summary.of([r.scores[name] for r in self.results]) for name in self.lineups}
 
-    def seconds_per_decision(self) -> dict[str, float | None]:
+    def seconds_per_decision(self, cpu: bool = False) -> dict[str, float | None]:
         """Every line-up's mean time per decision (a choice among two moves
         or more) over the deals played; None before its first decision.
-        Wall-clock time: it varies from run to run, the scores do not."""
+        Wall-clock time (with `cpu`, the CPU time of the process playing
+        the deal): it varies from run to run, the scores do not."""
         out: dict[str, float | None] = {}
         for name in self.lineups:
             count = sum(r.decisions.get(name, 0) for r in self.results)
-            spent = math.fsum(r.seconds.get(name, 0.0) for r in self.results)
+            spent = math.fsum(
+                (r.cpu_seconds if cpu else r.seconds).get(name, 0.0) for r in self.results
+            )
             out[name] = spent / count if count else None
         return out
 
@@ -280,4 +330,5 @@ __all__ = [
     "match_deal",
     "played_deal",
     "rotations",
+    "samples_to_resolve",
 ]
