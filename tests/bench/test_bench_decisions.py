@@ -296,6 +296,8 @@ def test_the_stored_judgements_are_of_stored_points() -> None:
         (["--min-worlds", "many"], "'--min-worlds': 'many' is not a valid integer"),
         (["--deals", "3"], "--decisions takes no option of the benchmark: --deals"),
         (["--data", "."], "run from a checkout or give --data FOLDER"),
+        (["--set", "v2", "--data", "."], "--set and --data name the points twice: give one"),
+        (["--set", "v9"], "'v9' is not one of"),
     ],
 )
 def test_bad_input_is_one_line_and_status_2(args: list[str], said: str, tmp_path: Path) -> None:
