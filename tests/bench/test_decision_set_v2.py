@@ -14,7 +14,7 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
-from benches import decision_points, judge_decisions
+from benches import compare_decisions, decision_points, judge_decisions
 from benches.judge_decisions import JudgeFile, judge_point
 from solver import decision_points as solver_points
 from solver.cli.main import main
@@ -113,3 +113,21 @@ def test_the_judge_draws_a_points_worlds_by_its_version() -> None:
         **{**point.to_json(), "moves": point.moves, "version": other}
     )
     assert judge_decisions.world_seed(moved, 3) != judge_decisions.world_seed(point, 3)
+
+
+def test_a_run_of_two_settings_is_tested_against_a_target_ratio() -> None:
+    def run_of(after: list[float], before: list[float]) -> dict[str, object]:
+        ids = [f"chinkway-5/d{i}/first-lead" for i in range(len(after))]
+        made = {
+            name: [{"point": p, "loss": x} for p, x in zip(ids, losses, strict=True)]
+            for name, losses in (("a", after), ("b", before))
+        }
+        return {"settings": ["a", "b"], "choices": made}
+
+    def verdict(after: list[float], before: list[float]) -> tuple[str, float]:
+        row = compare_decisions.compare(run_of(after, before), {}, 0.5, within=True)[0]
+        return row["verdict"], row["ratio"]
+
+    assert verdict([0.0, 0.1, 0.0, 0.1], [1.0, 0.9, 1.1, 1.0]) == ("met", 0.05)
+    assert verdict([1.0, 0.9, 1.1, 1.0], [1.0, 1.0, 1.0, 1.0]) == ("not met", 1.0)
+    assert verdict([0.0, 1.0, 0.0, 1.0], [1.0, 0.0, 1.0, 1.0])[0] == "unresolved"
