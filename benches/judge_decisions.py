@@ -227,21 +227,20 @@ class JudgeFile:
 def judge_point(
     point: DecisionPoint, target: int, out: JudgeFile, solver: Solver, cap: int
 ) -> Iterator[WorldLine]:
-    """Bring `point` to `target` worlds tried (the worlds below it neither
-    judged nor capped at `cap` or more), yielding each world; a capped world
-    is recorded and the next one tried, until the point has
-    MOST_CAPPED_WORLDS capped at `cap` or more.  Worlds capped by a smaller
-    cap are tried again."""
+    """Bring `point` to `target` worlds judged, yielding each world tried:
+    worlds 0, 1, ... in turn, those judged already, or capped at `cap` or
+    more, skipped; a capped world is recorded and the next one tried (so a
+    point with capped worlds is brought to `target` judged ones, not left
+    short), until the point has MOST_CAPPED_WORLDS capped at `cap` or more.
+    Worlds capped by a smaller cap are tried again."""
 
     def capped_here() -> int:
         return sum(c >= cap for c in out.capped[point.id].values())
 
-    missing = [
-        i
-        for i in range(target)
-        if i not in out.done[point.id] and out.capped[point.id].get(i, 0) < cap
-    ]
-    if not missing or capped_here() >= MOST_CAPPED_WORLDS:
+    def finished() -> bool:
+        return len(out.done[point.id]) >= target or capped_here() >= MOST_CAPPED_WORLDS
+
+    if finished():
         return
     sampler = Sampler(point.read_view())
     plans = None
@@ -253,17 +252,20 @@ def judge_point(
             out.plans[point.id] = pairs
         elif out.plans[point.id] != pairs:
             raise ValueError(f"{point.id}: the plans differ from those the judge file holds")
-    for i in missing:
+    i = 0
+    while not finished():  # each world tried is judged or capped: at most target + MOST tries
+        if i in out.done[point.id] or out.capped[point.id].get(i, 0) >= cap:
+            i += 1
+            continue
         line = judge_world(point, sampler, plans, i, solver, cap)
         out.add(line.to_json())
         yield line
         if line.beyond:
             out.capped[point.id][i] = cap
-            if capped_here() >= MOST_CAPPED_WORLDS:
-                return
         else:
             out.capped[point.id].pop(i, None)
             out.done[point.id].add(i)
+        i += 1
 
 
 COVERAGE_NOTE = (
