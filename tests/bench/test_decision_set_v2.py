@@ -22,6 +22,7 @@ from solver.doubledummy import Solver
 from solver.judgement import load_judgements, read_lines
 from solver.position import view_of
 from solver.sampling import stand_in
+from tests.cli.test_json_schemas import assert_valid
 
 V2 = solver_points.set_folder("v2")
 V1 = solver_points.set_folder("v1")
@@ -131,3 +132,13 @@ def test_a_run_of_two_settings_is_tested_against_a_target_ratio() -> None:
     assert verdict([0.0, 0.1, 0.0, 0.1], [1.0, 0.9, 1.1, 1.0]) == ("met", 0.05)
     assert verdict([1.0, 0.9, 1.1, 1.0], [1.0, 1.0, 1.0, 1.0]) == ("not met", 1.0)
     assert verdict([0.0, 1.0, 0.0, 1.0], [1.0, 0.0, 1.0, 1.0])[0] == "unresolved"
+
+
+def test_v2s_stored_figures_are_bench_reports_of_v2s_points() -> None:
+    stored = sorted(V2.glob("learned-vs-middle-*.json"))
+    assert stored
+    ids = {p.id for p in v2_points()}
+    for path in stored:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        assert_valid("bench", data)
+        assert {c["point"] for made in data["choices"].values() for c in made} <= ids
