@@ -184,9 +184,8 @@ def bench(
     best mean minus its mean of the move chosen) with its 95% interval, the
     share within 0.05 of the best, and the time a decision.  Its data is
     benches/data/decisions/v1 of a checkout (every variant and phase), or
-    with --set v2 the set of more points at the first leads of Chinkway and
-    four-player Chinese Whist and the early phase of two- and three-player
-    Chinese Whist (or --data).  Ctrl-C or --time reports the points done.
+    with --set v2 the set of more points at issue 36's four target cells (or
+    --data).  Ctrl-C or --time reports the points done.
 
     \b
     EXAMPLES

@@ -113,8 +113,7 @@ def decision_options(command: F) -> F:
             default=DEFAULT_SET,
             show_default=True,
             help=f"--decisions: the set of points: {SETS[0]} every variant and phase,"
-            f" {SETS[1]} the first lead of Chinkway and four-player Chinese Whist and the"
-            " early phase of two- and three-player Chinese Whist, more points each.",
+            f" {SETS[1]} more points at issue 36's four target cells (its README).",
         ),
     ]
     for option in reversed(options):
