@@ -1,7 +1,8 @@
 """The decision-quality bench: how much a setting loses per decision,
 against the judge's values of every legal move at the stored decision
-points (`benches/data/decisions/v1/`: `decision_points.py` made the points,
-`judge_decisions.py` valued their moves).
+points (`benches/data/decisions/v1/`, or `v2` with `--set v2`:
+`decision_points.py` made the points, `judge_decisions.py` valued their
+moves).
 
 The bench lives in the package (`solver.decision_bench`, docs/strength.md)
 and runs as ``tricksolver bench --decisions``; this script runs that

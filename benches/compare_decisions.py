@@ -3,9 +3,18 @@ a "before" and an "after" (`tricksolver bench --decisions ... --json`, the
 same points and seed, run on two builds, such as before and after a change
 of the evaluation).  Per variant and phase, and per variant: the points
 both runs valued, the mean loss of each, and the difference after - before
-with its 95% interval (negative: the after run loses less).
+with its 95% interval (negative: the after run loses less).  One run of
+two settings (``--setting A --against B``) is compared the same way, its
+second setting as "before" (`--within`).
+
+With ``--target R`` (such as 0.5: "at most half the loss"), per row also
+the ratio after / before of the mean losses and the paired test of the
+target: the mean of after - R * before, point by point, with its 95%
+interval, and a verdict: ``met`` (the interval below 0), ``not met``
+(above 0) or ``unresolved`` (it holds 0).
 
     python benches/compare_decisions.py benches/data/decisions/v1/before-recommend.json after.json
+    python benches/compare_decisions.py --within --target 0.5 run-of-two-settings.json
 """
 
 from __future__ import annotations
@@ -26,14 +35,34 @@ from solver.match import Summary  # noqa: E402
 ALL = "all"
 
 
-def losses(data: dict[str, Any]) -> dict[str, float]:
-    """point -> loss of the run's first setting (points without one left out)."""
-    name = data["settings"][0]
+MET, NOT_MET, UNRESOLVED = "met", "not met", "unresolved"
+
+
+def losses(data: dict[str, Any], setting: int = 0) -> dict[str, float]:
+    """point -> loss of the run's setting `setting` (0: the first; points
+    without one left out)."""
+    name = data["settings"][setting]
     return {c["point"]: c["loss"] for c in data["choices"][name] if c["loss"] is not None}
 
 
-def compare(before: dict[str, Any], after: dict[str, Any]) -> list[dict[str, Any]]:
-    a, b = losses(before), losses(after)
+def verdict(s: Summary) -> str | None:
+    """Whether a target's paired mean (after - R * before) is below 0."""
+    if s.low is None or s.high is None:
+        return None
+    return MET if s.high < 0 else NOT_MET if s.low > 0 else UNRESOLVED
+
+
+def interval(s: Summary) -> list[float] | None:
+    return None if s.low is None else [round(s.low, 4), round(s.high or 0, 4)]
+
+
+def compare(
+    before: dict[str, Any], after: dict[str, Any], target: float | None = None,
+    within: bool = False,
+) -> list[dict[str, Any]]:  # fmt: skip
+    """The rows; `within`: `after` is unused, `before`'s second setting is
+    before and its first after."""
+    a, b = (losses(before, 1), losses(before)) if within else (losses(before), losses(after))
     cells: dict[tuple[str, str], list[str]] = defaultdict(list)
     for point in a.keys() & b.keys():
         variant, _, phase = point.split("/")
@@ -43,34 +72,68 @@ def compare(before: dict[str, Any], after: dict[str, Any]) -> list[dict[str, Any
     rows = []
     for (variant, phase), points in sorted(cells.items(), key=lambda c: (c[0][0], order[c[0][1]])):
         s = Summary.of([b[p] - a[p] for p in points])
-        rows.append({
+        row: dict[str, Any] = {
             "variant": variant, "phase": phase, "points": len(points),
             "before": round(sum(a[p] for p in points) / len(points), 4),
             "after": round(sum(b[p] for p in points) / len(points), 4),
-            "difference": round(s.mean, 4),
-            "ci95": None if s.low is None else [round(s.low, 4), round(s.high or 0, 4)],
-        })  # fmt: skip
+            "difference": round(s.mean, 4), "ci95": interval(s),
+        }  # fmt: skip
+        if target is not None:
+            t = Summary.of([b[p] - target * a[p] for p in points])
+            row.update(
+                ratio=None if row["before"] == 0 else round(row["after"] / row["before"], 3),
+                target=target, target_difference=round(t.mean, 4), target_ci95=interval(t),
+                verdict=verdict(t),
+            )  # fmt: skip
+        rows.append(row)
     return rows
 
 
 def main(argv: Sequence[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("before", type=Path)
-    ap.add_argument("after", type=Path)
+    ap.add_argument("after", type=Path, nargs="?", help="(not with --within)")
+    ap.add_argument(
+        "--within", action="store_true", help="one run: its second setting before its first"
+    )
+    ap.add_argument("--target", type=float, help="R: test after <= R * before, paired")
+    ap.add_argument("--json", action="store_true", help="the rows as JSON")
     args = ap.parse_args(argv)
+    if args.within == (args.after is not None):
+        raise SystemExit("compare_decisions: two runs, or one with --within")
+    if args.target is not None and not 0 < args.target < float("inf"):
+        raise SystemExit("compare_decisions: --target must be a positive number")
     try:
-        runs = [json.loads(p.read_text(encoding="utf-8")) for p in (args.before, args.after)]
-        rows = compare(*runs)
+        paths = [args.before] if args.within else [args.before, args.after]
+        runs = [json.loads(p.read_text(encoding="utf-8")) for p in paths]
+        rows = compare(runs[0], runs[-1], args.target, args.within)
     except (OSError, ValueError, KeyError, TypeError, IndexError) as e:
+        what = "a run of two settings" if args.within else "two runs"
         raise SystemExit(
-            f"compare_decisions: not two runs of bench --decisions --json: {e}"
+            f"compare_decisions: not {what} of bench --decisions --json: {e}"
         ) from None
-    print(f"{'variant':16} {'phase':10} {'points':>6} {'before':>7} {'after':>7}"
-          f" {'after - before':>14} {'95% interval':>18}")  # fmt: skip
+    if args.json:
+        print(json.dumps(rows, indent=1))
+        return
+    head = f"{'variant':16} {'phase':10} {'points':>6} {'before':>7} {'after':>7}"
+    head += f" {'after - before':>14} {'95% interval':>18}"
+    if args.target is not None:
+        head += (
+            f" {'ratio':>6} {f'after - {args.target:g} before':>20} {'95% interval':>18} verdict"
+        )
+    print(head)
     for r in rows:
-        ci = "-" if r["ci95"] is None else f"[{r['ci95'][0]:+.3f}, {r['ci95'][1]:+.3f}]"
-        print(f"{r['variant']:16} {r['phase']:10} {r['points']:6} {r['before']:7.3f}"
-              f" {r['after']:7.3f} {r['difference']:+14.3f} {ci:>18}")  # fmt: skip
+        line = f"{r['variant']:16} {r['phase']:10} {r['points']:6} {r['before']:7.3f}"
+        line += f" {r['after']:7.3f} {r['difference']:+14.3f} {shown(r['ci95']):>18}"
+        if args.target is not None:
+            ratio = "-" if r["ratio"] is None else f"{r['ratio']:.2f}"
+            line += f" {ratio:>6} {r['target_difference']:+20.3f} {shown(r['target_ci95']):>18}"
+            line += f" {r['verdict'] or '-'}"
+        print(line)
+
+
+def shown(ci: list[float] | None) -> str:
+    return "-" if ci is None else f"[{ci[0]:+.3f}, {ci[1]:+.3f}]"
 
 
 if __name__ == "__main__":

@@ -32,7 +32,7 @@ import json
 import random
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -40,9 +40,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from solver.decision_points import (  # noqa: E402
     BEFORE,
+    DEFAULT_SET,
+    PHASES,
     POINTS_NAME,
-    REPOSITORY_DATA,
     DecisionPoint,
+    set_folder,
 )
 from solver.decision_points import load_points as read_points  # noqa: E402
 from solver.errors import TricksolverError  # noqa: E402
@@ -52,7 +54,7 @@ from solver.players import make_player  # noqa: E402
 from solver.position import view_of  # noqa: E402
 from tests.randpos import chosen_variants, variant_name  # noqa: E402
 
-DATA = Path(__file__).resolve().parent.parent / REPOSITORY_DATA
+DATA = set_folder(DEFAULT_SET)  # the default set's folder
 POINTS_FILE = DATA / POINTS_NAME
 GENERATOR_PLAYER = "pimc:16/300k"  # the player of the hands the points come from
 GENERATOR_SEED = 36  # the match seed of the hands
@@ -95,13 +97,22 @@ class _Decision:
     move_number: int
 
 
-def play_hand(game: str, players: int, seed: int, deal: int, player: str) -> list[_Decision]:
+def play_hand(
+    game: str, players: int, seed: int, deal: int, player: str, phases: Sequence[str] = ()
+) -> list[_Decision]:
     """Deal `deal` of a match of `seed`, played by `player` in every seat:
-    every decision of two legal moves or more, in order."""
+    every decision of two legal moves or more, in order; with `phases`, the
+    hand stops once the last of their tricks is over (the decisions up to
+    there are those of the whole hand: every move's generator is seeded by
+    the move's number)."""
     pos = match_deal(game, players, deal_seed(seed, deal), deal)
     seats = [make_player(player) for _ in range(pos.nseats)]
     out = []
     while not pos.is_over:
+        if phases and pos.core is not None:
+            tricks = phase_tricks(pos.core.total_tricks)
+            if pos.core.tricks_played > max((tricks.get(p, -1) for p in phases), default=-1):
+                break
         seat = pos.to_move
         rng = random.Random(f"decision points {seed} deal {deal} move {len(pos.history)}")
         before = pos.copy()
@@ -118,8 +129,9 @@ def _trick_of(pos: Position) -> int | None:
 
 
 def pick_points(
-    name: str, decisions: list[_Decision], seed: int, deal: int, player: str
-) -> Iterator[DecisionPoint]:
+    name: str, decisions: list[_Decision], seed: int, deal: int, player: str,
+    version: str = DEFAULT_SET,
+) -> Iterator[DecisionPoint]:  # fmt: skip
     """The points of one hand: one decision before play (if any) and one in
     each phase's trick, each chosen at random among those of its trick."""
     rng = random.Random(f"decision points {name} {seed} deal {deal}")
@@ -142,7 +154,7 @@ def pick_points(
     for phase, _, d in chosen:
         point = point_at(f"{name}/d{deal}/{phase}", name, phase, d.position, d.move, seed, deal)
         if point is not None:
-            yield replace(point, player=player)
+            yield replace(point, player=player, version=version)
 
 
 def point_at(
@@ -172,23 +184,33 @@ def point_at(
 
 
 def generate(
-    variants: list[tuple[str, int]], hands: int, seed: int, player: str, log: bool = True
-) -> list[DecisionPoint]:
-    points = []
+    variants: list[tuple[str, int]], hands: int, seed: int, player: str, log: bool = True,
+    phases: Sequence[str] = (), first_deal: int = 0,
+    done: Callable[[str, int], bool] = lambda name, deal: False, version: str = DEFAULT_SET,
+) -> Iterator[DecisionPoint]:  # fmt: skip
+    """The points of `hands` hands a variant (deals `first_deal` on), of
+    `phases` only when given (the hands played only as far as those need:
+    the same points as the whole hands give), the deals `done` says are
+    left out."""
     for game, players in variants:
         name = variant_name(game, players)
-        for deal in range(hands):
+        for deal in range(first_deal, first_deal + hands):
+            if done(name, deal):
+                continue
             started = time.perf_counter()
-            decisions = play_hand(game, players, seed, deal, player)
-            got = list(pick_points(name, decisions, seed, deal, player))
-            points += got
+            decisions = play_hand(game, players, seed, deal, player, phases)
+            got = [
+                p
+                for p in pick_points(name, decisions, seed, deal, player, version)
+                if not phases or p.phase in phases
+            ]
             if log:
                 print(
                     f"{name} deal {deal}: {len(got)} points, {time.perf_counter() - started:.1f} s",
                     file=sys.stderr,
                     flush=True,
                 )
-    return points
+            yield from got
 
 
 def write_points(points: list[DecisionPoint], path: Path) -> None:
@@ -199,26 +221,66 @@ def write_points(points: list[DecisionPoint], path: Path) -> None:
     tmp.replace(path)
 
 
+def append_points(points: Iterable[DecisionPoint], path: Path) -> int:
+    """Add `points` to the file at `path` as they come (a line each,
+    flushed); the number added."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    n = 0
+    with path.open("a", encoding="utf-8") as f:
+        for p in points:
+            f.write(json.dumps(p.to_json(), sort_keys=True) + "\n")
+            f.flush()
+            n += 1
+    return n
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--variants", default="", help="comma list, e.g. cinch-4 (default: all)")
     ap.add_argument("--hands", type=int, default=HANDS, help="hands a variant")
     ap.add_argument("--seed", type=int, default=GENERATOR_SEED)
     ap.add_argument("--player", default=GENERATOR_PLAYER)
-    ap.add_argument("--out", type=Path, default=POINTS_FILE)
+    ap.add_argument("--set", default=DEFAULT_SET, help="the set the points are of")
+    ap.add_argument("--out", type=Path, help="the file (default: the set's points.jsonl)")
+    ap.add_argument("--phases", default="", help=f"comma list of {', '.join(PHASES)} (all)")
+    ap.add_argument("--first-deal", type=int, default=0, help="the first deal's index")
+    ap.add_argument(
+        "--append",
+        action="store_true",
+        help="add to --out hand by hand, the deals it has points of left out (a rerun goes on)",
+    )
     args = ap.parse_args()
     if not 1 <= args.hands <= MOST_HANDS:
         raise SystemExit(f"decision_points: --hands must be 1 to {MOST_HANDS:,}")
+    if not 0 <= args.first_deal <= MOST_HANDS:
+        raise SystemExit(f"decision_points: --first-deal must be 0 to {MOST_HANDS:,}")
+    phases = [p.strip() for p in args.phases.split(",") if p.strip()]
+    unknown = [p for p in phases if p not in PHASES]
     try:
+        if unknown:
+            raise ValueError(f"unknown phase {unknown[0]!r} (one of {', '.join(PHASES)})")
         variants = chosen_variants(args.variants)
         make_player(args.player)
-        points = generate(variants, args.hands, args.seed, args.player)
+        if args.out is None:
+            args.out = set_folder(args.set) / POINTS_NAME
+        held = read_points(args.out) if args.append and args.out.exists() else []
+        have = {(p.variant, p.deal) for p in held}
+        points = generate(
+            variants, args.hands, args.seed, args.player, phases=phases,
+            first_deal=args.first_deal, done=lambda name, deal: (name, deal) in have,
+            version=args.set,
+        )  # fmt: skip
+        if args.append:
+            n = append_points(points, args.out)
+        else:
+            listed = list(points)
+            write_points(listed, args.out)
+            n = len(listed)
     except ValueError as e:
         raise SystemExit(f"decision_points: {e}") from None
     except TricksolverError as e:
         raise SystemExit(f"decision_points: {e}") from None
-    write_points(points, args.out)
-    print(f"{len(points)} points written to {args.out}", file=sys.stderr)
+    print(f"{n} points written to {args.out}", file=sys.stderr)
 
 
 if __name__ == "__main__":

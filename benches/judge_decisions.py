@@ -60,9 +60,18 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from benches.decision_points import DATA, POINTS_FILE, load_points  # noqa: E402
+from benches.decision_points import DATA, load_points  # noqa: E402
 from solver.decision_bench import count  # noqa: E402
-from solver.decision_points import BEFORE, PHASES, VERSION, DecisionPoint, chosen  # noqa: E402
+from solver.decision_points import (  # noqa: E402
+    BEFORE,
+    DEFAULT_SET,
+    JUDGE_NAME,
+    PHASES,
+    POINTS_NAME,
+    DecisionPoint,
+    chosen,
+    set_folder,
+)
 from solver.decisions import Plan, candidate_plans, value_plan  # noqa: E402
 from solver.doubledummy import Solver  # noqa: E402
 from solver.errors import TricksolverError  # noqa: E402
@@ -75,7 +84,7 @@ from solver.judgement import (  # noqa: E402
 )
 from solver.sampling import Sampler  # noqa: E402
 
-JUDGE_FILE = DATA / "judge.jsonl"
+JUDGE_FILE = DATA / JUDGE_NAME
 CAP_NODES = 100_000_000  # a world's search past this: the world is capped (not judged)
 MOST_CAPPED_WORLDS = 5  # a point with this many capped worlds is judged no further at its cap
 STAGES = (25, 100, 200)  # worlds a point is brought to, stage by stage
@@ -85,21 +94,24 @@ LATE_FIRST = tuple(reversed(PHASES))  # the order of the phases in a round: chea
 MOST_WORLDS = 100_000
 
 
-def world_seed(point_id: str, index: int) -> int:
-    """The seed world `index` of a point is drawn with."""
-    digest = hashlib.sha256(f"judge {VERSION} {point_id} world {index}".encode()).digest()
+def world_seed(point: DecisionPoint, index: int) -> int:
+    """The seed world `index` of a point is drawn with (by the point's id
+    and the set it was made for: a point a later set takes over keeps its
+    worlds)."""
+    text = f"judge {point.version} {point.id} world {index}"
+    digest = hashlib.sha256(text.encode()).digest()
     return int.from_bytes(digest[:8], "little") % (1 << SEED_BITS)
 
 
-def draw_world(sampler: Sampler, point_id: str, index: int) -> Position:
-    return sampler.sample(1, world_seed(point_id, index))[0]
+def draw_world(sampler: Sampler, point: DecisionPoint, index: int) -> Position:
+    return sampler.sample(1, world_seed(point, index))[0]
 
 
 def point_plans(point: DecisionPoint, sampler: Sampler) -> list[Plan]:
     """The candidate plans of a decision before play (those the sampling
     players choose among), from a world of the view (they depend only on
     the seat's own cards)."""
-    return candidate_plans(draw_world(sampler, point.id, 0), point.seat)
+    return candidate_plans(draw_world(sampler, point, 0), point.seat)
 
 
 @dataclass(frozen=True)
@@ -133,7 +145,7 @@ def judge_world(
     """World `index` of `point`, every move (or plan) valued exactly within
     `cap` nodes (the solver's limit; its table emptied first)."""
     started = time.process_time()
-    world = draw_world(sampler, point.id, index)
+    world = draw_world(sampler, point, index)
     solver.max_nodes = cap
     values: dict[str, int] = {}
     nodes: int | None = None  # before play: not counted (`value_plan` does not say)
@@ -215,21 +227,20 @@ class JudgeFile:
 def judge_point(
     point: DecisionPoint, target: int, out: JudgeFile, solver: Solver, cap: int
 ) -> Iterator[WorldLine]:
-    """Bring `point` to `target` worlds tried (the worlds below it neither
-    judged nor capped at `cap` or more), yielding each world; a capped world
-    is recorded and the next one tried, until the point has
-    MOST_CAPPED_WORLDS capped at `cap` or more.  Worlds capped by a smaller
-    cap are tried again."""
+    """Bring `point` to `target` worlds judged, yielding each world tried:
+    worlds 0, 1, ... in turn, those judged already, or capped at `cap` or
+    more, skipped; a capped world is recorded and the next one tried (so a
+    point with capped worlds is brought to `target` judged ones, not left
+    short), until the point has MOST_CAPPED_WORLDS capped at `cap` or more.
+    Worlds capped by a smaller cap are tried again."""
 
     def capped_here() -> int:
         return sum(c >= cap for c in out.capped[point.id].values())
 
-    missing = [
-        i
-        for i in range(target)
-        if i not in out.done[point.id] and out.capped[point.id].get(i, 0) < cap
-    ]
-    if not missing or capped_here() >= MOST_CAPPED_WORLDS:
+    def finished() -> bool:
+        return len(out.done[point.id]) >= target or capped_here() >= MOST_CAPPED_WORLDS
+
+    if finished():
         return
     sampler = Sampler(point.read_view())
     plans = None
@@ -241,17 +252,20 @@ def judge_point(
             out.plans[point.id] = pairs
         elif out.plans[point.id] != pairs:
             raise ValueError(f"{point.id}: the plans differ from those the judge file holds")
-    for i in missing:
+    i = 0
+    while not finished():  # each world tried is judged or capped: at most target + MOST tries
+        if i in out.done[point.id] or out.capped[point.id].get(i, 0) >= cap:
+            i += 1
+            continue
         line = judge_world(point, sampler, plans, i, solver, cap)
         out.add(line.to_json())
         yield line
         if line.beyond:
             out.capped[point.id][i] = cap
-            if capped_here() >= MOST_CAPPED_WORLDS:
-                return
         else:
             out.capped[point.id].pop(i, None)
             out.done[point.id].add(i)
+        i += 1
 
 
 COVERAGE_NOTE = (
@@ -331,8 +345,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     ap = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
-    ap.add_argument("--points", type=Path, default=POINTS_FILE)
-    ap.add_argument("--out", type=Path, default=JUDGE_FILE)
+    ap.add_argument("--set", default=DEFAULT_SET, help="the set judged (its folder's files)")
+    ap.add_argument("--points", type=Path, help="the points (default: the set's)")
+    ap.add_argument("--out", type=Path, help="the judge's lines (default: the set's)")
     ap.add_argument("--stages", default=",".join(map(str, STAGES)), help="worlds, stage by stage")
     ap.add_argument("--cap", default=str(CAP_NODES), help="nodes a world (past it: capped)")
     ap.add_argument("--variants", default="", help="comma list (default: all)")
@@ -348,6 +363,9 @@ def main(argv: Sequence[str] | None = None) -> None:
         if max(stages) > MOST_WORLDS:
             raise ValueError(f"--stages: at most {MOST_WORLDS:,} worlds a point")
         cap = count(args.cap, "--cap")
+        folder = set_folder(args.set)
+        args.points = args.points or folder / POINTS_NAME
+        args.out = args.out or folder / JUDGE_NAME
         points = chosen(load_points(args.points), args.variants, args.phases)
         if args.ids:
             ids = set(args.ids.split(","))
@@ -365,7 +383,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     order = round_robin(points)
     solver = Solver(tt_mb=JUDGE_TT_MB)
     print(
-        f"judge {VERSION}: {len(order)} points, stages {stages}, cap {cap:,} nodes a world,"
+        f"judge {args.set}: {len(order)} points, stages {stages}, cap {cap:,} nodes a world,"
         f" pid {os.getpid()}",
         file=sys.stderr,
         flush=True,

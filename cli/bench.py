@@ -183,8 +183,9 @@ def bench(
     paired): per variant and phase, the mean loss per decision (the judge's
     best mean minus its mean of the move chosen) with its 95% interval, the
     share within 0.05 of the best, and the time a decision.  Its data is
-    benches/data/decisions/v1 of a checkout (or --data).  Ctrl-C or --time
-    reports the points done.
+    benches/data/decisions/v1 of a checkout (every variant and phase), or
+    with --set v2 the set of more points at issue 36's four target cells (or
+    --data).  Ctrl-C or --time reports the points done.
 
     \b
     EXAMPLES
@@ -198,6 +199,7 @@ def bench(
       tricksolver bench                      the full standard run (long)
       tricksolver bench --decisions --setting heuristic --phases end --points 1
       tricksolver bench --decisions --setting pimc:8/100k --against heuristic --phases end --json
+      tricksolver bench --decisions --set v2 --setting heuristic --points 2
     """
     if decisions:
         bench_decisions(**decision, seed=seed, as_json=as_json, no_color=no_color)

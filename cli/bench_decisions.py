@@ -14,9 +14,11 @@ from click.core import ParameterSource
 from solver import decision_bench as bench
 from solver.deadline import deadline_after
 from solver.decision_points import (
+    DEFAULT_SET,
     JUDGE_NAME,
     PHASES,
     POINTS_NAME,
+    SETS,
     DecisionPoint,
     chosen,
     data_folder,
@@ -34,13 +36,13 @@ F = TypeVar("F", bound=Callable[..., Any])
 SHARED = {"seed", "as_json", "no_color"}
 # what `bench` passes on to `decisions` (its parameter names)
 OPTIONS = ("setting", "against", "variants", "phases", "points", "tricks_left", "min_worlds",
-           "jobs", "seconds", "data")  # fmt: skip
+           "jobs", "seconds", "data", "decision_set")  # fmt: skip
 
 DECISIONS_HELP = (
     "Instead of the benchmark, the decision-quality bench: a setting's mean loss per decision"
     " against the judge's values at the stored decision points (docs/strength.md). Takes"
     " --setting, --against, --variants, --phases, --points, --tricks-left, --min-worlds,"
-    " --seed, --jobs, --time, --data, --json and --no-color."
+    " --seed, --jobs, --time, --set, --data, --json and --no-color."
 )
 
 
@@ -104,7 +106,16 @@ def decision_options(command: F) -> F:
             type=click.Path(path_type=Path, file_okay=False),
             metavar="FOLDER",
             help="--decisions: the folder of points.jsonl and judge.jsonl"
-            " (default: benches/data/decisions/v1 of the checkout).",
+            " (default: --set's, benches/data/decisions/SET of the checkout).",
+        ),
+        click.option(
+            "--set",
+            "decision_set",
+            type=click.Choice(SETS),
+            default=DEFAULT_SET,
+            show_default=True,
+            help=f"--decisions: the set of points: {SETS[0]} every variant and phase,"
+            f" {SETS[1]} more points at issue 36's four target cells (its README).",
         ),
     ]
     for option in reversed(options):
@@ -159,6 +170,7 @@ def decisions(
     jobs: int | None,
     seconds: float | None,
     data: Path | None,
+    decision_set: str,
     seed: int,
     as_json: bool,
     no_color: bool,
@@ -170,7 +182,9 @@ def decisions(
     names = [setting] + ([against] if against else [])
     for name in names:
         bench.setting(name, jobs)  # bad settings before any work
-    folder = data_folder(data)
+    if data is not None and given(click.get_current_context(), {"decision_set"}):
+        raise BadInput("--set and --data name the points twice: give one")
+    folder = data_folder(data, decision_set)
     chosen_points = the_points(folder, variants, phases, tricks_left, points, seed)
     judgements = load_judgements(folder / JUDGE_NAME)
     todo = bench.judged_points(chosen_points, judgements, min_worlds)

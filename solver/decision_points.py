@@ -7,9 +7,12 @@ A *decision point* is one decision a seat faced in a hand played by the
 as the deciding seat's view in the project's notation (one line) with its
 variant, phase, seed and where it came from.  A version of the points and
 of the judge's values of their moves (`solver.judgement`) is a folder:
-``points.jsonl`` and ``judge.jsonl``.  The folder of version `VERSION` is
-`benches/data/decisions/VERSION` of the repository (3 MB: not shipped in
-the package); `data_folder` finds it beside a checkout's package.
+``points.jsonl`` and ``judge.jsonl``.  The folder of version `v` (one of
+`SETS`) is `benches/data/decisions/v` of the repository (megabytes: not
+shipped in the package); `data_folder` finds it beside a checkout's
+package.  A point says the version it was made for (`version`): a set may
+take over an earlier set's points with their judge's lines, and the judge
+draws a point's worlds by the point's version.
 """
 
 from __future__ import annotations
@@ -25,8 +28,11 @@ from solver.games.base import Position
 from solver.position import parse_position, parse_view
 from solver.view import View
 
-VERSION = "v1"
-REPOSITORY_DATA = Path("benches") / "data" / "decisions" / VERSION  # in the repository
+VERSION = "v1"  # the set a point is of when it does not say (the first set's points do)
+SETS = ("v1", "v2")  # the sets of the repository, oldest first
+DEFAULT_SET = "v1"  # the set the bench measures when not told: all its phases judged
+DECISIONS_DATA = Path("benches") / "data" / "decisions"  # in the repository: a folder a set
+REPOSITORY_DATA = DECISIONS_DATA / DEFAULT_SET
 POINTS_NAME = "points.jsonl"
 JUDGE_NAME = "judge.jsonl"
 BEFORE = "before"  # the phase of a decision before the first lead
@@ -38,13 +44,20 @@ WHERE = (
 )
 
 
-def data_folder(given: Path | None = None) -> Path:
-    """The folder of the points and the judge: `given`, else the
-    repository's beside this package (a checkout, or an editable install).
-    BenchDataError saying where to get it when it holds no points."""
-    folder = (
-        given if given is not None else Path(__file__).resolve().parent.parent / REPOSITORY_DATA
-    )
+def set_folder(name: str = DEFAULT_SET) -> Path:
+    """The folder of set `name` beside this package (a checkout, or an
+    editable install); BenchDataError for a set not in SETS."""
+    if name not in SETS:
+        raise BenchDataError(f"unknown decision set {name!r} (one of {', '.join(SETS)})")
+    return Path(__file__).resolve().parent.parent / DECISIONS_DATA / name
+
+
+def data_folder(given: Path | None = None, name: str = DEFAULT_SET) -> Path:
+    """The folder of the points and the judge: `given`, else set `name`'s
+    of the repository beside this package (a checkout, or an editable
+    install).  BenchDataError saying where to get it when it holds no
+    points."""
+    folder = given if given is not None else set_folder(name)
     if not (folder / POINTS_NAME).is_file():
         raise BenchDataError(f"no {POINTS_NAME} in {folder}: {WHERE}")
     return folder

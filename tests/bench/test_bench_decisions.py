@@ -222,6 +222,29 @@ def test_a_point_whose_every_world_passes_the_cap_is_beyond_the_judge_until_a_la
     assert not j.beyond and j.worlds == worlds and j.capped == 0
 
 
+def test_a_point_with_capped_worlds_is_brought_to_its_target_of_judged_worlds(
+    tmp_path: Path,
+) -> None:
+    for n, point in enumerate(late_points()):  # a point whose worlds differ in size
+        out = JudgeFile(tmp_path / f"uncapped{n}.jsonl")
+        nodes = [w.nodes or 0 for w in judge_point(point, WORLDS, out, Solver(tt_mb=16), CAP)]
+        out.close()
+        if len(set(nodes)) > 1:
+            break
+    top, below = max(nodes), max(n for n in nodes if n < max(nodes))
+    cap = (top + below) // 2  # the largest worlds pass it, the others do not
+    capped = [i for i, n in enumerate(nodes) if n > cap]
+    assert 0 < len(capped) < judge_decisions.MOST_CAPPED_WORLDS
+    target = WORLDS - len(capped)
+    out = JudgeFile(tmp_path / "judge.jsonl")
+    got = list(judge_point(point, target, out, Solver(tt_mb=16), cap))
+    out.close()
+    assert [w.world for w in got] == list(range(WORLDS))
+    assert [w.world for w in got if w.beyond] == capped
+    j = load_judgements(tmp_path / "judge.jsonl")[point.id]
+    assert (j.worlds, j.capped) == (target, len(capped)) and j.counts(target)
+
+
 def test_a_point_keeps_the_worlds_it_finished_and_counts_the_capped_ones() -> None:
     values = [{"A": 2, "B": 1}, {"A": 0, "B": 1}, None, {"A": 3, "B": 0}, None]
     lines = [
@@ -296,6 +319,8 @@ def test_the_stored_judgements_are_of_stored_points() -> None:
         (["--min-worlds", "many"], "'--min-worlds': 'many' is not a valid integer"),
         (["--deals", "3"], "--decisions takes no option of the benchmark: --deals"),
         (["--data", "."], "run from a checkout or give --data FOLDER"),
+        (["--set", "v2", "--data", "."], "--set and --data name the points twice: give one"),
+        (["--set", "v9"], "'v9' is not one of"),
     ],
 )
 def test_bad_input_is_one_line_and_status_2(args: list[str], said: str, tmp_path: Path) -> None:
