@@ -63,22 +63,28 @@ def _floats(values: np.ndarray) -> str:
 
 def _model_text(v: Variant, m: Model, features_macro: str, reads: str) -> str:
     rows = max(m.hidden, 1)
+    c = v.c_name
     lines = [f"/* {v.name}: {v.game}, {v.seats} seats */"]
     lines += [f"/*   {line} */" for line in m.meta]
-    lines.append(f"static const float {v.c_name}_W1[{rows}][{m.inputs}] = {{")
-    for r in range(rows):
-        lines.append(f"    {{{_floats(m.w1[r])}}},")
+    # the first layer input-major (evaluate.h): row i holds input i's weights to every unit
+    lines.append(f"static const float {c}_W1T[{m.inputs}][{rows}] = {{")
+    for i in range(m.inputs):
+        lines.append(f"    {{{_floats(m.w1[:, i])}}},")
     lines.append("};")
-    lines.append(f"static const float {v.c_name}_B1[{rows}] = {{{_floats(m.b1)}}};")
-    lines.append(f"static const float {v.c_name}_W2[{rows}] = {{{_floats(m.w2)}}};")
-    c = v.c_name
+    lines.append(f"static const float {c}_B1[{rows}] = {{{_floats(m.b1)}}};")
+    lines.append(f"static const float {c}_W2[{rows}] = {{{_floats(m.w2)}}};")
     features_file = v.header.replace("_weights", "_features")
     lines.append(
-        f"_Static_assert(sizeof {c}_W1[0] / sizeof(float) == EVAL_BOUNDS_INPUTS + {features_macro},"
+        f"_Static_assert(sizeof {c}_W1T / sizeof {c}_W1T[0]"
+        f" == EVAL_BOUNDS_INPUTS + {features_macro},"
         f' "{v.name}: the weights are for {reads}the features of games/{features_file}");'
     )
     lines.append(
-        f"static const eval_model {c}_MODEL = {{{m.inputs}, {m.hidden}, &{c}_W1[0][0],"
+        f"_Static_assert(sizeof {c}_B1 / sizeof {c}_B1[0] <= EVAL_MAX_HIDDEN,"
+        f' "{v.name}: more hidden units than search/evaluate.h sums");'
+    )
+    lines.append(
+        f"static const eval_model {c}_MODEL = {{{m.inputs}, {m.hidden}, &{c}_W1T[0][0],"
         f" {c}_B1, {c}_W2, {_floats(np.array([m.b2]))}}};"
     )
     return "\n".join(lines) + "\n"
@@ -102,6 +108,10 @@ def write_header(header: str, models: dict[str, Model], folder: Path = GAMES_C) 
     ]
     for v in variants:
         model = models[v.name]
+        weights = [model.w1, model.b1, model.w2, np.array([model.b2])]
+        if not all(np.isfinite(np.asarray(w, dtype=np.float32)).all() for w in weights):
+            # evaluate.h skips the terms of zero inputs: exact only for finite weights
+            raise ValueError(f"{v.name}: a weight that is not a finite float")
         if model.inputs < widest:
             text = _model_text(v, model, f"{base.upper()}_BASE_FEATURES", "the first inputs of ")
         else:
@@ -138,7 +148,7 @@ def read_header(variant: str, folder: Path = GAMES_C) -> Model:
     title = re.search(rf"/\* {v.name}: [^\n]*\*/\n((?:/\*   .*\*/\n)*)", text)
     meta = re.findall(r"/\*   (.*) \*/", title.group(1)) if title else []
     return Model(
-        array("W1").reshape(rows, inputs),
+        array("W1T").reshape(inputs, rows).T.copy(),
         array("B1"),
         array("W2"),
         float(np.float32(float(head.group(3)))),

@@ -20,53 +20,70 @@
 #define TS_SEARCH_EVALUATE_H
 
 #define EVAL_BOUNDS_INPUTS 2 /* lo, hi: the first inputs of every model */
-#define EVAL_LANES 8 /* hidden units summed side by side (eval_forward) */
+#define EVAL_MAX_HIDDEN 64 /* hidden units a model may have: eval_forward's sums */
 
-/* A model: out = b2 + sum_j w2[j] * max(0, b1[j] + sum_i w1[j * inputs + i] x[i]),
- * or with hidden == 0, out = b2 + sum_i w1[i] x[i].  The inputs' scaling is
- * folded into w1 and b1 by the training.  It reads x[0 .. inputs-1]: every
- * input, or the first ones (a model trained before its game's later
- * features; the weights header checks which). */
+/* A model: out = b2 + sum_j w2[j] * max(0, b1[j] + sum_i w1t[i * hidden + j] x[i]),
+ * or with hidden == 0, out = b2 + sum_i w1t[i] x[i].  The first layer is
+ * stored input-major (transposed: the weights of input i to every hidden
+ * unit side by side), hidden <= EVAL_MAX_HIDDEN (the weights header checks
+ * it).  The inputs' scaling is folded into w1t and b1 by the training.  It
+ * reads x[0 .. inputs-1]: every input, or the first ones (a model trained
+ * before its game's later features; the weights header checks which). */
 typedef struct eval_model {
     int inputs, hidden;
-    const float *w1, *b1, *w2;
+    const float *w1t, *b1, *w2;
     float b2;
 } eval_model;
 
-static inline float eval_forward(const eval_model *m, const float *x)
+/* The model's output written plainly (one hidden unit at a time, every
+ * input, each unit's sum in the order of the inputs): the slow
+ * obviously-correct reference of eval_forward, which the tests compare it
+ * with bit for bit (tests/learned/test_forward_pass.py), and eval_forward's
+ * linear case. */
+static inline float eval_forward_reference(const eval_model *m, const float *x)
 {
     float out = m->b2;
     if (!m->hidden) {
         for (int i = 0; i < m->inputs; i++)
-            out += m->w1[i] * x[i];
+            out += m->w1t[i] * x[i];
         return out;
     }
-    /* EVAL_LANES hidden units at a time, each unit's sum in the order of
-     * its inputs (so the same floats as one unit at a time): independent
-     * sums, not one chain of additions each waiting for the last */
-    int j = 0;
-    for (; j + EVAL_LANES <= m->hidden; j += EVAL_LANES) {
-        const float *w = m->w1 + j * m->inputs;
-        float h[EVAL_LANES];
-        for (int k = 0; k < EVAL_LANES; k++)
-            h[k] = m->b1[j + k];
-        for (int i = 0; i < m->inputs; i++) {
-            float xi = x[i];
-            for (int k = 0; k < EVAL_LANES; k++)
-                h[k] += w[k * m->inputs + i] * xi;
-        }
-        for (int k = 0; k < EVAL_LANES; k++)
-            if (h[k] > 0)
-                out += m->w2[j + k] * h[k];
-    }
-    for (; j < m->hidden; j++) {
-        const float *w = m->w1 + j * m->inputs;
+    for (int j = 0; j < m->hidden; j++) {
         float h = m->b1[j];
         for (int i = 0; i < m->inputs; i++)
-            h += w[i] * x[i];
+            h += m->w1t[i * m->hidden + j] * x[i];
         if (h > 0)
             out += m->w2[j] * h;
     }
+    return out;
+}
+
+/* The model's output.  Each hidden unit's sum is b1[j], then w1t * x[i]
+ * added in the order of the inputs: the same floats as summing one unit at
+ * a time (eval_forward_reference), but the units side by side, in one pass
+ * over the weights in the order they are stored.  An input
+ * equal to zero is skipped: its terms are +-0 (the weights are finite),
+ * which can change only the sign of a zero sum, and a unit adds to the
+ * output only when its sum is > 0, so the output is the same bit for bit. */
+static inline float eval_forward(const eval_model *m, const float *x)
+{
+    if (!m->hidden)
+        return eval_forward_reference(m, x);
+    float out = m->b2;
+    float h[EVAL_MAX_HIDDEN];
+    for (int j = 0; j < m->hidden; j++)
+        h[j] = m->b1[j];
+    for (int i = 0; i < m->inputs; i++) {
+        float xi = x[i];
+        if (xi == 0)
+            continue;
+        const float *w = m->w1t + i * m->hidden;
+        for (int j = 0; j < m->hidden; j++)
+            h[j] += w[j] * xi;
+    }
+    for (int j = 0; j < m->hidden; j++)
+        if (h[j] > 0)
+            out += m->w2[j] * h[j];
     return out;
 }
 

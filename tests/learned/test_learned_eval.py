@@ -74,16 +74,24 @@ def test_inputs_are_the_reference_features(game: str, players: int) -> None:
     assert checked >= POSITIONS
 
 
-@pytest.mark.parametrize(("game", "players"), VARIANTS, ids=IDS)
-def test_c_inference_is_the_shipped_model(game: str, players: int) -> None:
-    model = read_header(variant_of(game, players).name)
+def learned_outputs(
+    game: str, players: int, count: int, seed: int
+) -> tuple[list[list[float]], list[float]]:
+    """The C inference's inputs and raw output at random trick starts, a row a side."""
     rows, raws = [], []
-    for pos in trick_starts(game, players, POSITIONS, seed=1):
+    for pos in trick_starts(game, players, count, seed):
         st = pos.core
         assert st is not None
         for side in range(st.nsides):
             rows.append(_core.eval_inputs(st, side))
             raws.append(_core.evaluate(st, side, _core.EVAL_LEARNED)[1])
+    return rows, raws
+
+
+@pytest.mark.parametrize(("game", "players"), VARIANTS, ids=IDS)
+def test_c_inference_is_the_shipped_model(game: str, players: int) -> None:
+    model = read_header(variant_of(game, players).name)
+    rows, raws = learned_outputs(game, players, POSITIONS, seed=1)
     want = forward(model, np.array(rows))
     assert np.max(np.abs(np.array(raws) - want)) < RAW_TOLERANCE
     # every input, or (a model trained before the game's later features) the
@@ -181,7 +189,21 @@ def test_weights_header_round_trips_the_model(tmp_path: Path) -> None:
     for name, model in models.items():
         back = read_header(name, tmp_path)
         assert (back.hidden, back.inputs) == (model.hidden, model.inputs)
+        # the header stores the first layer transposed: read back, the same float32s
+        for got, want in ((back.w1, model.w1), (back.b1, model.b1), (back.w2, model.w2)):
+            assert np.array_equal(got, np.asarray(want, dtype=np.float32))
         assert np.allclose(forward(back, x), forward(model, x), atol=1e-4)
+
+
+def test_weights_header_refuses_a_weight_that_is_not_finite(tmp_path: Path) -> None:
+    # evaluate.h skips the terms of zero inputs, exact only for finite weights
+    w1 = np.ones((2, 7))
+    w1[1, 3] = np.inf
+    models = {n: Model(np.ones((2, 7)), np.ones(2), np.ones(2), 0.0, 2) for n in ("cw2", "cw3")}
+    models["cw4"] = Model(w1, np.ones(2), np.ones(2), 0.0, 2)
+    with pytest.raises(ValueError, match="cw4"):
+        write_header("chinese_whist_weights.h", models, tmp_path)
+    assert not (tmp_path / "chinese_whist_weights.h").exists()
 
 
 def test_folded_scaling_gives_the_fitted_models_output() -> None:
