@@ -199,21 +199,29 @@ static int eval_inputs(const ts_state *s, int R, float *x)
     return EVAL_INPUTS;
 }
 
-static int learned_whole(const ts_state *s, int R)
+/* The model's output for R, and the cheap bounds (*lo, *hi) it is settled into. */
+static float learned_output(const ts_state *s, int R, int *lo, int *hi)
 {
     float x[EVAL_INPUTS];
     eval_inputs(s, R, x);
-    return eval_settle(eval_forward(GAME_model(s), x), (int)x[0], (int)x[1]);
+    *lo = (int)x[0];
+    *hi = (int)x[1];
+    return eval_forward(GAME_model(s), x);
+}
+
+static int learned_whole(const ts_state *s, int R)
+{
+    int lo, hi;
+    float y = learned_output(s, R, &lo, &hi);
+    return eval_settle(y, lo, hi);
 }
 
 static int learned_value(const ts_state *s, int R, float *raw)
 {
-    float x[EVAL_INPUTS];
-    eval_inputs(s, R, x);
-    float y = eval_forward(GAME_model(s), x);
+    int lo, hi;
+    float y = learned_output(s, R, &lo, &hi);
     if (raw)
         *raw = y;
-    int lo = (int)x[0], hi = (int)x[1];
     int v = eval_settle(y, lo, hi);
     /* the possible value nearest the output (a tie: the lower), not just
      * the one below it: Chinkway's quest scores lie 1-5 apart */
