@@ -30,7 +30,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from solver.budget import MIB, Budget  # noqa: E402
 from solver.doubledummy import Evaluation  # noqa: E402
-from solver.games.base import Position  # noqa: E402
+from solver.games.base import Move, Position  # noqa: E402
 from solver.objectives import Objective  # noqa: E402
 from solver.pimc import recommend  # noqa: E402
 from solver.players import PimcPlayer  # noqa: E402
@@ -38,7 +38,7 @@ from solver.position import view_of  # noqa: E402
 from solver.recommendation import card_order  # noqa: E402
 from solver.sampling import Sampler  # noqa: E402
 from solver.valuation import BOUNDED, DEFAULT_EVALUATION  # noqa: E402
-from solver.world_tasks import WorldTask, WorldTasks, solve_world  # noqa: E402
+from solver.world_tasks import WorldResult, WorldTask, WorldTasks, solve_world  # noqa: E402
 from tests.randpos import chosen_variants, heuristic_play, random_play  # noqa: E402
 
 TOLERANCE = 0.05  # the fast card's exact mean may be this far below the best
@@ -163,6 +163,51 @@ def report(outcomes: list[Outcome]) -> str:
 TABLE_MB = 64  # the table of each run of a check
 
 
+@dataclass(frozen=True)
+class PairedWorlds:
+    """One position's worlds valued both ways without the race: within the
+    node budget (the fast engine's way) and exactly."""
+
+    keys: list[str]  # the legal moves' texts
+    moves: dict[str, Move]
+    fast: list[WorldResult]
+    exact: list[dict[str, int]]
+    depths: list[int]  # tricks searched before the horizon, a bounded world each
+
+    @property
+    def bounded(self) -> list[int]:
+        return [i for i, r in enumerate(self.fast) if r.method == BOUNDED]
+
+    def ranked(self, rows: list[dict[str, float]]) -> list[str]:
+        """The moves by their mean over `rows`, best first, ties by the solver's card order."""
+        means = {k: sum(r[k] for r in rows) / len(rows) for k in self.keys}
+        return sorted(self.keys, key=lambda k: (-means[k], card_order(self.moves[k])))
+
+    def exact_mean(self, key: str) -> float:
+        return sum(r[key] for r in self.exact) / len(self.exact)
+
+
+def paired_worlds(
+    seed: int, pos: Position, worlds: int, world_nodes: int, bounded: Evaluation | None
+) -> PairedWorlds:
+    """Every world of a check valued within `world_nodes` and exactly."""
+    view = view_of(pos, pos.to_move)
+    model = WorldTask(view.to_line(), 0, (), Objective.VALUE, TABLE_MB * MIB, world_nodes,
+                      bounded=bounded)  # fmt: skip
+    tasks = WorldTasks(Sampler(view), worlds, seed, model)
+    fast, exact, depths = [], [], []
+    played = pos.core.tricks_played if pos.core is not None else 0
+    for i in range(worlds):
+        got = solve_world(tasks[i])
+        fast.append(got)
+        exact.append(solve_world(replace(tasks[i], max_nodes=0)).values)
+        if got.method == BOUNDED and got.horizon is not None:
+            depths.append(got.horizon - played)
+    keys = list(exact[0])
+    moves = {k: m for k, m in ((str(m), m) for m in pos.legal_moves())}
+    return PairedWorlds(keys, moves, fast, exact, depths)
+
+
 def diagnose(
     seed: int,
     pos: Position,
@@ -180,43 +225,86 @@ def diagnose(
     raced run's) and B (fast minus exact: its mean, the bias, and its
     spread), the worlds where F and B tie in the fast values but not
     exactly, and whether F and B tie in the fast means (the tie rule chose)."""
-    view = view_of(pos, pos.to_move)
-    model = WorldTask(view.to_line(), 0, (), Objective.VALUE, TABLE_MB * MIB, world_nodes,
-                      bounded=bounded)  # fmt: skip
-    tasks = WorldTasks(Sampler(view), worlds, seed, model)
-    fast, exact, depths = [], [], []
-    played = pos.core.tricks_played if pos.core is not None else 0
-    for i in range(worlds):
-        got = solve_world(tasks[i])
-        fast.append(got)
-        exact.append(solve_world(replace(tasks[i], max_nodes=0)).values)
-        if got.method == BOUNDED and got.horizon is not None:
-            depths.append(got.horizon - played)
-    keys = list(exact[0])
-    moves = {k: m for k, m in ((str(m), m) for m in pos.legal_moves())}
-
-    def ranked(rows: list[dict[str, int]]) -> list[str]:
-        means = {k: sum(r[k] for r in rows) / len(rows) for k in keys}
-        return sorted(keys, key=lambda k: (-means[k], card_order(moves[k])))
-
-    ex_rank, fast_rows = ranked(exact), [r.values for r in fast]
-    b, u, f = ex_rank[0], ranked(fast_rows)[0], fast_card
-    ex_mean = {k: sum(r[k] for r in exact) / worlds for k in keys}
-    gap = ex_mean[ex_rank[0]] - ex_mean[ex_rank[1]]
-    bw = [i for i, r in enumerate(fast) if r.method == BOUNDED]
+    pw = paired_worlds(seed, pos, worlds, world_nodes, bounded)
+    fast_rows: list[dict[str, float]] = [dict(r.values) for r in pw.fast]
+    exact = pw.exact
+    ex_rank = pw.ranked([dict(r) for r in exact])
+    b, u, f = ex_rank[0], pw.ranked(fast_rows)[0], fast_card
+    gap = pw.exact_mean(ex_rank[0]) - pw.exact_mean(ex_rank[1])
+    bw = pw.bounded
     errs = [(fast_rows[i][f] - fast_rows[i][b]) - (exact[i][f] - exact[i][b]) for i in bw]
     ties = sum(fast_rows[i][f] == fast_rows[i][b] and exact[i][f] != exact[i][b] for i in bw)
-    fmean = {k: sum(r[k] for r in fast_rows) / worlds for k in keys}
+    fmean = {k: sum(r[k] for r in fast_rows) / worlds for k in pw.keys}
     tie_rule = f != b and fmean[f] == fmean[b]
     spread = statistics.pstdev(errs) if len(errs) > 1 else 0.0
     bias = sum(errs) / len(errs) if errs else 0.0
-    depth = sum(depths) / len(depths) if depths else 0.0
+    depth = sum(pw.depths) / len(pw.depths) if pw.depths else 0.0
     return (
         f"bounded {len(bw)}/{worlds} (depth {depth:.2f}); exact best {b} gap {gap:.3f};"
         f" unraced fast {u}{' (same)' if u == f else ''}; F-B error over bounded worlds:"
-        f" mean {bias:+.2f} sd {spread:.2f}, exact F-B {ex_mean[f] - ex_mean[b]:+.3f},"
+        f" mean {bias:+.2f} sd {spread:.2f}, exact F-B {pw.exact_mean(f) - pw.exact_mean(b):+.3f},"
         f" fast F-B {fmean[f] - fmean[b]:+.3f}; fast ties F=B (exact not) {ties};"
         f" chosen by the tie rule: {'yes' if tie_rule else 'no'}"
+    )
+
+
+# The ceiling (`--ceiling`): each bounded world's error (its fast value
+# minus its exact one, every move) scaled by these factors; 1 is the engine
+# as it is (unraced), 0 every world exact.
+CEILING_SCALES = (1.0, 0.5, 0.25, 0.1, 0.0)
+
+
+@dataclass(frozen=True)
+class Ceiling:
+    """One position under `--ceiling`: whether the card of the means with
+    the bounded worlds' errors scaled by each of CEILING_SCALES passes, and
+    the spread of those errors (in the difference between each move and
+    the exact best, over the bounded worlds) at scale 1."""
+
+    passes: tuple[bool, ...]
+    error_sd: float | None  # None: no bounded world
+
+
+def ceiling(
+    seed: int, pos: Position, worlds: int, world_nodes: int, bounded: Evaluation | None
+) -> Ceiling:
+    """How much smaller the bounded search's error must be for the fast
+    card to pass: the position's worlds valued both ways (`paired_worlds`),
+    and for each scale s the fast values replaced by exact + s * (fast -
+    exact) in the bounded worlds (a world the budget solved is exact
+    already), the best card of their means checked against the exact means
+    as `Outcome.passed` checks the engine's."""
+    pw = paired_worlds(seed, pos, worlds, world_nodes, bounded)
+    best = pw.exact_mean(pw.ranked([dict(r) for r in pw.exact])[0])
+    bw = set(pw.bounded)
+    passes = []
+    for s in CEILING_SCALES:
+        rows: list[dict[str, float]] = [
+            {k: ex[k] + (s * (got.values[k] - ex[k]) if i in bw else 0.0) for k in pw.keys}
+            for i, (got, ex) in enumerate(zip(pw.fast, pw.exact, strict=True))
+        ]
+        card = pw.ranked(rows)[0]
+        passes.append(pw.exact_mean(card) >= best - TOLERANCE - 1e-9)
+    b = pw.ranked([dict(r) for r in pw.exact])[0]
+    errs = [
+        (pw.fast[i].values[k] - pw.fast[i].values[b]) - (pw.exact[i][k] - pw.exact[i][b])
+        for i in sorted(bw)
+        for k in pw.keys
+        if k != b
+    ]
+    return Ceiling(tuple(passes), statistics.pstdev(errs) if len(errs) > 1 else None)
+
+
+def ceiling_report(name: str, rows: list[Ceiling]) -> str:
+    n = len(rows)
+    cells = ", ".join(
+        f"x{s:g}: {sum(r.passes[j] for r in rows)}/{n}" for j, s in enumerate(CEILING_SCALES)
+    )
+    sds = [r.error_sd for r in rows if r.error_sd is not None]
+    sd = f"{statistics.median(sds):.2f}" if sds else "-"
+    return (
+        f"{name:<16} passing with the bounded worlds' errors scaled (unraced): {cells};"
+        f" a bounded world's error in a move's difference from the best, median sd {sd}"
     )
 
 
@@ -238,6 +326,11 @@ def main() -> None:
     ap.add_argument(
         "--diagnose", action="store_true", help="tell where each failing position loses"
     )
+    ap.add_argument(
+        "--ceiling", action="store_true",
+        help="instead of the check: how the share passing grows as the bounded worlds' errors"
+        " shrink (scaled by " + ", ".join(f"{x:g}" for x in CEILING_SCALES) + ")",
+    )  # fmt: skip
     args = ap.parse_args()
     try:
         variants = chosen_variants(args.games)
@@ -245,6 +338,13 @@ def main() -> None:
         raise SystemExit(f"bench_quality: --games: {e}") from None
     for game, players in variants:
         bounded = None if args.no_bounded else Evaluation(args.evaluation)
+        if args.ceiling:
+            rows = [
+                ceiling(s, p, args.worlds, args.world_nodes, bounded)
+                for s, p in positions(game, players, args.positions, args.play)
+            ]
+            print(ceiling_report(f"{game}-{players}", rows), flush=True)
+            continue
         out = run_game(
             game, players, args.positions, args.worlds, args.world_nodes, bounded, args.play
         )

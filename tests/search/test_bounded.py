@@ -360,3 +360,20 @@ def test_diagnosis_names_where_a_position_loses() -> None:
     line = bench_quality.diagnose(seed, pos, 3, 200, out.fast)
     assert line.startswith("bounded ") and "/3 (depth" in line
     assert "exact best " in line and "chosen by the tie rule: " in line
+
+
+def test_ceiling_scales_the_bounded_worlds_errors() -> None:
+    """`--ceiling`: at scale 1 the card is the unraced fast engine's, at
+    scale 0 exact PIMC's best (every position passes), and the spread of
+    the bounded worlds' errors is measured where a world is bounded."""
+    seed, pos = next(bench_quality.positions("chinkway", 5, 1))
+    worlds, nodes = 4, 300
+    got = bench_quality.ceiling(seed, pos, worlds, nodes, bench_quality.DEFAULT_EVALUATION)
+    pw = bench_quality.paired_worlds(seed, pos, worlds, nodes, bench_quality.DEFAULT_EVALUATION)
+    assert pw.bounded and got.error_sd is not None and got.error_sd >= 0
+    fast = pw.ranked([dict(r.values) for r in pw.fast])[0]
+    best = max(pw.exact_mean(k) for k in pw.keys)
+    scales = bench_quality.CEILING_SCALES
+    assert scales[0] == 1 and scales[-1] == 0
+    assert got.passes[0] == (pw.exact_mean(fast) >= best - bench_quality.TOLERANCE - 1e-9)
+    assert got.passes[-1]
