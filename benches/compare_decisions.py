@@ -15,6 +15,15 @@ interval, and a verdict: ``met`` (the interval below 0), ``not met``
 
     python benches/compare_decisions.py benches/data/decisions/v1/before-recommend.json after.json
     python benches/compare_decisions.py --within --target 0.5 run-of-two-settings.json
+
+A run stores each setting's move at every point with its loss against the
+judge as it stood then; with ``--judge FILE`` (a set's ``judge.jsonl``) the
+moves are scored again against that file, so that a run keeps its worth as
+the judge goes on to more worlds (the best of noisy means reads high: the
+more worlds, the less both losses read high).
+
+    python benches/compare_decisions.py --within --target 0.5 \
+        --judge benches/data/decisions/v2/judge.jsonl run-of-two-settings.json
 """
 
 from __future__ import annotations
@@ -30,6 +39,8 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from solver.decision_points import PHASES  # noqa: E402
+from solver.errors import TricksolverError  # noqa: E402
+from solver.judgement import Judged, load_judgements  # noqa: E402
 from solver.match import Summary  # noqa: E402
 
 ALL = "all"
@@ -38,11 +49,22 @@ ALL = "all"
 MET, NOT_MET, UNRESOLVED = "met", "not met", "unresolved"
 
 
-def losses(data: dict[str, Any], setting: int = 0) -> dict[str, float]:
+def losses(
+    data: dict[str, Any], setting: int = 0, judge: dict[str, Judged] | None = None
+) -> dict[str, float]:
     """point -> loss of the run's setting `setting` (0: the first; points
-    without one left out)."""
+    without one left out): the loss the run recorded, or with `judge` the
+    move's loss against that judgement (points it does not value left out)."""
     name = data["settings"][setting]
-    return {c["point"]: c["loss"] for c in data["choices"][name] if c["loss"] is not None}
+    if judge is None:
+        return {c["point"]: c["loss"] for c in data["choices"][name] if c["loss"] is not None}
+    out = {}
+    for c in data["choices"][name]:
+        j = judge.get(c["point"])
+        loss = None if j is None or not c["move"] else j.loss(c["move"])
+        if loss is not None:
+            out[c["point"]] = loss
+    return out
 
 
 def verdict(s: Summary) -> str | None:
@@ -58,11 +80,15 @@ def interval(s: Summary) -> list[float] | None:
 
 def compare(
     before: dict[str, Any], after: dict[str, Any], target: float | None = None,
-    within: bool = False,
+    within: bool = False, judge: dict[str, Judged] | None = None,
 ) -> list[dict[str, Any]]:  # fmt: skip
     """The rows; `within`: `after` is unused, `before`'s second setting is
-    before and its first after."""
-    a, b = (losses(before, 1), losses(before)) if within else (losses(before), losses(after))
+    before and its first after; `judge`: the moves scored against it."""
+    a, b = (
+        (losses(before, 1, judge), losses(before, 0, judge))
+        if within
+        else (losses(before, 0, judge), losses(after, 0, judge))
+    )
     cells: dict[tuple[str, str], list[str]] = defaultdict(list)
     for point in a.keys() & b.keys():
         variant, _, phase = point.split("/")
@@ -98,6 +124,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     )
     ap.add_argument("--target", type=float, help="R: test after <= R * before, paired")
     ap.add_argument("--json", action="store_true", help="the rows as JSON")
+    ap.add_argument("--judge", type=Path, help="a judge.jsonl: score the runs' moves against it")
     args = ap.parse_args(argv)
     if args.within == (args.after is not None):
         raise SystemExit("compare_decisions: two runs, or one with --within")
@@ -106,7 +133,10 @@ def main(argv: Sequence[str] | None = None) -> None:
     try:
         paths = [args.before] if args.within else [args.before, args.after]
         runs = [json.loads(p.read_text(encoding="utf-8")) for p in paths]
-        rows = compare(runs[0], runs[-1], args.target, args.within)
+        judge = None if args.judge is None else load_judgements(args.judge)
+        rows = compare(runs[0], runs[-1], args.target, args.within, judge)
+    except TricksolverError as e:
+        raise SystemExit(f"compare_decisions: --judge: {e}") from None
     except (OSError, ValueError, KeyError, TypeError, IndexError) as e:
         what = "a run of two settings" if args.within else "two runs"
         raise SystemExit(
