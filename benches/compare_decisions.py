@@ -5,7 +5,9 @@ of the evaluation).  Per variant and phase, and per variant: the points
 both runs valued, the mean loss of each, and the difference after - before
 with its 95% interval (negative: the after run loses less).  One run of
 two settings (``--setting A --against B``) is compared the same way, its
-second setting as "before" (`--within`).
+second setting as "before" (`--within`); several such runs (the same two
+settings run again: a setting bounded by the clock chooses differently from
+run to run) are averaged point by point, the points every run valued.
 
 With ``--target R`` (such as 0.5: "at most half the loss"), per row also
 the ratio after / before of the mean losses and the paired test of the
@@ -15,6 +17,7 @@ interval, and a verdict: ``met`` (the interval below 0), ``not met``
 
     python benches/compare_decisions.py benches/data/decisions/v1/before-recommend.json after.json
     python benches/compare_decisions.py --within --target 0.5 run-of-two-settings.json
+    python benches/compare_decisions.py --within --target 0.5 a-run.json the-same-run-again.json
 
 A run stores each setting's move at every point with its loss against the
 judge as it stood then; with ``--judge FILE`` (a set's ``judge.jsonl``) the
@@ -67,6 +70,16 @@ def losses(
     return out
 
 
+def averaged(
+    runs: Sequence[dict[str, Any]], setting: int, judge: dict[str, Judged] | None
+) -> dict[str, float]:
+    """point -> the mean loss of setting `setting` over `runs`, the points
+    every run valued."""
+    got = [losses(r, setting, judge) for r in runs]
+    common = set.intersection(*(set(g) for g in got))
+    return {p: sum(g[p] for g in got) / len(got) for p in common}
+
+
 def verdict(s: Summary) -> str | None:
     """Whether a target's paired mean (after - R * before) is below 0."""
     if s.low is None or s.high is None:
@@ -81,11 +94,14 @@ def interval(s: Summary) -> list[float] | None:
 def compare(
     before: dict[str, Any], after: dict[str, Any], target: float | None = None,
     within: bool = False, judge: dict[str, Judged] | None = None,
+    again: Sequence[dict[str, Any]] = (),
 ) -> list[dict[str, Any]]:  # fmt: skip
     """The rows; `within`: `after` is unused, `before`'s second setting is
-    before and its first after; `judge`: the moves scored against it."""
+    before and its first after, averaged with the runs `again` (the same
+    two settings run again); `judge`: the moves scored against it."""
+    runs = [before, *again]
     a, b = (
-        (losses(before, 1, judge), losses(before, 0, judge))
+        (averaged(runs, 1, judge), averaged(runs, 0, judge))
         if within
         else (losses(before, 0, judge), losses(after, 0, judge))
     )
@@ -117,24 +133,25 @@ def compare(
 
 def main(argv: Sequence[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("before", type=Path)
-    ap.add_argument("after", type=Path, nargs="?", help="(not with --within)")
+    ap.add_argument("runs", type=Path, nargs="+", help="before after, or with --within RUN...")
     ap.add_argument(
-        "--within", action="store_true", help="one run: its second setting before its first"
+        "--within",
+        action="store_true",
+        help="runs of two settings: the second before the first, the runs averaged",
     )
     ap.add_argument("--target", type=float, help="R: test after <= R * before, paired")
     ap.add_argument("--json", action="store_true", help="the rows as JSON")
     ap.add_argument("--judge", type=Path, help="a judge.jsonl: score the runs' moves against it")
     args = ap.parse_args(argv)
-    if args.within == (args.after is not None):
-        raise SystemExit("compare_decisions: two runs, or one with --within")
+    if not args.within and len(args.runs) != 2:
+        raise SystemExit("compare_decisions: two runs, or runs of two settings with --within")
     if args.target is not None and not 0 < args.target < float("inf"):
         raise SystemExit("compare_decisions: --target must be a positive number")
     try:
-        paths = [args.before] if args.within else [args.before, args.after]
-        runs = [json.loads(p.read_text(encoding="utf-8")) for p in paths]
+        runs = [json.loads(p.read_text(encoding="utf-8")) for p in args.runs]
         judge = None if args.judge is None else load_judgements(args.judge)
-        rows = compare(runs[0], runs[-1], args.target, args.within, judge)
+        again = runs[1:] if args.within else []
+        rows = compare(runs[0], runs[-1], args.target, args.within, judge, again)
     except TricksolverError as e:
         raise SystemExit(f"compare_decisions: --judge: {e}") from None
     except (OSError, ValueError, KeyError, TypeError, IndexError) as e:

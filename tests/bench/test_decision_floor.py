@@ -65,3 +65,19 @@ def test_the_floor_is_the_mean_loss_over_the_splits(tmp_path: Path) -> None:
     rng_floor = got.floor * splits  # a whole number of 3s and 1s
     threes = (rng_floor - splits) / 2
     assert abs(threes - round(threes)) < 1e-9 and 0 < threes < splits
+
+
+def test_runs_of_two_settings_are_averaged_point_by_point() -> None:
+    def run(a: dict[str, float], b: dict[str, float]) -> dict[str, object]:
+        def made(xs: dict[str, float]) -> list[dict[str, object]]:
+            return [{"point": p, "move": "AS", "loss": x} for p, x in xs.items()]
+
+        return {"settings": ["new", "old"], "choices": {"new": made(a), "old": made(b)}}
+
+    p, q = "chinkway-5/d0/first-lead", "chinkway-5/d1/first-lead"
+    first = run({p: 0.0, q: 1.0}, {p: 1.0, q: 1.0})
+    again = run({p: 0.5}, {p: 0.0})  # q not valued again: left out
+    rows = compare_decisions.compare(first, first, 0.5, within=True, again=[again])
+    assert rows[0]["points"] == 1
+    assert rows[0]["after"] == 0.25 and rows[0]["before"] == 0.5  # (0 + 0.5) / 2, (1 + 0) / 2
+    assert rows[0]["target_difference"] == 0.0
