@@ -9,7 +9,8 @@ lines have data36's format (train/README.md), labelled by the same
 position is not a trick start with K left is skipped, so a file of N lines
 is the first N usable seeds.
 
-    python -m train.stopgap --variant whist --k 8 --kind train --count 250 --out DIR
+    python -m train.stopgap --variant whist --k 8 --kind train --count 250 --out DIR \
+        [--first-seed N]
 """
 
 from __future__ import annotations
@@ -105,10 +106,20 @@ def fill(
     return n
 
 
-def make(variant: str, k: int, kind: str, count: int, out: Path, seconds: float = 0) -> int:
-    """out/<variant>/<kind>_k<k>.jsonl up to `count` lines (`fill`)."""
+def make(
+    variant: str,
+    k: int,
+    kind: str,
+    count: int,
+    out: Path,
+    seconds: float = 0,
+    first_seed: int | None = None,
+) -> int:
+    """out/<variant>/<kind>_k<k>.jsonl up to `count` lines (`fill`), seed
+    after seed from `first_seed` (default: the kind's first, 1 or
+    TEST_SEED0 + 1)."""
     solver = Solver(tt_mb=TABLE_MB, max_nodes=CAP)
-    first = (TEST_SEED0 if kind == "test" else 0) + 1
+    first = (TEST_SEED0 if kind == "test" else 0) + 1 if first_seed is None else first_seed
     return fill(
         out / variant / f"{kind}_k{k}.jsonl",
         count,
@@ -125,8 +136,14 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--kind", choices=("train", "test"), default="train")
     ap.add_argument("--count", type=int, required=True)
     ap.add_argument("--out", type=Path, required=True)
+    ap.add_argument(
+        "--first-seed",
+        type=int,
+        help="the first seed tried (default 1, test sets TEST_SEED0 + 1): a new"
+        " set's seeds must be no other set's",
+    )
     args = ap.parse_args(argv)
-    n = make(args.variant, args.k, args.kind, args.count, args.out)
+    n = make(args.variant, args.k, args.kind, args.count, args.out, first_seed=args.first_seed)
     print(f"{args.variant} {args.kind} k{args.k}: {n} lines", file=sys.stderr)
     return 0
 
