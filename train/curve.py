@@ -31,9 +31,9 @@ import numpy as np
 
 from solver import _core
 from train.data import Labelled, files, matrix, records
-from train.model import Model, forward, read_header, write_header
-from train.train_eval import fit, kept
-from train.variants import GAMES_C, VARIANTS, headers
+from train.model import Model, forward, read_header
+from train.train_eval import fit, write_headers
+from train.variants import GAMES_C, VARIANTS
 
 SAMPLE_SEED = 1  # the sample of today's positions of a share below 1
 
@@ -138,13 +138,7 @@ def install(path: Path, variant: str, meta: list[str], folder: Path = GAMES_C) -
     experiment's: the shipped weights come from train.train_eval)."""
     model = load(path)
     model.meta = meta
-    for header, variants in headers().items():
-        if any(v.name == variant for v in variants):
-            models = {variant: model}
-            for v in variants:
-                if v.name != variant:
-                    models[v.name] = kept(v.name, model.inputs)
-            print(write_header(header, models, folder), file=sys.stderr)
+    write_headers({variant: model}, folder)
 
 
 def main(argv: list[str] | None = None) -> int:

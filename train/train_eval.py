@@ -31,7 +31,7 @@ from sklearn.preprocessing import StandardScaler
 
 from train.data import matrix, records
 from train.model import Model, forward, read_header, write_header, zero_model
-from train.variants import VARIANTS, headers
+from train.variants import GAMES_C, VARIANTS, headers
 
 DEFAULT_DATA = Path("/work/evaldata")
 DEFAULT_HIDDEN = 16
@@ -131,15 +131,22 @@ def main(argv: list[str] | None = None) -> int:
     for v in chosen:
         hidden = HIDDEN.get(v, DEFAULT_HIDDEN) if args.hidden is None else args.hidden
         models[v] = train_variant(data, v, hidden, args.seed)
+    write_headers(models)
+    return 0
+
+
+def write_headers(models: dict[str, Model], folder: Path = GAMES_C) -> None:
+    """Write (in `folder`) every weights header that holds one of `models`
+    (variant -> model), the header's other variants `kept` as they are."""
     for header, variants in headers().items():
         if not any(v.name in models for v in variants):
             continue
         inputs = next(models[v.name].inputs for v in variants if v.name in models)
+        mine = dict(models)
         for v in variants:
-            if v.name not in models:
-                models[v.name] = kept(v.name, inputs)
-        print(write_header(header, models), file=sys.stderr)
-    return 0
+            if v.name not in mine:
+                mine[v.name] = kept(v.name, inputs)
+        print(write_header(header, mine, folder), file=sys.stderr)
 
 
 if __name__ == "__main__":
