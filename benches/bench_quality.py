@@ -22,7 +22,7 @@ import random
 import statistics
 import sys
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -49,6 +49,7 @@ CLOSE_GAP = 0.25
 LEFT = (6, 7, 8)  # tricks left in a position
 WORLDS = PimcPlayer.DEFAULT_BUDGET.worlds
 WORLD_NODES = PimcPlayer.DEFAULT_BUDGET.world_nodes  # the player's budget of a world
+TABLE_MB = 64  # the table of each run of a check
 
 
 @dataclass(frozen=True)
@@ -67,7 +68,12 @@ class Outcome:
 
     @property
     def passed(self) -> bool:
-        return self.fast_mean >= self.best_mean - TOLERANCE - 1e-9
+        return within_tolerance(self.fast_mean, self.best_mean)
+
+
+def within_tolerance(mean: float, best: float) -> bool:
+    """A card whose exact mean is `mean` passes when the best is `best`."""
+    return mean >= best - TOLERANCE - 1e-9
 
 
 # How a bench position is reached (`--play`): every decision at random
@@ -108,12 +114,12 @@ def check(
     worlds past the budget by a heuristic playout)."""
     fast = recommend(
         pos,
-        budget=Budget(worlds=worlds, jobs=1, tt_mb=64, search_nodes=world_nodes),
+        budget=Budget(worlds=worlds, jobs=1, tt_mb=TABLE_MB, search_nodes=world_nodes),
         seed=seed,
         bounded=bounded,
     ).completed()
     full = recommend(
-        pos, budget=Budget(worlds=worlds, jobs=1, tt_mb=64), seed=seed, race=False
+        pos, budget=Budget(worlds=worlds, jobs=1, tt_mb=TABLE_MB), seed=seed, race=False
     ).completed()
     means = {str(m.move): m.mean for m in full.moves}
     top = sorted(means.values(), reverse=True)
@@ -160,9 +166,6 @@ def report(outcomes: list[Outcome]) -> str:
     return line
 
 
-TABLE_MB = 64  # the table of each run of a check
-
-
 @dataclass(frozen=True)
 class PairedWorlds:
     """One position's worlds valued both ways without the race: within the
@@ -178,7 +181,7 @@ class PairedWorlds:
     def bounded(self) -> list[int]:
         return [i for i, r in enumerate(self.fast) if r.method == BOUNDED]
 
-    def ranked(self, rows: list[dict[str, float]]) -> list[str]:
+    def ranked(self, rows: Sequence[Mapping[str, float]]) -> list[str]:
         """The moves by their mean over `rows`, best first, ties by the solver's card order."""
         means = {k: sum(r[k] for r in rows) / len(rows) for k in self.keys}
         return sorted(self.keys, key=lambda k: (-means[k], card_order(self.moves[k])))
@@ -226,9 +229,9 @@ def diagnose(
     spread), the worlds where F and B tie in the fast values but not
     exactly, and whether F and B tie in the fast means (the tie rule chose)."""
     pw = paired_worlds(seed, pos, worlds, world_nodes, bounded)
-    fast_rows: list[dict[str, float]] = [dict(r.values) for r in pw.fast]
+    fast_rows = [r.values for r in pw.fast]
     exact = pw.exact
-    ex_rank = pw.ranked([dict(r) for r in exact])
+    ex_rank = pw.ranked(exact)
     b, u, f = ex_rank[0], pw.ranked(fast_rows)[0], fast_card
     gap = pw.exact_mean(ex_rank[0]) - pw.exact_mean(ex_rank[1])
     bw = pw.bounded
@@ -275,7 +278,8 @@ def ceiling(
     already), the best card of their means checked against the exact means
     as `Outcome.passed` checks the engine's."""
     pw = paired_worlds(seed, pos, worlds, world_nodes, bounded)
-    best = pw.exact_mean(pw.ranked([dict(r) for r in pw.exact])[0])
+    b = pw.ranked(pw.exact)[0]  # the exact best move
+    best = pw.exact_mean(b)
     bw = set(pw.bounded)
     passes = []
     for s in CEILING_SCALES:
@@ -284,8 +288,7 @@ def ceiling(
             for i, (got, ex) in enumerate(zip(pw.fast, pw.exact, strict=True))
         ]
         card = pw.ranked(rows)[0]
-        passes.append(pw.exact_mean(card) >= best - TOLERANCE - 1e-9)
-    b = pw.ranked([dict(r) for r in pw.exact])[0]
+        passes.append(within_tolerance(pw.exact_mean(card), best))
     errs = [
         (pw.fast[i].values[k] - pw.fast[i].values[b]) - (pw.exact[i][k] - pw.exact[i][b])
         for i in sorted(bw)
