@@ -36,7 +36,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from solver.decision_points import JUDGE_NAME, set_folder  # noqa: E402
 from solver.errors import TricksolverError  # noqa: E402
-from solver.judgement import read_lines  # noqa: E402
+from solver.judgement import judged_values, latest_worlds, lines_by_point, read_lines  # noqa: E402
 from solver.match import Summary  # noqa: E402
 
 SPLITS = 200  # random splits of a point's worlds
@@ -45,17 +45,10 @@ FLOOR = "exact"  # the floor's name in the report: exact PIMC on the player's wo
 
 
 def worlds_of(lines: Sequence[dict[str, Any]]) -> dict[str, list[dict[str, int]]]:
-    """point -> its judged worlds' values (a later line of a world supersedes
-    an earlier one, as the judge reads them; capped worlds left out)."""
-    by_point: dict[str, dict[int, dict[str, Any]]] = {}
-    for d in lines:
-        if "plans" in d:
-            continue
-        by_point.setdefault(d["point"], {})[int(d["world"])] = d
-    return {
-        p: [w[i]["values"] for i in sorted(w) if not w[i].get("beyond")]
-        for p, w in by_point.items()
-    }
+    """point -> its judged worlds' values, as the judge reads them (a later
+    line of a world supersedes an earlier one; capped worlds left out)."""
+    by_point, _ = lines_by_point(lines)
+    return {p: judged_values(latest_worlds(ls)) for p, ls in by_point.items()}
 
 
 def means(rows: Sequence[dict[str, int]]) -> dict[str, float]:

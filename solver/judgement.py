@@ -94,6 +94,33 @@ def _mean_se(xs: Sequence[float]) -> tuple[float, float]:
     return s.mean, math.inf if s.sd is None else s.sd / math.sqrt(s.n)
 
 
+def latest_worlds(lines: Sequence[dict[str, Any]]) -> dict[int, dict[str, Any]]:
+    """A point's lines by world, a world's later line superseding an earlier
+    one (as a run with a larger cap supersedes a world capped by a smaller)."""
+    return {int(d["world"]): d for d in lines}
+
+
+def judged_values(by_world: dict[int, dict[str, Any]]) -> list[dict[str, int]]:
+    """The values of the worlds judged (`latest_worlds`), in world order, the
+    capped ones left out."""
+    return [by_world[i]["values"] for i in sorted(by_world) if not by_world[i].get("beyond")]
+
+
+def lines_by_point(
+    lines: Sequence[dict[str, Any]],
+) -> tuple[dict[str, list[dict[str, Any]]], dict[str, list[tuple[str, str]]]]:
+    """A judge file's lines (`read_lines`): each point's world lines, and
+    each point's plans (before play)."""
+    worlds: dict[str, list[dict[str, Any]]] = defaultdict(list)
+    plans: dict[str, list[tuple[str, str]]] = {}
+    for d in lines:
+        if "plans" in d:
+            plans[d["point"]] = [(p, m) for p, m in d["plans"]]
+        else:
+            worlds[d["point"]].append(d)
+    return worlds, plans
+
+
 def judged(
     point: str, lines: Sequence[dict[str, Any]], plans: Sequence[tuple[str, str]] | None
 ) -> Judged:
@@ -101,11 +128,11 @@ def judged(
     world's later line supersedes an earlier one, as a run with a larger
     cap supersedes a world capped by a smaller one): every world judged is
     used, the capped ones are counted.  The CPU and nodes count every line."""
-    by_world = {int(d["world"]): d for d in lines}
+    by_world = latest_worlds(lines)
     cpu = sum(float(d["cpu"]) for d in lines)
     nodes = sum(int(d["nodes"] or 0) for d in lines)
     capped = sum(bool(d.get("beyond")) for d in by_world.values())
-    rows = [by_world[i]["values"] for i in sorted(by_world) if not by_world[i].get("beyond")]
+    rows = judged_values(by_world)
     n = len(rows)
     if n == 0:
         return Judged(point, 0, capped, (), cpu, nodes)
@@ -171,11 +198,5 @@ def read_lines(path: Path) -> list[dict[str, Any]]:
 
 def load_judgements(path: Path) -> dict[str, Judged]:
     """Every point's judgement in a judge file."""
-    lines: dict[str, list[dict[str, Any]]] = defaultdict(list)
-    plans: dict[str, list[tuple[str, str]]] = {}
-    for d in read_lines(path):
-        if "plans" in d:
-            plans[d["point"]] = [(p, m) for p, m in d["plans"]]
-        else:
-            lines[d["point"]].append(d)
+    lines, plans = lines_by_point(read_lines(path))
     return {p: judged(p, ls, plans.get(p)) for p, ls in lines.items()}
